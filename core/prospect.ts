@@ -1,0 +1,29 @@
+/** The slug shown when a prospect link is unknown or missing (SPEC §5). */
+export const FALLBACK_SLUG = 'visitor'
+
+/** Slugs are what appears in `/{slug}` and in the widget's `slug` attribute. */
+export const SLUG_PATTERN = /^[a-z0-9-]{1,64}$/
+
+export const isValidSlug = (value: string): boolean => SLUG_PATTERN.test(value)
+
+/** The public face of a prospect record (table `visitors`): what pages and the widget may see. */
+export interface Prospect {
+  slug: string
+  name: string
+  companyName: string
+  /** The voice agent's opening line (`first_message`). */
+  firstMessage: string
+  /** The voice agent's system prompt (`system`). */
+  system: string
+  /** The prospect's own voice assistant, when one was built; else the configured default is used. */
+  assistantId: string | null
+}
+
+/** Answer of `GET /api/prospects/:slug`. */
+export interface ProspectResponse {
+  prospect: Prospect
+  /** True when the slug was unknown and the fallback prospect `visitor` is shown instead. */
+  fallback: boolean
+}
+
+export const prospectNotFoundMessage = (slug: string): string => `Prospect "${slug}" not found`

@@ -1,0 +1,41 @@
+import { defineConfig } from 'vitest/config'
+
+/**
+ * Three projects: pure and server code in Node, and each UI in happy-dom with its own JSX runtime.
+ * Browser behaviour that happy-dom cannot show (Shadow DOM styles, workers, microphone) is in e2e/.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: [
+            'core/**/*.test.ts',
+            'server/**/*.test.ts',
+            'worker/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
+        },
+      },
+      {
+        // Preact: one copy only (hooks crash reading `__H` when two load), and zustand inlined so it
+        // does not pull in real React.
+        resolve: { mainFields: ['module', 'main'] },
+        oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
+        test: {
+          name: 'widget',
+          environment: 'happy-dom',
+          include: ['widget/**/*.test.{ts,tsx}'],
+          css: true,
+          server: { deps: { inline: ['zustand', 'preact-custom-element'] } },
+        },
+      },
+      {
+        oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
+        test: { name: 'site', environment: 'happy-dom', include: ['site/**/*.test.{ts,tsx}'] },
+      },
+    ],
+  },
+})
