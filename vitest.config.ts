@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
 
 /**
  * Three projects: pure and server code in Node, and each UI in happy-dom with its own JSX runtime.
@@ -16,6 +16,8 @@ export default defineConfig({
             'server/**/*.test.ts',
             'worker/**/*.test.ts',
             'scripts/**/*.test.ts',
+            // The widget's build helpers run in Node (one test runs a real Vite build).
+            'widget/build/**/*.test.ts',
           ],
         },
       },
@@ -28,8 +30,9 @@ export default defineConfig({
           name: 'widget',
           environment: 'happy-dom',
           include: ['widget/**/*.test.{ts,tsx}'],
+          exclude: [...configDefaults.exclude, 'widget/build/**'],
           css: true,
-          server: { deps: { inline: ['zustand', 'preact-custom-element'] } },
+          server: { deps: { inline: ['zustand'] } },
         },
       },
       {

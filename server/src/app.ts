@@ -1,0 +1,41 @@
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { Hono } from 'hono'
+import { cors } from 'hono/cors'
+import { AppError, type ErrorBody } from '../../core/errors.ts'
+import type { PublicConfig } from '../../core/public-config.ts'
+import { configRoutes } from './routes/config.ts'
+import { prospectRoutes } from './routes/prospects.ts'
+
+export interface AppDeps {
+  /** Service-role client: hosted Supabase, or the embedded database through the local REST layer. */
+  supabase: SupabaseClient
+  publicConfig: PublicConfig
+  /** The local PostgREST layer, mounted at `/rest/v1` in embedded mode only. */
+  rest?: Hono | undefined
+  /** Where server-side failures are reported, once each. */
+  logger?: Pick<Console, 'error'>
+}
+
+/** The API as a Web-standard app: the same code serves Node locally and the edge in production. */
+export function createApp(deps: AppDeps): Hono {
+  const logger = deps.logger ?? console
+  const app = new Hono()
+  // Partner pages call the API from their own origins; it is public and read-only, hence `*`.
+  app.use('/api/*', cors({ origin: '*', allowMethods: ['GET', 'HEAD', 'OPTIONS'] }))
+  app.route('/api/prospects', prospectRoutes(deps))
+  app.route('/api/config', configRoutes(deps))
+  app.all('/api/*', () => {
+    throw new AppError('not_found')
+  })
+  if (deps.rest) app.route('/', deps.rest)
+
+  app.notFound((c) => c.json(toErrorBody(new AppError('not_found')), 404))
+  app.onError((err, c) => {
+    const error = err instanceof AppError ? err : new AppError('unavailable', { cause: err })
+    if (error.status >= 500) logger.error(`[${error.code}]`, error.cause ?? error)
+    return c.json(toErrorBody(error), error.status)
+  })
+  return app
+}
+
+const toErrorBody = (error: AppError): ErrorBody => ({ error: { code: error.code, message: error.message } })

@@ -1,0 +1,46 @@
+import type { PGliteInterface } from '@electric-sql/pglite'
+
+/**
+ * Makes an embedded database look like a fresh hosted Supabase project before any migration runs:
+ * the API roles exist and, as on Supabase, every new table in `public` is granted to all of them by
+ * default. Without those defaults a migration's `revoke` would pass here and fail to protect there.
+ * Idempotent; skipped when already done (it is one implicit transaction, and the migrations table is
+ * its last statement), which saves ~100 ms of catalogue writes on every restart.
+ */
+const BOOTSTRAP_SQL = `
+do $$
+begin
+  if not exists (select from pg_roles where rolname = 'anon') then
+    create role anon nologin noinherit;
+  end if;
+  if not exists (select from pg_roles where rolname = 'authenticated') then
+    create role authenticated nologin noinherit;
+  end if;
+  if not exists (select from pg_roles where rolname = 'service_role') then
+    create role service_role nologin noinherit bypassrls;
+  end if;
+end
+$$;
+
+grant usage on schema public to anon, authenticated, service_role;
+
+alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
+alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
+-- Functions are executable by PUBLIC unless a migration revokes it; Supabase grants them too.
+alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
+
+create schema if not exists supabase_migrations;
+create table if not exists supabase_migrations.schema_migrations (
+  version text primary key,
+  name text not null,
+  inserted_at timestamptz not null default now()
+);
+`
+
+export async function bootstrapSupabaseRoles(db: PGliteInterface): Promise<void> {
+  const done = await db.query<{ done: boolean }>(
+    `select to_regclass('supabase_migrations.schema_migrations') is not null as done`,
+  )
+  if (done.rows[0]?.done) return
+  await db.exec(BOOTSTRAP_SQL)
+}

@@ -1,0 +1,30 @@
+import { randomBytes } from 'node:crypto'
+import { closeSync, openSync, readFileSync, writeSync } from 'node:fs'
+import { join } from 'node:path'
+
+export const SECRET_FILE = 'jwt-secret'
+
+/**
+ * The secret that signs the local REST layer's JWTs, made once per data directory so tokens survive
+ * restarts and no secret ships in the repository. Tests use an in-memory one instead.
+ */
+export function loadOrCreateLocalSecret(dataDir: string): string {
+  const path = join(dataDir, SECRET_FILE)
+  try {
+    const secret = readFileSync(path, 'utf8').trim()
+    if (secret.length >= 32) return secret
+    throw new Error(`The JWT secret in ${path} is too short; delete the file to make a new one.`)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+  }
+  const secret = createLocalSecret()
+  const fd = openSync(path, 'wx', 0o600)
+  try {
+    writeSync(fd, `${secret}\n`)
+  } finally {
+    closeSync(fd)
+  }
+  return secret
+}
+
+export const createLocalSecret = (): string => randomBytes(32).toString('base64url')

@@ -1,0 +1,63 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { ConfigError, loadServerConfig } from './config.ts'
+import { DEFAULT_STATIC_DIRS, type RunningServer, startServer } from './start-server.ts'
+
+/**
+ * The one local entry (`npm start`, `npm run serve`). Prints exactly one `Ready at <url>` line, which
+ * e2e reads to find the port when PORT=0.
+ */
+async function main(): Promise<void> {
+  const startedAt = performance.now()
+  let server: RunningServer
+  try {
+    server = await startServer(loadServerConfig(process.env))
+  } catch (error) {
+    console.error(describeStartupError(error))
+    process.exitCode = 1
+    return
+  }
+  const elapsed = Math.round(performance.now() - startedAt)
+  console.log(`Ready at ${server.url}`)
+  console.log(`  site          ${server.url}/`)
+  console.log(`  prospect      ${server.url}/bright-smile-dental`)
+  console.log(`  embed demos   ${server.url}/embed-demo/`)
+  console.log(`  API           ${server.url}/api/prospects/visitor`)
+  console.log(`  (database: ${server.database}; ready in ${elapsed} ms; Ctrl-C to stop)`)
+  warnIfNotBuilt()
+
+  const stop = (signal: NodeJS.Signals) => {
+    console.log(`\n${signal}: closing the server and the database...`)
+    const stoppingAt = performance.now()
+    server.close().then(
+      () => {
+        console.log(`Closed in ${Math.round(performance.now() - stoppingAt)} ms.`)
+        process.exit(0)
+      },
+      (error: unknown) => {
+        console.error('Could not close cleanly:', error)
+        process.exit(1)
+      },
+    )
+  }
+  process.once('SIGINT', stop)
+  process.once('SIGTERM', stop)
+}
+
+function describeStartupError(error: unknown): string {
+  if (error instanceof ConfigError) return error.message
+  const code = (error as NodeJS.ErrnoException | null)?.code
+  if (code === 'EADDRINUSE')
+    return `${(error as Error).message}. Another server is using that port: stop it or set PORT.`
+  return `The server could not start: ${error instanceof Error ? error.message : String(error)}`
+}
+
+function warnIfNotBuilt(): void {
+  const missing = [
+    join(DEFAULT_STATIC_DIRS.siteDir, 'index.html'),
+    join(DEFAULT_STATIC_DIRS.widgetDir, 'widget.js'),
+  ].filter((file) => !existsSync(file))
+  if (missing.length > 0) console.warn(`  Not built (${missing.join(', ')}): run npm run build first.`)
+}
+
+await main()

@@ -1,0 +1,32 @@
+import type { PGliteInterface } from '@electric-sql/pglite'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import type { Hono } from 'hono'
+import { createServerSupabase } from '../data/supabase-client.ts'
+import { signLocalKey } from './local-jwt.ts'
+import { createRestApp } from './rest-app.ts'
+
+/** supabase-js needs a base URL; requests never leave the process, so any origin would do. */
+export const LOCAL_SUPABASE_URL = 'http://supabase.local'
+
+export interface LocalSupabase {
+  /** Mount on the server so `/rest/v1` is reachable over HTTP too (curl, debugging). */
+  rest: Hono
+  /** A service-role client whose requests are answered in-process by `rest`. */
+  supabase: SupabaseClient
+}
+
+/**
+ * The embedded stand-in for a hosted Supabase project: the REST layer over the embedded database,
+ * and a real supabase-js client wired to it through `global.fetch`, so no loopback hop is needed
+ * and it works before the server listens.
+ */
+export async function createLocalSupabase(db: PGliteInterface, secret: string): Promise<LocalSupabase> {
+  const rest = createRestApp({ db, secret })
+  const serviceRoleKey = await signLocalKey(secret, 'service_role')
+  const supabase = createServerSupabase({
+    url: LOCAL_SUPABASE_URL,
+    key: serviceRoleKey,
+    fetch: async (input, init) => rest.fetch(new Request(input, init)),
+  })
+  return { rest, supabase }
+}

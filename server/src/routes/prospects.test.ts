@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ErrorBody } from '../../../core/errors.ts'
+import type { ProspectResponse } from '../../../core/prospect.ts'
+import { createApp } from '../app.ts'
+import { createServerSupabase } from '../data/supabase-client.ts'
+import { createTestBackend, type TestBackend } from '../testing/test-backend.ts'
+
+let backend: TestBackend
+beforeAll(async () => {
+  backend = await createTestBackend()
+})
+afterAll(async () => {
+  if (!backend.db.closed) await backend.db.close()
+})
+
+const request = (path: string, init?: RequestInit) => createApp(backend.deps).request(path, init)
+
+describe('GET /api/prospects/:slug', () => {
+  it('answers a seeded slug with its public fields only', async () => {
+    const res = await request('/api/prospects/bright-smile-dental')
+    expect(res.status).toBe(200)
+    const body = (await res.json()) as ProspectResponse
+    expect(body.fallback).toBe(false)
+    expect(body.prospect).toMatchObject({
+      slug: 'bright-smile-dental',
+      name: 'Dr. Maya Patel',
+      companyName: 'Bright Smile Dental',
+      assistantId: null,
+    })
+    expect(body.prospect.firstMessage).toMatch(/Bright Smile Dental/)
+    expect(body.prospect.system.length).toBeGreaterThan(100)
+    expect(Object.keys(body.prospect).sort()).toEqual(
+      ['assistantId', 'companyName', 'firstMessage', 'name', 'slug', 'system'].sort(),
+    )
+  })
+
+  it('answers an unknown slug with the visitor prospect, marked as fallback, and logs nothing', async () => {
+    const before = backend.errors.length
+    const res = await request('/api/prospects/someone-new')
+    expect(res.status).toBe(200)
+    const body = (await res.json()) as ProspectResponse
+    expect(body).toMatchObject({ fallback: true, prospect: { slug: 'visitor', name: 'there' } })
+    expect(backend.errors.length).toBe(before) // PGRST116 is "not found", not a failure
+  })
+
+  it('answers visitor itself without the fallback marker', async () => {
+    const body = (await (await request('/api/prospects/visitor')).json()) as ProspectResponse
+    expect(body.fallback).toBe(false)
+  })
+
+  it.each(['Visitor', 'a_b', 'x'.repeat(65), '%20'])(
+    'answers an invalid slug (%s) with 400',
+    async (slug) => {
+      const res = await request(`/api/prospects/${slug}`)
+      expect(res.status).toBe(400)
+      expect(((await res.json()) as ErrorBody).error.code).toBe('slug_invalid')
+    },
+  )
+
+  it('allows any origin to read it, errors included', async () => {
+    const ok = await request('/api/prospects/visitor', { headers: { Origin: 'https://partner.example' } })
+    const bad = await request('/api/prospects/BAD', { headers: { Origin: 'https://partner.example' } })
+    expect(ok.headers.get('Access-Control-Allow-Origin')).toBe('*')
+    expect(bad.headers.get('Access-Control-Allow-Origin')).toBe('*')
+  })
+
+  it('answers a failing database with 503 "Failed to load prospect data." and logs it once', async () => {
+    const errors: unknown[][] = []
+    const supabase = createServerSupabase({
+      url: 'http://db.invalid',
+      key: 'x'.repeat(40),
+      fetch: () => Promise.reject(new TypeError('fetch failed')),
+    })
+    const app = createApp({
+      ...backend.deps,
+      supabase,
+      logger: { error: (...args) => void errors.push(args) },
+    })
+    const started = performance.now()
+    const res = await app.request('/api/prospects/harbor-realty')
+    expect(res.status).toBe(503)
+    expect(await res.json()).toEqual({
+      error: { code: 'prospect_unavailable', message: 'Failed to load prospect data.' },
+    })
+    expect(errors).toHaveLength(1)
+    expect(performance.now() - started).toBeLessThan(900) // no 1 + 2 + 4 s of retries
+  })
+})
+
+describe('other routes', () => {
+  it('answers GET /api/config with the public configuration', async () => {
+    const res = await request('/api/config')
+    expect(await res.json()).toEqual(backend.deps.publicConfig)
+  })
+
+  it('answers an unknown API path with a JSON 404', async () => {
+    const res = await request('/api/nothing-here')
+    expect(res.status).toBe(404)
+    expect(await res.json()).toEqual({ error: { code: 'not_found', message: 'Not found.' } })
+  })
+})
+
+// These change the database, so they run last, in this order.
+describe('without the fallback prospect', () => {
+  it('answers 404 with Prospect "{slug}" not found', async () => {
+    await backend.db.query(`delete from public.visitors where slug = 'visitor'`)
+    const res = await request('/api/prospects/nobody-here')
+    expect(res.status).toBe(404)
+    expect(await res.json()).toEqual({
+      error: { code: 'prospect_not_found', message: 'Prospect "nobody-here" not found' },
+    })
+    const visitor = await request('/api/prospects/visitor')
+    expect(((await visitor.json()) as ErrorBody).error.message).toBe('Prospect "visitor" not found')
+  })
+
+  it('answers 503 once the database is closed', async () => {
+    await backend.db.close()
+    const res = await request('/api/prospects/bright-smile-dental')
+    expect(res.status).toBe(503)
+    expect(((await res.json()) as ErrorBody).error.message).toBe('Failed to load prospect data.')
+  })
+})

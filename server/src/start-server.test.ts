@@ -1,0 +1,137 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadServerConfig } from './config.ts'
+import { openEmbeddedDatabase } from './db/open-embedded-database.ts'
+import { type RunningServer, startServer } from './start-server.ts'
+import { NOT_BUILT_MESSAGE, type StaticDirs } from './static/static-files.ts'
+
+let root: string
+let dirs: StaticDirs
+let server: RunningServer
+const config = () => loadServerConfig({ PORT: '0', DATA_DIR: join(root, 'data') })
+
+function write(path: string, text: string) {
+  mkdirSync(join(path, '..'), { recursive: true })
+  writeFileSync(path, text)
+}
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'start-server-'))
+  dirs = { siteDir: join(root, 'site'), widgetDir: join(root, 'widget'), embedDemoDir: join(root, 'embed') }
+  write(join(dirs.siteDir, 'index.html'), '<!doctype html><title>site</title>')
+  write(join(dirs.siteDir, 'assets', 'app-abc123.js'), 'export {}')
+  write(join(dirs.siteDir, 'favicon.svg'), '<svg/>')
+  write(join(dirs.widgetDir, 'widget.js'), '/* loader */')
+  write(join(dirs.widgetDir, 'widget-chunks', 'panel-x1.js'), 'export const x = 1')
+  write(join(dirs.embedDemoDir, 'index.html'), '<h1>demos</h1>')
+  write(join(dirs.embedDemoDir, 'strict-csp', 'index.html'), '<h1>csp</h1>')
+  write(join(root, 'secret.txt'), 'outside')
+  server = await startServer(config(), dirs)
+}, 60_000)
+afterAll(async () => {
+  await server?.close()
+  rmSync(root, { recursive: true, force: true })
+})
+
+const get = (path: string) => fetch(`${server.url}${path}`, { redirect: 'manual' })
+
+describe('startServer (embedded database, on disk)', () => {
+  it('listens on the real port when PORT=0 and serves the API', async () => {
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+    expect(server.url).not.toMatch(/:0$/)
+    const res = await get('/api/prospects/bright-smile-dental')
+    expect(res.status).toBe(200)
+    expect((await res.json()).prospect.companyName).toBe('Bright Smile Dental')
+  })
+
+  it('serves the widget loader for any origin, revalidated, and its chunks immutable', async () => {
+    const loader = await get('/widget.js')
+    expect(loader.headers.get('Content-Type')).toBe('text/javascript; charset=utf-8')
+    expect(loader.headers.get('Cache-Control')).toBe('no-cache')
+    expect(loader.headers.get('Access-Control-Allow-Origin')).toBe('*')
+    const chunk = await get('/widget-chunks/panel-x1.js')
+    expect(await chunk.text()).toBe('export const x = 1')
+    expect(chunk.headers.get('Access-Control-Allow-Origin')).toBe('*')
+    expect(chunk.headers.get('Cache-Control')).toContain('immutable')
+    expect((await get('/assets/app-abc123.js')).headers.get('Cache-Control')).toContain('immutable')
+  })
+
+  it('answers client routes with the app shell, and real files as themselves', async () => {
+    for (const path of ['/', '/bright-smile-dental', '/visitor']) {
+      const res = await get(path)
+      expect(res.status, path).toBe(200)
+      expect(res.headers.get('Content-Type')).toBe('text/html; charset=utf-8')
+      expect(await res.text()).toContain('<title>site</title>')
+    }
+    expect((await get('/favicon.svg')).headers.get('Content-Type')).toBe('image/svg+xml')
+    expect((await get('/missing.png')).status).toBe(404)
+    expect((await get('/api/unknown')).status).toBe(404)
+  })
+
+  it('serves embed-demo pages, redirecting directories to their trailing slash', async () => {
+    expect(await (await get('/embed-demo/')).text()).toBe('<h1>demos</h1>')
+    expect((await get('/embed-demo')).headers.get('Location')).toBe('/embed-demo/')
+    expect((await get('/embed-demo/strict-csp')).headers.get('Location')).toBe('/embed-demo/strict-csp/')
+    expect(await (await get('/embed-demo/strict-csp/')).text()).toBe('<h1>csp</h1>')
+  })
+
+  it('never serves a file outside its directory', async () => {
+    for (const path of [
+      '/embed-demo/..%2fsecret.txt',
+      '/embed-demo/%2e%2e/secret.txt',
+      '/assets/..%2f..%2fsecret.txt',
+    ]) {
+      const res = await get(path)
+      expect(res.status, path).toBe(404)
+      expect(await res.text()).not.toContain('outside')
+    }
+  })
+
+  it('serves the local REST layer only to callers with a key', async () => {
+    const res = await get('/rest/v1/visitors?select=slug')
+    expect(res.status).toBe(401)
+  })
+
+  it('refuses a second server on the same data directory', async () => {
+    await expect(startServer(config(), dirs)).rejects.toThrow(/is already open in this process/)
+  })
+
+  it('says to build first when dist/ is missing (hosted mode: no database opened)', async () => {
+    const hosted = loadServerConfig({
+      PORT: '0',
+      SUPABASE_URL: 'http://127.0.0.1:9',
+      SUPABASE_SERVICE_ROLE_KEY: 'k'.repeat(40),
+    })
+    const bare = await startServer(hosted, {
+      ...dirs,
+      siteDir: join(root, 'no-site'),
+      widgetDir: join(root, 'no'),
+    })
+    try {
+      for (const path of ['/', '/prospect-page', '/widget.js']) {
+        const res = await fetch(`${bare.url}${path}`)
+        expect(res.status, path).toBe(503)
+        expect(await res.text()).toBe(NOT_BUILT_MESSAGE)
+      }
+      expect((await fetch(`${bare.url}/rest/v1/visitors`)).status).toBe(404) // hosted: no local layer
+    } finally {
+      await bare.close()
+    }
+  })
+
+  it('releases the data directory on close and keeps the data across a restart', async () => {
+    await server.close()
+    const embedded = await openEmbeddedDatabase(join(root, 'data')) // fails if the lock were kept
+    expect(embedded.seeded).toBe(false)
+    await embedded.db.query(
+      `insert into public.visitors (slug, name, company_name, first_message, system)
+       values ('kept-co', 'Kim', 'Kept Co', 'Hello', 'Be kind')`,
+    )
+    await embedded.close()
+    server = await startServer(config(), dirs)
+    const body = await (await get('/api/prospects/kept-co')).json()
+    expect(body).toMatchObject({ fallback: false, prospect: { companyName: 'Kept Co' } })
+  }, 60_000)
+})

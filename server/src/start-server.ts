@@ -1,0 +1,91 @@
+import { once } from 'node:events'
+import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { serve } from '@hono/node-server'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import type { Hono } from 'hono'
+import { createApp } from './app.ts'
+import type { ServerConfig } from './config.ts'
+import { createServerSupabase } from './data/supabase-client.ts'
+import { openEmbeddedDatabase } from './db/open-embedded-database.ts'
+import { createLocalSupabase } from './rest/local-supabase.ts'
+import { mountStaticFiles, type StaticDirs } from './static/static-files.ts'
+
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url))
+
+export const DEFAULT_STATIC_DIRS: StaticDirs = {
+  siteDir: join(REPO_ROOT, 'dist', 'site'),
+  widgetDir: join(REPO_ROOT, 'dist', 'widget'),
+  embedDemoDir: join(REPO_ROOT, 'embed-demo'),
+}
+
+export interface RunningServer {
+  /** `http://HOST:PORT` with the real port, also when PORT was 0. */
+  url: string
+  /** Where the data lives: the embedded data directory or the hosted project URL. */
+  database: string
+  /** Stops accepting requests, then closes the database and releases its lock. Safe to call twice. */
+  close(): Promise<void>
+}
+
+interface Backend {
+  supabase: SupabaseClient
+  rest?: Hono
+  database: string
+  close(): Promise<void>
+}
+
+async function openBackend(config: ServerConfig): Promise<Backend> {
+  if (config.database.kind === 'hosted') {
+    const { url, serviceRoleKey } = config.database
+    return {
+      supabase: createServerSupabase({ url, key: serviceRoleKey }),
+      database: url,
+      close: async () => {},
+    }
+  }
+  const embedded = await openEmbeddedDatabase(config.database.dataDir ?? join(REPO_ROOT, '.data'))
+  const { rest, supabase } = await createLocalSupabase(embedded.db, embedded.secret)
+  return { supabase, rest, database: embedded.dataDir, close: embedded.close }
+}
+
+/** Opens the database and serves the site, the widget, the embed demos and the API on one port. */
+export async function startServer(
+  config: ServerConfig,
+  dirs: StaticDirs = DEFAULT_STATIC_DIRS,
+): Promise<RunningServer> {
+  const backend = await openBackend(config)
+  const app = createApp({
+    supabase: backend.supabase,
+    rest: backend.rest,
+    publicConfig: {
+      productName: config.productName,
+      // No demo is wired to a provider yet (walking skeleton); each explains itself when disabled.
+      features: { browserCall: false, phoneCall: false, videoCall: false },
+    },
+  })
+  mountStaticFiles(app, dirs)
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host })
+  try {
+    await once(server, 'listening')
+  } catch (error) {
+    await backend.close()
+    throw error
+  }
+  const { port } = server.address() as AddressInfo
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host
+  let closing: Promise<void> | undefined
+  const close = () => {
+    closing ??= new Promise<void>((resolve) => {
+      server.close(() => resolve())
+      // Idle keep-alive connections would hold close() open for seconds; busy ones get a moment.
+      if ('closeIdleConnections' in server) {
+        server.closeIdleConnections()
+        setTimeout(() => server.closeAllConnections(), 1000).unref()
+      }
+    }).then(() => backend.close())
+    return closing
+  }
+  return { url: `http://${host}:${port}`, database: backend.database, close }
+}

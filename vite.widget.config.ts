@@ -1,0 +1,52 @@
+import tailwindcss from '@tailwindcss/vite'
+import { defineConfig } from 'vite'
+import { emitLoader } from './widget/build/emit-loader.ts'
+import { reportFirstPaintSize } from './widget/build/report-size.ts'
+import { shadowRootCss } from './widget/build/shadow-root-css.ts'
+
+const CORE = 'voice-demo'
+const LOADER = 'widget.js'
+/**
+ * Tailwind CSS v4's own baseline (cascade layers, color-mix, @container). The JS targets the same
+ * browsers, so class fields and the like ship as written instead of as helpers. The loader alone is
+ * ES2020, so that older browsers at least get its console warning.
+ */
+const BROWSERS = ['chrome111', 'edge111', 'firefox128', 'safari16.4']
+
+/**
+ * The embeddable widget: `widget.js`, a tiny classic loader (not hashed, short cache), imports the
+ * hashed ES-module core from `widget-chunks/` (immutable cache). ES chunks let later heavy parts load
+ * lazily and share code with the core; a single classic bundle could not split.
+ */
+export default defineConfig({
+  root: import.meta.dirname,
+  publicDir: false,
+  // development: false even when NODE_ENV is not production (Vitest sets "test"): no jsxDEV source info.
+  oxc: { jsx: { runtime: 'automatic', importSource: 'preact', development: false } },
+  plugins: [
+    tailwindcss(),
+    shadowRootCss(/\/widget\/src\/styles\/.*\.css(\?|$)/),
+    emitLoader({ entry: 'widget/src/loader.ts', coreEntryName: CORE, fileName: LOADER }),
+    reportFirstPaintSize(LOADER, CORE),
+  ],
+  build: {
+    outDir: 'dist/widget',
+    emptyOutDir: true,
+    copyPublicDir: false,
+    minify: true,
+    target: BROWSERS,
+    cssTarget: BROWSERS,
+    // The preload helper would resolve chunk URLs against the host page, not our origin.
+    modulePreload: false,
+    reportCompressedSize: false,
+    rolldownOptions: {
+      input: { [CORE]: 'widget/src/embed.ts' },
+      output: {
+        format: 'es',
+        entryFileNames: 'widget-chunks/[name]-[hash].js',
+        chunkFileNames: 'widget-chunks/[name]-[hash].js',
+        assetFileNames: 'widget-chunks/[name]-[hash][extname]',
+      },
+    },
+  },
+})

@@ -1,0 +1,52 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { build, type Rolldown } from 'vite'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { FIRST_PAINT_BUDGET_BYTES, formatKiB, measureFirstPaint } from './first-paint-size.ts'
+
+const root = join(import.meta.dirname, '../..')
+const outDir = mkdtempSync(join(tmpdir(), 'voice-demo-widget-'))
+let output: Array<Rolldown.OutputChunk | Rolldown.OutputAsset> = []
+
+beforeAll(async () => {
+  const result = await build({
+    configFile: join(root, 'vite.widget.config.ts'),
+    logLevel: 'silent',
+    build: { outDir },
+  })
+  output = (Array.isArray(result) ? result : [result]).flatMap((out) => ('output' in out ? out.output : []))
+}, 60_000)
+
+afterAll(() => rmSync(outDir, { recursive: true, force: true }))
+
+const file = (fileName: string) => output.find((f) => f.fileName === fileName)
+const code = (f: Rolldown.OutputChunk | Rolldown.OutputAsset | undefined) =>
+  f?.type === 'chunk' ? f.code : String(f?.source ?? '')
+
+it('keeps what a host page downloads before the buttons show within 12 KB brotli', () => {
+  const size = measureFirstPaint(output, 'widget.js', 'voice-demo')
+  console.log(`widget first paint: ${formatKiB(size.brotliBytes)} brotli, ${size.files.join(' + ')}`)
+  expect(size.files[0]).toBe('widget.js')
+  expect(size.files[1]).toMatch(/^widget-chunks\/voice-demo-[\w-]+\.js$/)
+  expect(size.brotliBytes).toBeLessThanOrEqual(FIRST_PAINT_BUDGET_BYTES)
+})
+
+it('emits widget.js as a classic script that imports the hashed core beside it', () => {
+  const loader = code(file('widget.js'))
+  const core = output.find((f) => f.type === 'chunk' && f.isEntry && f.name === 'voice-demo')
+  expect(() => new Function(loader)).not.toThrow() // the Script goal rejects import/export statements
+  expect(loader.startsWith('(function(){')).toBe(true) // no globals: safe to include twice
+  expect(loader).toContain(`\`${core?.fileName}\``)
+  expect(loader).not.toMatch(/__vitePreload|modulepreload/)
+})
+
+it('puts the Tailwind CSS inside the core, with sizes in px and no @property', () => {
+  const core = code(output.find((f) => f.type === 'chunk' && f.isEntry))
+  expect(core).toContain(':host{all:initial')
+  expect(core).toContain('--spacing:4px')
+  expect(core).toContain('--tw-shadow:0 0 #0000')
+  expect(core).not.toContain('@property')
+  expect(core).not.toMatch(/\d\.?\d*rem\b/)
+  expect(output.some((f) => f.fileName.endsWith('.css'))).toBe(false)
+})

@@ -1,0 +1,158 @@
+import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest'
+import { defineVoiceDemo } from '../embed.ts'
+import { BROWSER_CALL_UNAVAILABLE, PHONE_CALL_UNAVAILABLE } from '../state/demo-store.ts'
+import { NETWORK_ERROR_MESSAGE } from '../state/fetch-prospect.ts'
+import { stubFetch } from '../testing/fake-fetch.ts'
+import { getByRole, queryAllByRole, waitFor } from '../testing/queries.ts'
+
+type VoiceDemoElement = HTMLElement & { slug: string | null; apiBase: string | null }
+
+let fetch: ReturnType<typeof stubFetch>
+
+beforeEach(() => {
+  fetch = stubFetch()
+})
+
+afterEach(() => {
+  document.body.innerHTML = ''
+  vi.unstubAllGlobals()
+})
+
+function mount(attributes: Record<string, string> = {}, tag = 'voice-demo'): VoiceDemoElement {
+  const element = document.createElement(tag) as VoiceDemoElement
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value)
+  document.body.append(element)
+  return element
+}
+
+const shadow = (element: Element) => element.shadowRoot as ShadowRoot
+const requestedUrls = (mock: Mock) => mock.mock.calls.map(([input]) => String(input))
+const loaded = (element: Element) => waitFor(() => getByRole(shadow(element), 'button', 'Test in Browser'))
+
+describe('<voice-demo>', () => {
+  it('renders into an open shadow root: a skeleton, then the prospect and both buttons', async () => {
+    const element = mount({ slug: 'bright-smile-dental', 'api-base': 'https://api.example.com' })
+    expect(element.shadowRoot?.mode).toBe('open')
+    expect(getByRole(shadow(element), 'region').getAttribute('aria-busy')).toBe('true')
+    expect(queryAllByRole(shadow(element), 'button')).toHaveLength(0)
+
+    await loaded(element)
+    expect(getByRole(shadow(element), 'heading').textContent).toBe('Built for Bright Smile Dental')
+    expect(getByRole(shadow(element), 'button', 'Call Me')).toBeTruthy()
+    expect(requestedUrls(fetch)).toEqual(['https://api.example.com/api/prospects/bright-smile-dental'])
+  })
+
+  it('asks for the visitor prospect when no slug is given', async () => {
+    const element = mount({ 'api-base': 'https://api.example.com/demo/' })
+    await loaded(element)
+    expect(requestedUrls(fetch)).toEqual(['https://api.example.com/demo/api/prospects/visitor'])
+  })
+
+  it('shows the server message and a Retry button that loads again', async () => {
+    fetch.mockResolvedValueOnce(
+      Response.json(
+        { error: { code: 'prospect_not_found', message: 'Prospect "nope" not found' } },
+        { status: 404 },
+      ),
+    )
+    const element = mount({ slug: 'nope' })
+    const retry = await waitFor(() => getByRole(shadow(element), 'button', 'Retry'))
+    expect(shadow(element).textContent).toContain('Prospect "nope" not found')
+
+    retry.click()
+    await loaded(element)
+    expect(fetch).toHaveBeenCalledTimes(2)
+  })
+
+  it('says plainly when the server cannot be reached', async () => {
+    fetch.mockRejectedValueOnce(new TypeError('Failed to fetch'))
+    const element = mount({ slug: 'harbor-realty' })
+    await waitFor(() => getByRole(shadow(element), 'button', 'Retry'))
+    expect(shadow(element).textContent).toContain(NETWORK_ERROR_MESSAGE)
+  })
+
+  it('answers both buttons with a polite status that the calls are not available yet', async () => {
+    const element = mount({ slug: 'bright-smile-dental' })
+    const status = getByRole(shadow(element), 'status')
+    expect(status.getAttribute('aria-live')).toBe('polite')
+    expect(status.textContent).toBe('')
+
+    ;(await loaded(element)).click()
+    await waitFor(() => expect(status.textContent).toBe(BROWSER_CALL_UNAVAILABLE))
+    getByRole(shadow(element), 'button', 'Call Me').click()
+    await waitFor(() => expect(status.textContent).toBe(PHONE_CALL_UNAVAILABLE))
+  })
+
+  it('refetches when the slug changes and drops the answer to the cancelled request', async () => {
+    const signals: AbortSignal[] = []
+    fetch.mockImplementationOnce((_input, init) => {
+      signals.push(init?.signal as AbortSignal)
+      return new Promise(() => {}) // never answers: only the abort can end it
+    })
+    const element = mount({ slug: 'bright-smile-dental' })
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1))
+
+    element.setAttribute('slug', 'harbor-realty')
+    await loaded(element)
+    expect(signals[0]?.aborted).toBe(true)
+    expect(getByRole(shadow(element), 'heading').textContent).toBe('Built for Harbor Realty Group')
+  })
+
+  it('accepts every attribute as a property too, as React 19 sets them', async () => {
+    const element = mount({ slug: 'bright-smile-dental' })
+    await loaded(element)
+    element.apiBase = 'https://api.example.com'
+    element.slug = 'harbor-realty'
+    expect(element.getAttribute('slug')).toBe('harbor-realty')
+    await waitFor(() => expect(shadow(element).textContent).toContain('Harbor Realty Group'))
+    expect(requestedUrls(fetch).at(-1)).toBe('https://api.example.com/api/prospects/harbor-realty')
+
+    element.slug = null // React removing the prop: back to the default, not the slug "null"
+    expect(element.hasAttribute('slug')).toBe(false)
+    await waitFor(() =>
+      expect(requestedUrls(fetch).at(-1)).toBe('https://api.example.com/api/prospects/visitor'),
+    )
+  })
+
+  it('cancels its request and leaves nothing behind when removed from the page', async () => {
+    const signals: AbortSignal[] = []
+    fetch.mockImplementationOnce((_input, init) => {
+      signals.push(init?.signal as AbortSignal)
+      return new Promise(() => {})
+    })
+    const element = mount({ slug: 'bright-smile-dental' })
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1))
+    element.remove()
+    // Preact 11 runs effect cleanups of unmounted components after the next paint.
+    await waitFor(() => expect(signals[0]?.aborted).toBe(true))
+    expect(shadow(element).childNodes).toHaveLength(0)
+
+    document.body.append(element) // moved back in: it renders and loads again
+    await loaded(element)
+  })
+
+  it('shares one constructed stylesheet between all widgets on the page', async () => {
+    const first = mount()
+    const second = mount()
+    expect(shadow(first).adoptedStyleSheets).toHaveLength(1)
+    expect(shadow(second).adoptedStyleSheets[0]).toBe(shadow(first).adoptedStyleSheets[0])
+  })
+})
+
+describe('defineVoiceDemo', () => {
+  it('is harmless when the snippet runs twice', () => {
+    const defined = customElements.get('voice-demo')
+    expect(defined).toBeDefined()
+    expect(() => defineVoiceDemo()).not.toThrow()
+    expect(customElements.get('voice-demo')).toBe(defined)
+  })
+
+  it('keeps a property set before the element was defined', async () => {
+    const element = mount({ 'api-base': 'https://api.example.com' }, 'voice-demo-late')
+    element.slug = 'harbor-realty' // an own property: no accessor exists yet
+    defineVoiceDemo('voice-demo-late')
+    expect(element.getAttribute('slug')).toBe('harbor-realty')
+    await waitFor(() => expect(shadow(element).textContent).toContain('Harbor Realty Group'))
+    expect(requestedUrls(fetch).at(-1)).toBe('https://api.example.com/api/prospects/harbor-realty')
+  })
+})

@@ -1,0 +1,28 @@
+import { useEffect, useState } from 'preact/hooks'
+import { FALLBACK_SLUG } from '../../../core/prospect.ts'
+import { createDemoStore } from '../state/demo-store.ts'
+import { fetchProspect, getDefaultApiBase } from '../state/fetch-prospect.ts'
+import { DemoPanel } from '../ui/demo-panel.tsx'
+
+/**
+ * Props of `<voice-demo>`, from its attributes or the same-named properties (React 19 sets
+ * properties on custom elements).
+ */
+export interface VoiceDemoProps {
+  /** The prospect whose voice agent the panel demonstrates; `visitor` when absent. */
+  slug?: string | undefined
+  /** Where `/api/...` lives; the origin of widget.js when absent. A relative value resolves against widget.js. */
+  apiBase?: string | undefined
+}
+
+/** `<voice-demo slug="acme">`: loads the prospect and shows the demo panel. */
+export function VoiceDemo({ slug, apiBase }: VoiceDemoProps) {
+  const [store] = useState(() => createDemoStore({ fetchProspect }))
+  const targetSlug = slug?.trim() || FALLBACK_SLUG
+  const targetBase = apiBase?.trim() || getDefaultApiBase()
+
+  useEffect(() => store.getState().load(targetSlug, targetBase), [store, targetSlug, targetBase])
+  useEffect(() => () => store.getState().dispose(), [store])
+
+  return <DemoPanel store={store} />
+}

@@ -1,0 +1,54 @@
+import { afterEach, beforeEach, expect, it, vi } from 'vitest'
+import { AppError } from '../../../core/errors.ts'
+import { stubFetch } from '../testing/fake-fetch.ts'
+import { fetchProspect, getDefaultApiBase, NETWORK_ERROR_MESSAGE } from './fetch-prospect.ts'
+
+let fetch: ReturnType<typeof stubFetch>
+const signal = () => new AbortController().signal
+
+beforeEach(() => {
+  fetch = stubFetch()
+})
+afterEach(() => vi.unstubAllGlobals())
+
+it('defaults to the root of the origin the widget script came from', () => {
+  // The script's own URL differs between Vitest and a browser; what matters is "its origin, at the root".
+  expect(new URL(getDefaultApiBase()).pathname).toBe('/')
+})
+
+it('returns the prospect, keeping a path in the api base', async () => {
+  const { prospect, fallback } = await fetchProspect('harbor-realty', 'https://example.com/demo', signal())
+  expect(prospect.name).toBe('James Carter')
+  expect(fallback).toBe(false)
+  expect(String(fetch.mock.calls[0]?.[0])).toBe('https://example.com/demo/api/prospects/harbor-realty')
+})
+
+it('rejects a malformed slug without a request', async () => {
+  await expect(fetchProspect('../admin', 'https://example.com', signal())).rejects.toMatchObject({
+    code: 'slug_invalid',
+  })
+  expect(fetch).not.toHaveBeenCalled()
+})
+
+it('turns a proxy error page or an odd body into the generic message', async () => {
+  fetch.mockResolvedValueOnce(new Response('<h1>Bad gateway</h1>', { status: 502 }))
+  await expect(fetchProspect('visitor', 'https://example.com', signal())).rejects.toMatchObject({
+    code: 'unavailable',
+  })
+  fetch.mockResolvedValueOnce(Response.json({ hello: 'world' }))
+  await expect(fetchProspect('visitor', 'https://example.com', signal())).rejects.toBeInstanceOf(AppError)
+})
+
+it('explains a network failure, but passes an abort through untouched', async () => {
+  fetch.mockRejectedValueOnce(new TypeError('Failed to fetch'))
+  await expect(fetchProspect('visitor', 'https://example.com', signal())).rejects.toMatchObject({
+    message: NETWORK_ERROR_MESSAGE,
+  })
+  const controller = new AbortController()
+  const abort = new DOMException('aborted', 'AbortError')
+  fetch.mockImplementationOnce(() => {
+    controller.abort()
+    return Promise.reject(abort)
+  })
+  await expect(fetchProspect('visitor', 'https://example.com', controller.signal)).rejects.toBe(abort)
+})

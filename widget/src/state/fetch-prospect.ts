@@ -1,0 +1,52 @@
+import { AppError, readErrorResponse } from '../../../core/errors.ts'
+import { isValidSlug, type ProspectResponse } from '../../../core/prospect.ts'
+
+/** Shown when the request never got an answer (offline, DNS, a blocked request). */
+export const NETWORK_ERROR_MESSAGE = 'Could not reach the demo service. Check your connection and try again.'
+
+/**
+ * The origin the widget's own script came from: where our API lives unless `api-base` says otherwise.
+ * (`@vite-ignore`: the chunk's own URL at run time, not an asset for Vite to bundle.)
+ */
+export const getDefaultApiBase = (): string => new URL(/* @vite-ignore */ '/', import.meta.url).href
+
+/**
+ * Loads the prospect for `slug` from `GET {apiBase}/api/prospects/{slug}`. Rejects with an AppError
+ * whose message can be shown as is, or with the AbortError of `signal`.
+ */
+export async function fetchProspect(
+  slug: string,
+  apiBase: string,
+  signal: AbortSignal,
+): Promise<ProspectResponse> {
+  if (!isValidSlug(slug)) throw new AppError('slug_invalid')
+  let url: URL
+  try {
+    // A trailing slash keeps a path in api-base (https://example.com/demo/ → /demo/api/...).
+    url = new URL(`api/prospects/${slug}`, new URL(apiBase.replace(/\/*$/, '/'), import.meta.url))
+  } catch (cause) {
+    throw new AppError('bad_request', { cause, message: 'The api-base attribute is not a valid URL.' })
+  }
+  let res: Response
+  try {
+    res = await fetch(url, { signal, headers: { accept: 'application/json' } })
+  } catch (cause) {
+    if (signal.aborted) throw cause
+    throw new AppError('unavailable', { cause, message: NETWORK_ERROR_MESSAGE })
+  }
+  if (!res.ok) throw await readErrorResponse(res)
+  const body: unknown = await res.json().catch(() => null)
+  if (!isProspectResponse(body)) throw new AppError('unavailable', { cause: new Error('bad prospect body') })
+  return body
+}
+
+function isProspectResponse(body: unknown): body is ProspectResponse {
+  const prospect = (body as Partial<ProspectResponse> | null)?.prospect
+  return (
+    typeof prospect === 'object' &&
+    prospect !== null &&
+    typeof prospect.slug === 'string' &&
+    typeof prospect.name === 'string' &&
+    typeof prospect.companyName === 'string'
+  )
+}

@@ -1,0 +1,65 @@
+import type { CallStatus, DemoStore } from '../state/demo-store.ts'
+import { useStoreState } from '../state/use-store-state.ts'
+import { MicIcon } from './mic-icon.tsx'
+import {
+  BUTTON_ROW,
+  EYEBROW,
+  LEAD,
+  PRIMARY_BUTTON,
+  SECONDARY_BUTTON,
+  STATUS,
+  TITLE,
+} from './panel-classes.ts'
+import { PANEL_EYEBROW, PANEL_LEAD } from './panel-copy.ts'
+import { PanelError } from './panel-error.tsx'
+import { PanelSkeleton } from './panel-skeleton.tsx'
+import { PhoneIcon } from './phone-icon.tsx'
+
+const BROWSER_LABEL: Record<CallStatus, string> = {
+  idle: 'Test in Browser',
+  connecting: 'Connecting...',
+  connected: 'Stop Call',
+  stopping: 'Stop Call',
+}
+
+/** The demo panel: the prospect's agent and the two ways to try it (SPEC §2, prospect demo panel). */
+export function DemoPanel({ store }: { store: DemoStore }) {
+  const state = useStoreState(store)
+  const { prospect, call } = state
+  return (
+    <section
+      class="@container rounded-2xl bg-white p-6 text-slate-900 shadow-lg ring-1 ring-slate-900/5"
+      aria-label="AI voice agent demo"
+      aria-busy={prospect.status === 'loading'}
+    >
+      {prospect.status === 'loading' && <PanelSkeleton />}
+      {prospect.status === 'error' && <PanelError message={prospect.message} onRetry={state.retry} />}
+      {prospect.status === 'loaded' && (
+        <>
+          <p class={EYEBROW}>{PANEL_EYEBROW}</p>
+          <h2 class={TITLE}>Built for {prospect.prospect.companyName}</h2>
+          <p class={LEAD}>{PANEL_LEAD}</p>
+          <div class={BUTTON_ROW}>
+            <button
+              type="button"
+              class={PRIMARY_BUTTON}
+              disabled={call === 'connecting' || call === 'stopping'}
+              onClick={state.toggleBrowserCall}
+            >
+              <MicIcon />
+              {BROWSER_LABEL[call]}
+            </button>
+            <button type="button" class={SECONDARY_BUTTON} onClick={state.requestPhoneCall}>
+              <PhoneIcon />
+              Call Me
+            </button>
+          </div>
+        </>
+      )}
+      {/* Always rendered, so screen readers already watch it when a message arrives. */}
+      <p role="status" aria-live="polite" class={STATUS}>
+        {state.notice}
+      </p>
+    </section>
+  )
+}

@@ -1,0 +1,25 @@
+/**
+ * Class lists shared by the panel's states, so the skeleton and the loaded panel keep the same
+ * boxes (no layout shift). Buttons stack full width until the panel is 480 px wide.
+ */
+export const BUTTON_ROW = 'mt-5 flex flex-col gap-3 @min-[480px]:flex-row'
+
+const BUTTON =
+  'inline-flex h-12 w-full items-center justify-center gap-2 rounded-xl px-5 text-base font-semibold ' +
+  'transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 ' +
+  'disabled:cursor-default disabled:opacity-60'
+
+const PRIMARY =
+  'bg-linear-to-r from-indigo-600 to-violet-600 text-white shadow-sm hover:from-indigo-700 hover:to-violet-700'
+const SECONDARY = 'bg-white text-slate-900 shadow-sm ring-1 ring-slate-300 hover:bg-slate-50'
+
+/** Side by side, the two call buttons share the row equally. */
+export const PRIMARY_BUTTON = `${BUTTON} ${PRIMARY} @min-[480px]:flex-1`
+export const SECONDARY_BUTTON = `${BUTTON} ${SECONDARY} @min-[480px]:flex-1`
+/** A lone button keeps its own width once the panel is wide. */
+export const LONE_BUTTON = `${BUTTON} ${SECONDARY} @min-[480px]:w-auto`
+
+export const EYEBROW = 'text-xs font-semibold uppercase tracking-wide text-indigo-600'
+export const TITLE = 'mt-1 h-7 truncate text-lg font-semibold text-slate-900'
+export const LEAD = 'mt-1 text-sm text-slate-600'
+export const STATUS = 'mt-3 min-h-5 text-sm text-slate-600'
