@@ -20,6 +20,7 @@ export const SECONDARY_BUTTON = `${BUTTON} ${SECONDARY} @min-[480px]:flex-1`
 export const LONE_BUTTON = `${BUTTON} ${SECONDARY} @min-[480px]:w-auto`
 
 export const EYEBROW = 'text-xs font-semibold uppercase tracking-wide text-indigo-600'
-export const TITLE = 'mt-1 h-7 truncate text-lg font-semibold text-slate-900'
+// Wraps rather than truncating: the prospect's company name matters more than a one-line shift on phones.
+export const TITLE = 'mt-1 min-h-7 text-lg font-semibold text-balance text-slate-900'
 export const LEAD = 'mt-1 text-sm text-slate-600'
 export const STATUS = 'mt-3 min-h-5 text-sm text-slate-600'

@@ -1,0 +1,95 @@
+import { expect, hasHorizontalOverflow, saveScreenshot, test } from './fixtures.ts'
+
+test('the landing page shows the header, the product and a way into the demo', async ({
+  page,
+  pageErrors,
+}, info) => {
+  await page.goto('/')
+  await expect(page.getByRole('banner')).toContainText('CallPilot')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  const tryDemo = page.getByRole('link', { name: 'Try Demo Experience' })
+  await expect(tryDemo).toHaveAttribute('href', '/visitor')
+  expect(await hasHorizontalOverflow(page)).toBe(false)
+  await saveScreenshot(page, 'landing', info.project.name)
+
+  await tryDemo.click()
+  await expect(page).toHaveURL(/\/visitor$/)
+  await expect(
+    page.getByRole('heading', { name: "Hey there, here's what I've built for your business" }),
+  ).toBeVisible()
+  expect(pageErrors).toEqual([])
+})
+
+test('a seeded prospect sees a page personalised with their name and company', async ({
+  page,
+  pageErrors,
+}, info) => {
+  await page.goto('/bright-smile-dental')
+  await expect(page.getByText('Tailored just for you, Dr. Maya Patel')).toBeVisible()
+  await expect(
+    page.getByRole('heading', { name: "Hey Dr. Maya Patel, here's what I've built for Bright Smile Dental" }),
+  ).toBeVisible()
+  await expect(page.getByText('Custom AI assistant solution tailored for your business needs')).toBeVisible()
+  await expect(page.getByRole('heading', { name: "What's Holding You Back?" })).toBeVisible()
+  await expect(page.getByText("You're losing leads and wasting hours on routine calls.")).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Your 24/7 AI Agent Is Here' })).toBeVisible()
+  await expect(
+    page.getByText('Instant answers, bookings, and support—so you can focus on growth.'),
+  ).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Ready to CallPilot Dr. Maya Patel?' })).toBeVisible()
+
+  // The widget is embedded by script tag, as on a partner page, and renders inside its shadow root.
+  const demo = page.locator('voice-demo')
+  await expect(demo).toHaveAttribute('slug', 'bright-smile-dental')
+  await expect(demo.getByRole('button', { name: 'Test in Browser' })).toBeVisible()
+  await expect(demo.getByRole('button', { name: 'Call Me' })).toBeVisible()
+  expect(await demo.evaluate((el) => el.shadowRoot?.mode)).toBe('open')
+
+  expect(await hasHorizontalOverflow(page)).toBe(false)
+  await saveScreenshot(page, 'prospect', info.project.name)
+  expect(pageErrors).toEqual([])
+})
+
+test('an unknown prospect link shows the fallback prospect, not an error', async ({ page }) => {
+  await page.goto('/no-such-prospect-here')
+  await expect(
+    page.getByRole('heading', { name: "Hey there, here's what I've built for your business" }),
+  ).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Error' })).toHaveCount(0)
+})
+
+test('a malformed prospect link shows the error page, and Go Home leads back', async ({ page }, info) => {
+  await page.goto('/Not_A_Slug')
+  await expect(page.getByRole('heading', { name: 'Error' })).toBeVisible()
+  await expect(
+    page.getByText('A prospect link must be 1 to 64 lowercase letters, digits or dashes.'),
+  ).toBeVisible()
+  await saveScreenshot(page, 'error', info.project.name)
+  await page.getByRole('button', { name: 'Go Home' }).click()
+  await expect(page).toHaveURL(/\/$/)
+  await expect(page.getByRole('link', { name: 'Try Demo Experience' })).toBeVisible()
+})
+
+test('when the prospect cannot be loaded the page says so', async ({ page }) => {
+  // The API is faked at the network boundary: a database outage answers 503 with our error shape.
+  await page.route('**/api/prospects/**', (route) =>
+    route.fulfill({
+      status: 503,
+      json: { error: { code: 'prospect_unavailable', message: 'Failed to load prospect data.' } },
+    }),
+  )
+  await page.goto('/harbor-realty')
+  await expect(page.getByRole('heading', { name: 'Error' })).toBeVisible()
+  await expect(page.getByText('Failed to load prospect data.')).toBeVisible()
+})
+
+test('the page loads the new prospect when the slug changes', async ({ page }) => {
+  await page.goto('/bright-smile-dental')
+  await expect(page.getByText('Tailored just for you, Dr. Maya Patel')).toBeVisible()
+  await page.evaluate(() => {
+    history.pushState(null, '', '/harbor-realty')
+    dispatchEvent(new PopStateEvent('popstate'))
+  })
+  await expect(page.getByText('Tailored just for you, James Carter')).toBeVisible()
+  await expect(page.locator('voice-demo')).toHaveAttribute('slug', 'harbor-realty')
+})

@@ -1,0 +1,41 @@
+import { iconButtonClass } from '../../components/button-styles.ts'
+import { LogoMark } from '../../components/logo-mark.tsx'
+import { Skeleton } from '../../components/skeleton.tsx'
+import { siteConfig } from '../../config.ts'
+import { navigate } from '../../lib/router.ts'
+
+/** Sticky bar of the prospect page. While loading (`name` null) only the greeting is a placeholder. */
+export function ProspectHeader({ name }: { name: string | null }) {
+  return (
+    <header className="sticky top-0 z-20 border-b border-slate-200/70 bg-white/80 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-5xl items-center gap-2 px-2 sm:gap-3 sm:px-6">
+        <button
+          type="button"
+          aria-label="Back to home"
+          className={iconButtonClass}
+          onClick={() => navigate('/')}
+        >
+          <svg
+            viewBox="0 0 24 24"
+            className="size-5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            aria-hidden="true"
+          >
+            <path d="M19 12H5m6-6-6 6 6 6" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+        </button>
+        <LogoMark className="size-9 shrink-0" />
+        <div className="min-w-0 leading-tight">
+          <p className="font-bold tracking-tight">{siteConfig.productName}</p>
+          {name === null ? (
+            <Skeleton className="mt-1 h-4 w-40" />
+          ) : (
+            <p className="truncate text-sm text-slate-600">Tailored just for you, {name}</p>
+          )}
+        </div>
+      </div>
+    </header>
+  )
+}

@@ -1,0 +1,29 @@
+import type { Prospect } from '../../../../core/prospect.ts'
+
+interface ProspectHeroProps {
+  prospect: Prospect
+  /** The link's slug was unknown and the general demo is shown instead. */
+  fallback: boolean
+}
+
+/** The personal greeting (SPEC §2). */
+export function ProspectHero({ prospect, fallback }: ProspectHeroProps) {
+  return (
+    <section className="pt-14 pb-12 text-center sm:pt-20 sm:pb-16">
+      <h1 className="text-3xl font-extrabold tracking-tight text-balance break-words sm:text-5xl">
+        Hey {prospect.name}, here's what I've built for{' '}
+        <span className="bg-gradient-to-r from-indigo-600 to-violet-600 bg-clip-text text-transparent">
+          {prospect.companyName}
+        </span>
+      </h1>
+      <p className="mx-auto mt-5 max-w-2xl text-lg text-slate-600">
+        Custom AI assistant solution tailored for your business needs
+      </p>
+      {fallback && (
+        <p className="mx-auto mt-6 w-fit rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-600">
+          We couldn't find a page for that link, so here is our general demo.
+        </p>
+      )}
+    </section>
+  )
+}

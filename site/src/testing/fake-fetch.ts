@@ -1,0 +1,47 @@
+import { vi } from 'vitest'
+import type { Prospect, ProspectResponse } from '../../../core/prospect.ts'
+
+export const MAYA: Prospect = {
+  slug: 'bright-smile-dental',
+  name: 'Dr. Maya Patel',
+  companyName: 'Bright Smile Dental',
+  firstMessage: 'Hi, this is the Bright Smile Dental assistant.',
+  system: 'You are the assistant of a dental practice.',
+  assistantId: null,
+}
+
+export const JAMES: Prospect = {
+  ...MAYA,
+  slug: 'harbor-realty',
+  name: 'James Carter',
+  companyName: 'Harbor Realty Group',
+}
+
+export const VISITOR: Prospect = { ...MAYA, slug: 'visitor', name: 'there', companyName: 'your business' }
+
+export const answerProspect = (prospect: Prospect, fallback = false): Response =>
+  Response.json({ prospect, fallback } satisfies ProspectResponse)
+
+interface PendingRequest {
+  url: string
+  signal: AbortSignal | undefined
+  respond: (res: Response) => void
+  fail: (error: unknown) => void
+}
+
+/**
+ * Replaces global fetch with one whose answers the test gives by hand, so a test can look at the
+ * page while a request is still in flight. Rejects with AbortError when the caller aborts.
+ */
+export function installFakeFetch(): PendingRequest[] {
+  const requests: PendingRequest[] = []
+  const fetch = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
+    return new Promise<Response>((resolve, reject) => {
+      const signal = init?.signal ?? undefined
+      signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')))
+      requests.push({ url: String(input), signal, respond: resolve, fail: reject })
+    })
+  })
+  vi.stubGlobal('fetch', fetch)
+  return requests
+}
