@@ -41,6 +41,7 @@ export default defineConfig(({ mode }) => {
     define: {
       'import.meta.env.PRODUCT_NAME': JSON.stringify(env.PRODUCT_NAME),
       'import.meta.env.SITE_API_BASE': JSON.stringify(env.SITE_API_BASE),
+      'import.meta.env.CALENDLY_URL': JSON.stringify(env.CALENDLY_URL),
     },
     build: {
       outDir: fileURLToPath(new URL('./dist/site', import.meta.url)),

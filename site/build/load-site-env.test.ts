@@ -7,6 +7,7 @@ describe('loadSiteEnv', () => {
       PRODUCT_NAME: 'CallPilot',
       WIDGET_SCRIPT_URL: '/widget.js',
       SITE_API_BASE: '',
+      CALENDLY_URL: 'https://calendly.com/callpilot/15min',
     })
     expect(loadSiteEnv({ PRODUCT_NAME: '', WIDGET_SCRIPT_URL: '' }).PRODUCT_NAME).toBe('CallPilot')
   })
@@ -16,12 +17,21 @@ describe('loadSiteEnv', () => {
       PRODUCT_NAME: ' Acme Voice ',
       WIDGET_SCRIPT_URL: 'https://cdn.example.com/widget.js',
       SITE_API_BASE: 'https://api.example.com/',
+      CALENDLY_URL: 'https://calendly.com/acme/intro',
     })
     expect(env).toEqual({
       PRODUCT_NAME: 'Acme Voice',
       WIDGET_SCRIPT_URL: 'https://cdn.example.com/widget.js',
       SITE_API_BASE: 'https://api.example.com',
+      CALENDLY_URL: 'https://calendly.com/acme/intro',
     })
+  })
+
+  it('keeps an empty CALENDLY_URL (booking off) and refuses a non-https meeting URL', () => {
+    expect(loadSiteEnv({ CALENDLY_URL: '' }).CALENDLY_URL).toBe('')
+    expect(() => loadSiteEnv({ CALENDLY_URL: 'http://calendly.com/acme' })).toThrow(
+      /CALENDLY_URL: must be empty or an https URL/,
+    )
   })
 
   it('names every bad variable in one error', () => {

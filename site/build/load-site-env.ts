@@ -7,7 +7,12 @@ export interface SiteEnv {
   WIDGET_SCRIPT_URL: string
   /** Origin (and optional path) in front of `/api/...`; '' means the site's own origin. */
   SITE_API_BASE: string
+  /** The 15-minute intro meeting on Calendly; '' means booking is not configured. */
+  CALENDLY_URL: string
 }
+
+/** A plausible default so a fresh clone shows the booking flow; set CALENDLY_URL to your own. */
+export const DEFAULT_CALENDLY_URL = 'https://calendly.com/callpilot/15min'
 
 const isPathOrHttpUrl = (value: string): boolean =>
   (value.startsWith('/') && !value.startsWith('//')) || /^https?:\/\/[^/\s]+/.test(value)
@@ -29,6 +34,15 @@ const SiteEnvSchema = z.object({
     .refine((value) => value === '' || isPathOrHttpUrl(value), 'must be empty, a path or an http(s) URL')
     .transform((value) => value.replace(/\/+$/, ''))
     .default(''),
+  // Here an empty value is meaningful: it switches online booking off (the page says so).
+  CALENDLY_URL: z
+    .string()
+    .trim()
+    .refine(
+      (value) => value === '' || /^https:\/\/[^/\s]+\/\S*$/.test(value),
+      'must be empty or an https URL',
+    )
+    .default(DEFAULT_CALENDLY_URL),
 })
 
 /** Reads and checks the site's build settings; every bad variable is named in one error. */

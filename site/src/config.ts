@@ -6,6 +6,15 @@
 export const siteConfig = {
   productName: import.meta.env.PRODUCT_NAME ?? 'CallPilot',
   apiBase: import.meta.env.SITE_API_BASE ?? '',
+  /** The 15-minute intro meeting; '' means online booking is not configured. */
+  calendlyUrl: import.meta.env.CALENDLY_URL ?? 'https://calendly.com/callpilot/15min',
 } as const
+
+declare global {
+  // Filled by vite.site.config.ts (`define`) from CALENDLY_URL; see site/build/load-site-env.ts.
+  interface ImportMetaEnv {
+    readonly CALENDLY_URL?: string
+  }
+}
 
 export type SiteConfig = typeof siteConfig

@@ -1,5 +1,12 @@
 /** The pages of the site. `/` is the landing page; `/{slug}` a prospect page. */
-export type Route = { page: 'landing' } | { page: 'prospect'; slug: string } | { page: 'not-found' }
+export type Route =
+  | { page: 'landing' }
+  | { page: 'prospect'; slug: string }
+  | { page: 'onboarding' }
+  | { page: 'not-found' }
+
+/** Paths under `/_/` can never be prospect slugs ([a-z0-9-]), so the site reserves them for its own pages. */
+const ONBOARDING_PATH = /^\/_\/onboarding\/?$/
 
 /**
  * Maps a pathname to a page. One path segment is a prospect slug, checked later by the prospect
@@ -7,6 +14,7 @@ export type Route = { page: 'landing' } | { page: 'prospect'; slug: string } | {
  */
 export function matchRoute(pathname: string): Route {
   if (pathname === '/' || pathname === '') return { page: 'landing' }
+  if (ONBOARDING_PATH.test(pathname)) return { page: 'onboarding' }
   const segment = /^\/([^/]+)\/?$/.exec(pathname)?.[1]
   if (segment === undefined) return { page: 'not-found' }
   try {

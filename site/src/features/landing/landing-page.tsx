@@ -1,17 +1,25 @@
+import type { ReactNode } from 'react'
 import { SiteFooter } from '../../components/site-footer.tsx'
 import { useDocumentTitle } from '../../lib/use-document-title.ts'
+import { ContactSection } from './contact-section.tsx'
+import { DemoSection } from './demo-section.tsx'
+import { FeaturesSection } from './features-section.tsx'
 import { LandingHeader } from './landing-header.tsx'
 import { LandingHero } from './landing-hero.tsx'
+import { TestimonialsSection } from './testimonials-section.tsx'
 
-/** Route `/`. This issue ships the header and hero; the sections below them come next. */
-export function LandingPage() {
+/** Route `/`. `headerActions` lands at the header's right end (the shell puts the theme toggle there). */
+export function LandingPage({ headerActions }: { headerActions?: ReactNode }) {
   useDocumentTitle('')
   return (
     <>
-      <LandingHeader />
+      <LandingHeader actions={headerActions} />
       <main>
         <LandingHero />
-        {/* Next: features (#features), demo (#demo), testimonials (#testimonials), contact (#contact). */}
+        <FeaturesSection />
+        <DemoSection />
+        <TestimonialsSection />
+        <ContactSection />
       </main>
       <SiteFooter />
     </>

@@ -10,16 +10,16 @@ export function ProspectDemoSection({ prospect }: { prospect: Prospect }) {
   return (
     <section
       aria-labelledby="prospect-demo-heading"
-      className="mt-12 rounded-3xl border border-slate-200 bg-slate-50 px-4 py-10 text-center sm:mt-16 sm:px-10 sm:py-14"
+      className="mt-12 rounded-3xl border border-slate-200 bg-slate-50 px-4 py-10 text-center sm:mt-16 sm:px-10 sm:py-14 dark:border-slate-800 dark:bg-slate-900/60"
     >
       <h2 id="prospect-demo-heading" className="text-2xl font-bold tracking-tight text-balance sm:text-4xl">
         Ready to{' '}
-        <span className="bg-gradient-to-r from-indigo-600 to-violet-600 bg-clip-text text-transparent">
+        <span className="bg-gradient-to-r from-indigo-600 to-violet-600 bg-clip-text text-transparent dark:from-indigo-400 dark:to-violet-400">
           {siteConfig.productName}
         </span>{' '}
         {prospect.name}?
       </h2>
-      <p className="mx-auto mt-4 max-w-2xl text-slate-600">
+      <p className="mx-auto mt-4 max-w-2xl text-slate-600 dark:text-slate-300">
         We've already created and deployed a custom AI voice agent for {prospect.companyName}. Talk to it
         right here in your browser, or have it call your phone.
       </p>

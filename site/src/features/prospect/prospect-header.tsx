@@ -1,13 +1,17 @@
+import type { ReactNode } from 'react'
 import { iconButtonClass } from '../../components/button-styles.ts'
 import { LogoMark } from '../../components/logo-mark.tsx'
 import { Skeleton } from '../../components/skeleton.tsx'
 import { siteConfig } from '../../config.ts'
 import { navigate } from '../../lib/router.ts'
 
-/** Sticky bar of the prospect page. While loading (`name` null) only the greeting is a placeholder. */
-export function ProspectHeader({ name }: { name: string | null }) {
+/**
+ * Sticky bar of the prospect page. While loading (`name` null) only the greeting is a placeholder;
+ * `actions` sits at the right end (the shell's theme toggle).
+ */
+export function ProspectHeader({ name, actions }: { name: string | null; actions?: ReactNode }) {
   return (
-    <header className="sticky top-0 z-20 border-b border-slate-200/70 bg-white/80 backdrop-blur">
+    <header className="sticky top-0 z-20 border-b border-slate-200/70 bg-white/80 backdrop-blur dark:border-slate-800 dark:bg-slate-950/80">
       <div className="mx-auto flex h-16 max-w-5xl items-center gap-2 px-2 sm:gap-3 sm:px-6">
         <button
           type="button"
@@ -27,14 +31,17 @@ export function ProspectHeader({ name }: { name: string | null }) {
           </svg>
         </button>
         <LogoMark className="size-9 shrink-0" />
-        <div className="min-w-0 leading-tight">
+        <div className="min-w-0 flex-1 leading-tight">
           <p className="font-bold tracking-tight">{siteConfig.productName}</p>
           {name === null ? (
             <Skeleton className="mt-1 h-4 w-40" />
           ) : (
-            <p className="truncate text-sm text-slate-600">Tailored just for you, {name}</p>
+            <p className="truncate text-sm text-slate-600 dark:text-slate-400">
+              Tailored just for you, {name}
+            </p>
           )}
         </div>
+        {actions}
       </div>
     </header>
   )

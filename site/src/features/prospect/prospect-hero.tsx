@@ -12,15 +12,15 @@ export function ProspectHero({ prospect, fallback }: ProspectHeroProps) {
     <section className="pt-14 pb-12 text-center sm:pt-20 sm:pb-16">
       <h1 className="text-3xl font-extrabold tracking-tight text-balance break-words sm:text-5xl">
         Hey {prospect.name}, here's what I've built for{' '}
-        <span className="bg-gradient-to-r from-indigo-600 to-violet-600 bg-clip-text text-transparent">
+        <span className="bg-gradient-to-r from-indigo-600 to-violet-600 bg-clip-text text-transparent dark:from-indigo-400 dark:to-violet-400">
           {prospect.companyName}
         </span>
       </h1>
-      <p className="mx-auto mt-5 max-w-2xl text-lg text-slate-600">
+      <p className="mx-auto mt-5 max-w-2xl text-lg text-slate-600 dark:text-slate-300">
         Custom AI assistant solution tailored for your business needs
       </p>
       {fallback && (
-        <p className="mx-auto mt-6 w-fit rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-600">
+        <p className="mx-auto mt-6 w-fit rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-600 dark:bg-slate-800 dark:text-slate-300">
           We couldn't find a page for that link, so here is our general demo.
         </p>
       )}

@@ -3,10 +3,10 @@ export function ProspectPitchCard() {
   return (
     <section
       aria-label="Why an AI agent"
-      className="grid overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-xl shadow-slate-900/5 md:grid-cols-2"
+      className="grid overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-xl shadow-slate-900/5 md:grid-cols-2 dark:border-slate-800 dark:bg-slate-900"
     >
       <div className="p-6 sm:p-8">
-        <div className="flex size-11 items-center justify-center rounded-xl bg-rose-50 text-rose-600">
+        <div className="flex size-11 items-center justify-center rounded-xl bg-rose-50 text-rose-600 dark:bg-rose-500/10 dark:text-rose-400">
           <svg
             viewBox="0 0 24 24"
             className="size-6"
@@ -24,9 +24,11 @@ export function ProspectPitchCard() {
           </svg>
         </div>
         <h2 className="mt-5 text-xl font-bold tracking-tight">What's Holding You Back?</h2>
-        <p className="mt-2 text-slate-600">You're losing leads and wasting hours on routine calls.</p>
+        <p className="mt-2 text-slate-600 dark:text-slate-300">
+          You're losing leads and wasting hours on routine calls.
+        </p>
       </div>
-      <div className="border-t border-slate-200 bg-gradient-to-br from-indigo-50/70 to-violet-50/70 p-6 sm:p-8 md:border-t-0 md:border-l">
+      <div className="border-t border-slate-200 bg-gradient-to-br from-indigo-50/70 to-violet-50/70 p-6 sm:p-8 md:border-t-0 md:border-l dark:border-slate-800 dark:from-indigo-500/10 dark:to-violet-500/10">
         <div className="flex size-11 items-center justify-center rounded-xl bg-gradient-to-br from-indigo-600 to-violet-600 text-white shadow-md shadow-indigo-600/25">
           <svg
             viewBox="0 0 24 24"
@@ -40,7 +42,7 @@ export function ProspectPitchCard() {
           </svg>
         </div>
         <h2 className="mt-5 text-xl font-bold tracking-tight">Your 24/7 AI Agent Is Here</h2>
-        <p className="mt-2 text-slate-600">
+        <p className="mt-2 text-slate-600 dark:text-slate-300">
           Instant answers, bookings, and support—so you can focus on growth.
         </p>
       </div>

@@ -13,7 +13,7 @@ export function ProspectSkeleton() {
         <Skeleton className="h-9 w-3/5 max-w-3xs sm:hidden" />
         <Skeleton className="mt-3 h-6 w-full max-w-sm sm:max-w-md" />
       </div>
-      <div className="grid overflow-hidden rounded-2xl border border-slate-200 bg-white md:grid-cols-2">
+      <div className="grid overflow-hidden rounded-2xl border border-slate-200 bg-white md:grid-cols-2 dark:border-slate-800 dark:bg-slate-900">
         {[0, 1].map((side) => (
           <div key={side} className="p-6 sm:p-8">
             <Skeleton className="size-11 rounded-xl" />
@@ -22,7 +22,7 @@ export function ProspectSkeleton() {
           </div>
         ))}
       </div>
-      <div className="mt-12 flex flex-col items-center rounded-3xl border border-slate-200 bg-slate-50 px-4 py-10 sm:mt-16 sm:px-10 sm:py-14">
+      <div className="mt-12 flex flex-col items-center rounded-3xl border border-slate-200 bg-slate-50 px-4 py-10 sm:mt-16 sm:px-10 sm:py-14 dark:border-slate-800 dark:bg-slate-900/60">
         <Skeleton className="h-8 w-64 sm:h-10 sm:w-96" />
         <Skeleton className="mt-4 h-5 w-full max-w-xl" />
         <Skeleton className="mt-8 h-40 w-full max-w-xl rounded-2xl" />

@@ -1,0 +1,70 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
+
+/** WCAG 2.0, 2.1 and 2.2 at levels A and AA: what axe can check automatically. */
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
+const BLOCKING_IMPACTS = new Set(['serious', 'critical'])
+
+type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number]
+
+const PAGES: { name: string; path: string; waitUntilReady: (page: Page) => Promise<void> }[] = [
+  {
+    name: 'the landing page',
+    path: '/',
+    waitUntilReady: async (page) => {
+      await expect(page.getByRole('link', { name: 'Try Demo Experience' })).toBeVisible()
+    },
+  },
+  {
+    name: 'a prospect page',
+    path: '/bright-smile-dental',
+    waitUntilReady: async (page) => {
+      await expect(page.getByRole('heading', { name: /^Hey Dr\. Maya Patel/ })).toBeVisible()
+      // The widget's buttons live in its shadow root, which axe checks too.
+      const demo = page.locator('voice-demo')
+      await expect(demo.getByRole('button', { name: 'Test in Browser' })).toBeVisible()
+      await expect(demo.getByRole('button', { name: 'Call Me' })).toBeVisible()
+    },
+  },
+  {
+    name: 'the error page',
+    path: '/Not_A_Slug',
+    waitUntilReady: async (page) => {
+      await expect(page.getByRole('heading', { name: 'Error' })).toBeVisible()
+    },
+  },
+]
+
+/** One line per rule and one per offending element, so a failure reads without opening a report. */
+function formatViolations(violations: readonly Violation[]): string {
+  return violations
+    .map((violation) => {
+      const targets = violation.nodes.map(
+        (node) => `    ${node.target.join(' >>> ')}\n      ${node.failureSummary ?? ''}`,
+      )
+      return `${violation.id} [${violation.impact}] ${violation.help} (${violation.helpUrl})\n${targets.join('\n')}`
+    })
+    .join('\n')
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  for (const { name, path, waitUntilReady } of PAGES) {
+    test(`${name} has no serious or critical accessibility violations in the ${theme} theme`, async ({
+      page,
+    }) => {
+      // Entrance animations fade content in; axe must judge contrast on the settled page, not mid-fade.
+      await page.emulateMedia({ reducedMotion: 'reduce' })
+      if (theme === 'dark') await page.addInitScript(() => localStorage.setItem('theme', 'dark'))
+      await page.goto(path)
+      await waitUntilReady(page)
+      // The check is only worth something if the theme under test is the one on screen.
+      if (theme === 'dark') await expect(page.locator('html')).toHaveClass(/\bdark\b/)
+      else await expect(page.locator('html')).not.toHaveClass(/\bdark\b/)
+
+      const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()
+      const blocking = results.violations.filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''))
+      expect(blocking.length, `axe found on ${path} (${theme}):\n${formatViolations(blocking)}`).toBe(0)
+    })
+  }
+}

@@ -1,0 +1,60 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+export interface RunningProduct {
+  /** Origin of the started server, without a trailing slash, e.g. `http://127.0.0.1:41234`. */
+  readonly url: string
+  /** Stops the server (SIGTERM, so the database closes cleanly) and deletes its temporary data. */
+  readonly stop: () => Promise<void>
+}
+
+/**
+ * Starts the built product exactly as `npm run serve` does, on a free port (PORT=0) with a temporary
+ * database, and resolves once it prints `Ready at <url>`. Shared by e2e's global setup and the bench.
+ */
+export async function startProduct(prefix = 'voice-demo-'): Promise<RunningProduct> {
+  const dataDir = await mkdtemp(join(tmpdir(), prefix))
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/node.ts'], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let url: string
+  try {
+    url = await waitForReady(server)
+  } catch (error) {
+    await rm(dataDir, { recursive: true, force: true })
+    throw error
+  }
+  const stop = async () => {
+    const exited = new Promise((resolve) => server.once('exit', resolve))
+    server.kill('SIGTERM')
+    await exited
+    await rm(dataDir, { recursive: true, force: true })
+  }
+  return { url, stop }
+}
+
+function waitForReady(server: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let output = ''
+    const timer = setTimeout(() => fail(new Error('the server did not print "Ready at" within 60 s')), 60_000)
+    const fail = (error: Error) => {
+      clearTimeout(timer)
+      server.kill('SIGKILL')
+      reject(new Error(`${error.message}\n--- server output ---\n${output}`))
+    }
+    const read = (chunk: Buffer) => {
+      output += chunk.toString()
+      const match = /Ready at (http:\/\/\S+)/.exec(output)
+      if (match?.[1]) {
+        clearTimeout(timer)
+        resolve(match[1].replace(/\/$/, ''))
+      }
+    }
+    server.stdout?.on('data', read)
+    server.stderr?.on('data', read)
+    server.once('exit', (code) => fail(new Error(`the server exited with code ${code} before it was ready`)))
+  })
+}

@@ -1,0 +1,46 @@
+/** A feature card of SPEC §3: icon, title, description. */
+interface FeatureCard {
+  /** An SVG path on a 24 × 24 line-icon grid. */
+  icon: string
+  title: string
+  description: string
+}
+
+/** A decorative line icon; the card's title says what it means. */
+export function FeatureIcon({ path }: { path: string }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      className="size-6"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
+      <path d={path} />
+    </svg>
+  )
+}
+
+export const featureCards: readonly FeatureCard[] = [
+  {
+    icon: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Zm0-13v4l3 2',
+    title: 'Handles inquiries 24/7',
+    description:
+      'Every call is answered on the first ring, at 3 pm or 3 am, on weekends and holidays. No voicemail, no hold music, no missed leads.',
+  },
+  {
+    icon: 'M4 6h10M4 12h6M4 18h10M17 4l3 3-3 3M14 15l3 3 3-3',
+    title: 'Runs fully automated systems',
+    description:
+      'It qualifies callers, books straight into your calendar and updates your CRM, then sends the confirmation. Your team only sees the results.',
+  },
+  {
+    icon: 'M4 10v4M8 7v10M12 4v16M16 8v8M20 11v2',
+    title: 'Sounds real and professional',
+    description:
+      'A natural, friendly voice that knows your services, prices and opening hours, and hands over to a person whenever a caller asks.',
+  },
+]

@@ -1,0 +1,42 @@
+import { useEffect, useState } from 'react'
+import { siteConfig } from '../../config.ts'
+import { isMeetingScheduled } from './calendly-events.ts'
+import { type CalendlyApi, calendlyLoader } from './calendly-loader.ts'
+
+export type CalendlyState =
+  | { status: 'unconfigured' | 'loading' | 'failed'; api: null }
+  | { status: 'ready'; api: CalendlyApi }
+
+/** Holds Calendly's assets while the calling component is mounted; no URL means nothing is loaded. */
+export function useCalendly(url: string = siteConfig.calendlyUrl): CalendlyState {
+  const [state, setState] = useState<CalendlyState>(() =>
+    url ? { status: 'loading', api: null } : { status: 'unconfigured', api: null },
+  )
+  useEffect(() => {
+    if (!url) return
+    setState({ status: 'loading', api: null })
+    const lease = calendlyLoader.acquire()
+    let active = true
+    void lease.ready.then((api) => {
+      if (active) setState(api ? { status: 'ready', api } : { status: 'failed', api: null })
+    })
+    return () => {
+      active = false
+      lease.release()
+    }
+  }, [url])
+  return state
+}
+
+/** True once Calendly (and only Calendly's origin) reports a booked meeting. */
+export function useMeetingScheduled(): boolean {
+  const [scheduled, setScheduled] = useState(false)
+  useEffect(() => {
+    const onMessage = (message: MessageEvent) => {
+      if (isMeetingScheduled(message)) setScheduled(true)
+    }
+    window.addEventListener('message', onMessage)
+    return () => window.removeEventListener('message', onMessage)
+  }, [])
+  return scheduled
+}
