@@ -93,3 +93,18 @@ test('the page loads the new prospect when the slug changes', async ({ page }) =
   await expect(page.getByText('Tailored just for you, James Carter')).toBeVisible()
   await expect(page.locator('voice-demo')).toHaveAttribute('slug', 'harbor-realty')
 })
+
+test('the landing page is in the HTML itself, so it paints before any script runs', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  const page = await context.newPage()
+  await page.goto(`${baseURL}/`)
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Turn questions into bookings')
+  await expect(page.getByRole('link', { name: 'Try Demo Experience' })).toHaveAttribute('href', '/visitor')
+  // Other routes start from the empty shell and render in the browser.
+  await page.goto(`${baseURL}/harbor-realty`)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0)
+  await context.close()
+})

@@ -52,7 +52,10 @@ export function mountStaticFiles(app: Hono, dirs: StaticDirs): void {
     }
     // A missing file with an extension is a 404, not the app shell; anything else is a client route.
     if (extname(path) !== '') return c.notFound()
-    return sendFile(c, dirs.siteDir, 'index.html', { cacheControl: REVALIDATE })
+    // index.html holds the prerendered landing page; every other client route starts from the empty
+    // shell app.html (a build without the prerender step has only index.html).
+    const shell = path !== '/' && (await isFile(dirs.siteDir, 'app.html')) ? 'app.html' : 'index.html'
+    return sendFile(c, dirs.siteDir, shell, { cacheControl: REVALIDATE })
   })
 }
 

@@ -14,8 +14,11 @@ function subscribe(onChange: () => void): () => void {
 
 const getPathname = (): string => window.location.pathname
 
+/** Only `/` is prerendered (scripts/prerender-site.ts), so that is the path on the server and while hydrating. */
+const getServerPathname = (): string => '/'
+
 /** The current pathname; re-renders on navigate(), back and forward. */
-export const usePathname = (): string => useSyncExternalStore(subscribe, getPathname)
+export const usePathname = (): string => useSyncExternalStore(subscribe, getPathname, getServerPathname)
 
 /** Client-side navigation to a same-origin URL, starting at the top of the new page. */
 export function navigate(to: string): void {

@@ -25,5 +25,9 @@ export function getThemeStore(): ThemeStore {
 const subscribe = (listener: () => void) => getThemeStore().subscribe(listener)
 const getState = () => getThemeStore().getState()
 
+/** The prerendered page shows the default; hydration then switches to the visitor's stored choice. */
+const SERVER_STATE: ThemeState = { choice: 'light', resolved: 'light' }
+const getServerState = () => SERVER_STATE
+
 /** The current choice and the theme it resolves to; re-renders when either changes. */
-export const useTheme = (): ThemeState => useSyncExternalStore(subscribe, getState)
+export const useTheme = (): ThemeState => useSyncExternalStore(subscribe, getState, getServerState)

@@ -17,4 +17,7 @@ export function toast(options: ToastOptions): () => void {
 
 /** The toast on screen, or null. */
 export const useCurrentToast = (): Toast | null =>
-  useSyncExternalStore(toastStore.subscribe, toastStore.getToast)
+  useSyncExternalStore(toastStore.subscribe, toastStore.getToast, getNoToast)
+
+/** Prerendered pages show no toast. */
+const getNoToast = (): Toast | null => null

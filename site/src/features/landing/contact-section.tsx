@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react'
-import { InlineScheduler } from '../scheduling/inline-scheduler.tsx'
 import { AnimatedGrid } from './animated-grid.tsx'
+import { InlineScheduler } from './scheduling/inline-scheduler.tsx'
 import { useEntrance } from './use-entrance.ts'
 
 /** SPEC §9: the section's elements enter one after another, from 0.2 s to 1.8 s. */

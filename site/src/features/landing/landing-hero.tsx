@@ -1,7 +1,7 @@
 import { primaryButtonClass, secondaryButtonClass } from '../../components/button-styles.ts'
 import { Link } from '../../components/link.tsx'
 import { siteConfig } from '../../config.ts'
-import { ScheduleMeetingButton } from '../scheduling/schedule-meeting-button.tsx'
+import { ScheduleMeetingButton } from './scheduling/schedule-meeting-button.tsx'
 
 /** The promise of SPEC §1 and the two ways forward: try the demo, or talk to us. */
 export function LandingHero() {

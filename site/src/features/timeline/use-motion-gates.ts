@@ -13,6 +13,7 @@ export const usePrefersReducedMotion = (): boolean =>
   useSyncExternalStore(
     subscribeReducedMotion,
     () => window.matchMedia?.(REDUCED_MOTION_QUERY).matches ?? false,
+    () => false,
   )
 
 function subscribeVisibility(onChange: () => void): () => void {
@@ -22,7 +23,11 @@ function subscribeVisibility(onChange: () => void): () => void {
 
 /** False while the tab is in the background, where timers would only burn battery. */
 export const usePageVisible = (): boolean =>
-  useSyncExternalStore(subscribeVisibility, () => document.visibilityState !== 'hidden')
+  useSyncExternalStore(
+    subscribeVisibility,
+    () => document.visibilityState !== 'hidden',
+    () => true,
+  )
 
 /**
  * Whether any part of `ref`'s element is in the viewport. Starts false, so an element mounted below

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { siteConfig } from '../../config.ts'
+import { siteConfig } from '../../../config.ts'
 import { BookingFallback } from './booking-fallback.tsx'
 import { BOOKING_PANEL_ID } from './booking-panel-id.ts'
 import { useCalendly, useMeetingScheduled } from './use-calendly.ts'

@@ -28,11 +28,13 @@ const readWindowApi = (): CalendlyApi | undefined => (window as { Calendly?: Cal
  * when the last one lets go, so the landing page carries no third-party code after leaving it.
  */
 export function createCalendlyLoader(options: LoaderOptions = {}) {
-  const { doc = document, timeoutMs = CALENDLY_TIMEOUT_MS, getApi = readWindowApi } = options
+  const { timeoutMs = CALENDLY_TIMEOUT_MS, getApi = readWindowApi } = options
   let users = 0
   let current: { tags: HTMLElement[]; ready: Promise<CalendlyApi | null>; cancel: () => void } | null = null
 
   function inject() {
+    // Read on first use, not at import: the landing page is also rendered at build time, in Node.
+    const doc = options.doc ?? document
     const link = doc.createElement('link')
     link.rel = 'stylesheet'
     link.href = CALENDLY_STYLE_URL

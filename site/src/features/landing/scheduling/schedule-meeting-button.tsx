@@ -1,4 +1,4 @@
-import { siteConfig } from '../../config.ts'
+import { siteConfig } from '../../../config.ts'
 import { BOOKING_PANEL_ID } from './booking-panel-id.ts'
 import { useCalendly } from './use-calendly.ts'
 

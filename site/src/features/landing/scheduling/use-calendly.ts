@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { siteConfig } from '../../config.ts'
+import { siteConfig } from '../../../config.ts'
 import { isMeetingScheduled } from './calendly-events.ts'
 import { type CalendlyApi, calendlyLoader } from './calendly-loader.ts'
 

@@ -1,4 +1,4 @@
-import { primaryButtonClass } from '../../components/button-styles.ts'
+import { primaryButtonClass } from '../../../components/button-styles.ts'
 
 const agenda = [
   'A quick look at how your calls are handled today',

@@ -1,0 +1,24 @@
+import { copyFile, readFile, rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+
+/**
+ * After `vite build` of the site and of its server entry: writes the landing page's HTML into
+ * dist/site/index.html (served at `/`, hydrated by the client) and keeps the empty shell as
+ * dist/site/app.html for every other route, which renders in the browser.
+ */
+const root = fileURLToPath(new URL('../', import.meta.url))
+const siteDir = join(root, 'dist', 'site')
+const ssrDir = join(root, 'dist', '.site-ssr')
+const EMPTY_ROOT = '<div id="root"></div>'
+
+const shell = await readFile(join(siteDir, 'index.html'), 'utf8')
+if (!shell.includes(EMPTY_ROOT)) throw new Error(`dist/site/index.html has no ${EMPTY_ROOT} to fill`)
+const { renderLandingPage } = (await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href)) as {
+  renderLandingPage: () => string
+}
+const html = renderLandingPage()
+await copyFile(join(siteDir, 'index.html'), join(siteDir, 'app.html'))
+await writeFile(join(siteDir, 'index.html'), shell.replace(EMPTY_ROOT, `<div id="root">${html}</div>`))
+await rm(ssrDir, { recursive: true, force: true })
+console.log(`prerendered / into dist/site/index.html (${(html.length / 1024).toFixed(1)} KB of HTML)`)
