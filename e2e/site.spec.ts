@@ -25,7 +25,12 @@ test('a seeded prospect sees a page personalised with their name and company', a
   pageErrors,
 }, info) => {
   await page.goto('/bright-smile-dental')
-  await expect(page.getByText('Tailored just for you, Dr. Maya Patel')).toBeVisible()
+  const greeting = page.getByText('Tailored just for you, Dr. Maya Patel')
+  await expect(greeting).toBeVisible()
+  // The whole name is shown, also on a phone next to the header's buttons (not cut with an ellipsis).
+  expect(
+    await greeting.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight),
+  ).toBe(true)
   await expect(
     page.getByRole('heading', { name: "Hey Dr. Maya Patel, here's what I've built for Bright Smile Dental" }),
   ).toBeVisible()

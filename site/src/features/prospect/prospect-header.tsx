@@ -12,7 +12,7 @@ import { navigate } from '../../lib/router.ts'
 export function ProspectHeader({ name, actions }: { name: string | null; actions?: ReactNode }) {
   return (
     <header className="sticky top-0 z-20 border-b border-slate-200/70 bg-white/80 backdrop-blur dark:border-slate-800 dark:bg-slate-950/80">
-      <div className="mx-auto flex h-16 max-w-5xl items-center gap-2 px-2 sm:gap-3 sm:px-6">
+      <div className="mx-auto flex min-h-16 max-w-5xl items-center py-2 gap-2 px-2 sm:gap-3 sm:px-6">
         <button
           type="button"
           aria-label="Back to home"
@@ -36,7 +36,8 @@ export function ProspectHeader({ name, actions }: { name: string | null; actions
           {name === null ? (
             <Skeleton className="mt-1 h-4 w-40" />
           ) : (
-            <p className="truncate text-sm text-slate-600 dark:text-slate-400">
+            // Wraps on phones rather than cutting the prospect's name; clamped for absurdly long ones.
+            <p className="line-clamp-2 text-sm text-slate-600 dark:text-slate-400">
               Tailored just for you, {name}
             </p>
           )}
