@@ -1,23 +1,8 @@
 import type { ReactNode } from 'react'
+import { LineIcon } from './line-icon.tsx'
 
-/** Lucide-style 16 px outline icons for the theme toggle. Decorative: each option has a text label. */
-function Icon({ children }: { children: ReactNode }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      className="size-4"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  )
-}
+/** 16 px icons for the theme toggle. Decorative: each option has a text label. */
+const Icon = ({ children }: { children: ReactNode }) => <LineIcon className="size-4">{children}</LineIcon>
 
 export const SunIcon = () => (
   <Icon>

@@ -1,3 +1,5 @@
+import { LineIcon } from '../../components/line-icon.tsx'
+
 /** A feature card of SPEC §3: icon, title, description. */
 interface FeatureCard {
   /** An SVG path on a 24 × 24 line-icon grid. */
@@ -9,18 +11,9 @@ interface FeatureCard {
 /** A decorative line icon; the card's title says what it means. */
 export function FeatureIcon({ path }: { path: string }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      className="size-6"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
+    <LineIcon className="size-6">
       <path d={path} />
-    </svg>
+    </LineIcon>
   )
 }
 

@@ -1,3 +1,4 @@
+import { LineIcon } from '../../components/line-icon.tsx'
 import type { NavIconName } from './nav-items.ts'
 
 const paths: Record<NavIconName, string> = {
@@ -11,18 +12,8 @@ const paths: Record<NavIconName, string> = {
 /** A decorative line icon for a nav pill; the pill's text or aria-label names it. */
 export function NavIcon({ name }: { name: NavIconName }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      className="size-[18px] shrink-0"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <LineIcon className="size-[18px] shrink-0">
       <path d={paths[name]} />
-    </svg>
+    </LineIcon>
   )
 }

@@ -1,3 +1,4 @@
+import { LineIcon } from '../../components/line-icon.tsx'
 import type { StageIconName } from './timeline-stages.ts'
 
 /** Line drawings on a 24 px grid, stroked in currentColor (shapes after Lucide, ISC licence). */
@@ -29,20 +30,10 @@ export function StageIcon({
   className?: string
 }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      className={className}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <LineIcon className={className}>
       {DRAWINGS[name].map((path) => (
         <path key={path} d={path} />
       ))}
-    </svg>
+    </LineIcon>
   )
 }
