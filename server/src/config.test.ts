@@ -10,6 +10,7 @@ describe('loadServerConfig', () => {
       host: '127.0.0.1',
       productName: 'CallPilot',
       database: { kind: 'embedded', dataDir: null },
+      voice: null,
     })
   })
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { VoiceConfig } from '../../core/public-config.ts'
 
 const PORT_RULE = 'must be a whole number from 0 to 65535'
 
@@ -19,6 +20,13 @@ const ServerEnv = z.object({
     .default('CallPilot'),
   SUPABASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   SUPABASE_SERVICE_ROLE_KEY: z.string().trim().min(20, "must be the project's service-role key").optional(),
+  VAPI_PUBLIC_KEY: z.string().trim().min(8, 'must be the Vapi public key').optional(),
+  VAPI_ASSISTANT_ID: z.string().trim().min(1).optional(),
+  VAPI_API_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .default('https://api.vapi.ai'),
+  VAPI_MODEL_PROVIDER: z.string().trim().min(1).default('openai'),
+  VAPI_MODEL: z.string().trim().min(1).default('gpt-4o-mini'),
 })
 
 export type DatabaseConfig =
@@ -30,6 +38,8 @@ export interface ServerConfig {
   host: string
   productName: string
   database: DatabaseConfig
+  /** Browser voice calls; null without a Vapi public key. */
+  voice: VoiceConfig | null
 }
 
 export class ConfigError extends Error {
@@ -65,5 +75,13 @@ export function loadServerConfig(env: Record<string, string | undefined>): Serve
     e.SUPABASE_URL !== undefined && e.SUPABASE_SERVICE_ROLE_KEY !== undefined
       ? { kind: 'hosted', url: e.SUPABASE_URL, serviceRoleKey: e.SUPABASE_SERVICE_ROLE_KEY }
       : { kind: 'embedded', dataDir: e.DATA_DIR ?? null }
-  return { port: e.PORT, host: e.HOST, productName: e.PRODUCT_NAME, database }
+  const voice: VoiceConfig | null = e.VAPI_PUBLIC_KEY
+    ? {
+        publicKey: e.VAPI_PUBLIC_KEY,
+        defaultAssistantId: e.VAPI_ASSISTANT_ID ?? null,
+        apiUrl: e.VAPI_API_URL.replace(/\/+$/, ''),
+        model: { provider: e.VAPI_MODEL_PROVIDER, model: e.VAPI_MODEL },
+      }
+    : null
+  return { port: e.PORT, host: e.HOST, productName: e.PRODUCT_NAME, database, voice }
 }

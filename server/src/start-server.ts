@@ -9,6 +9,7 @@ import { createApp } from './app.ts'
 import type { ServerConfig } from './config.ts'
 import { createServerSupabase } from './data/supabase-client.ts'
 import { openEmbeddedDatabase } from './db/open-embedded-database.ts'
+import { toPublicConfig } from './public-config.ts'
 import { createLocalSupabase } from './rest/local-supabase.ts'
 import { mountStaticFiles, type StaticDirs } from './static/static-files.ts'
 
@@ -59,11 +60,7 @@ export async function startServer(
   const app = createApp({
     supabase: backend.supabase,
     rest: backend.rest,
-    publicConfig: {
-      productName: config.productName,
-      // No demo is wired to a provider yet (walking skeleton); each explains itself when disabled.
-      features: { browserCall: false, phoneCall: false, videoCall: false },
-    },
+    publicConfig: toPublicConfig(config),
   })
   mountStaticFiles(app, dirs)
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host })

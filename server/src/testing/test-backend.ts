@@ -14,6 +14,7 @@ export interface TestBackend {
 
 export const TEST_PUBLIC_CONFIG: PublicConfig = {
   productName: 'CallPilot',
+  voice: null,
   features: { browserCall: false, phoneCall: false, videoCall: false },
 }
 

@@ -1,0 +1,42 @@
+import { expect, it } from 'vitest'
+import { loadServerConfig } from './config.ts'
+import { toPublicConfig } from './public-config.ts'
+
+it('offers the browser call only when a Vapi public key is configured', () => {
+  const off = toPublicConfig(loadServerConfig({}))
+  expect(off.voice).toBeNull()
+  expect(off.features.browserCall).toBe(false)
+
+  const on = toPublicConfig(
+    loadServerConfig({
+      VAPI_PUBLIC_KEY: 'pk-test-1234',
+      VAPI_ASSISTANT_ID: 'asst_default',
+      VAPI_API_URL: 'http://127.0.0.1:9/',
+    }),
+  )
+  expect(on.features.browserCall).toBe(true)
+  expect(on.voice).toEqual({
+    publicKey: 'pk-test-1234',
+    defaultAssistantId: 'asst_default',
+    apiUrl: 'http://127.0.0.1:9',
+    model: { provider: 'openai', model: 'gpt-4o-mini' },
+  })
+})
+
+it('never puts a private key into what the browser sees', () => {
+  const env = {
+    VAPI_PUBLIC_KEY: 'pk-test-1234',
+    VAPI_PRIVATE_KEY: 'sk-private-secret',
+    SUPABASE_URL: 'https://project.supabase.co',
+    SUPABASE_SERVICE_ROLE_KEY: 'service-role-key-that-is-long-enough',
+  }
+  const seen = JSON.stringify(toPublicConfig(loadServerConfig(env)))
+  expect(seen).not.toContain('sk-private-secret')
+  expect(seen).not.toContain('service-role-key')
+})
+
+it('lists a malformed Vapi URL with the other bad variables', () => {
+  expect(() => loadServerConfig({ VAPI_API_URL: 'ftp://x', PORT: 'abc' })).toThrow(
+    /(?=[\s\S]*VAPI_API_URL: must be an http\(s\) URL)(?=[\s\S]*PORT:)/,
+  )
+})
