@@ -2,10 +2,10 @@ import { describe, expect, it, vi } from 'vitest'
 import { AppError } from '../../../core/errors.ts'
 import type { ProspectResponse } from '../../../core/prospect.ts'
 import { prospects } from '../testing/fake-fetch.ts'
-import type { VoiceClient, VoiceClientEvent } from '../voice/voice-client.ts'
+import { createFakeVoiceClient } from '../testing/fake-voice-client.ts'
+import { CALL_TEXT } from './call-messages.ts'
 import {
   BROWSER_CALL_UNAVAILABLE,
-  CALL_START_FAILED,
   createDemoStore,
   type DemoDeps,
   PHONE_CALL_UNAVAILABLE,
@@ -20,25 +20,6 @@ const loadedStore = async (deps: Partial<DemoDeps> = {}) => {
   store.getState().load('bright-smile-dental', 'https://api.example.com/')
   await vi.waitFor(() => expect(store.getState().prospect.status).toBe('loaded'))
   return store
-}
-
-/** A voice client whose events the test fires by hand. */
-function createFakeVoiceClient() {
-  const handlers = new Map<VoiceClientEvent, Set<(...args: unknown[]) => void>>()
-  const client = {
-    start: vi.fn(async () => {}),
-    stop: vi.fn(async () => {}),
-    setMuted: vi.fn(),
-    on: (event, handler) => {
-      const set = handlers.get(event) ?? new Set()
-      handlers.set(event, set.add(handler as () => void))
-      return () => set.delete(handler as () => void)
-    },
-  } satisfies VoiceClient
-  const emit = (event: VoiceClientEvent) => {
-    for (const handler of handlers.get(event) ?? []) handler()
-  }
-  return { client, emit, listeners: () => [...handlers.values()].reduce((n, set) => n + set.size, 0) }
 }
 
 describe('createDemoStore', () => {
@@ -97,7 +78,7 @@ describe('createDemoStore', () => {
     expect(store.getState().notice).toBe(PHONE_CALL_UNAVAILABLE)
   })
 
-  it('follows the voice client: idle, connecting, connected, stopping, idle', async () => {
+  it('follows the voice client: idle, connecting, connected, stopping, idle, with a toast at each end', async () => {
     const { client, emit } = createFakeVoiceClient()
     const store = await loadedStore({ voiceClient: client })
     store.getState().toggleBrowserCall()
@@ -108,22 +89,126 @@ describe('createDemoStore', () => {
       system: prospects['bright-smile-dental']?.system,
     })
     emit('call-start')
-    expect(store.getState().call).toBe('connected')
+    expect(store.getState()).toMatchObject({
+      call: 'connected',
+      toast: { title: 'Voice Assistant Connected', description: 'You can now speak with your AI assistant' },
+    })
     store.getState().toggleBrowserCall()
     expect(store.getState().call).toBe('stopping')
     expect(client.stop).toHaveBeenCalledOnce()
     emit('call-end')
-    expect(store.getState().call).toBe('idle')
+    expect(store.getState()).toMatchObject({
+      call: 'idle',
+      toast: { title: 'Voice Assistant Disconnected', description: 'Voice conversation has ended' },
+    })
   })
 
-  it('returns to idle with a message when the call cannot start', async () => {
+  it('ignores a second click while connecting: one start, one call', async () => {
     const { client } = createFakeVoiceClient()
-    client.start.mockRejectedValueOnce(new Error('NotAllowedError'))
+    const store = await loadedStore({ voiceClient: client })
+    store.getState().toggleBrowserCall()
+    store.getState().toggleBrowserCall()
+    expect(client.start).toHaveBeenCalledOnce()
+    expect(client.stop).not.toHaveBeenCalled()
+    expect(store.getState().call).toBe('connecting')
+  })
+
+  it('names a refused microphone, and says something generic for any other start failure', async () => {
+    const { client } = createFakeVoiceClient()
+    client.start
+      .mockRejectedValueOnce(new DOMException('Permission denied', 'NotAllowedError'))
+      .mockRejectedValueOnce(new Error('daily-js could not load'))
     const store = await loadedStore({ voiceClient: client })
     store.getState().toggleBrowserCall()
     await vi.waitFor(() =>
-      expect(store.getState()).toMatchObject({ call: 'idle', notice: CALL_START_FAILED }),
+      expect(store.getState()).toMatchObject({
+        call: 'idle',
+        toast: {
+          title: 'Connection Failed',
+          description: CALL_TEXT.microphoneDenied,
+          variant: 'destructive',
+        },
+      }),
     )
+    store.getState().toggleBrowserCall()
+    await vi.waitFor(() =>
+      expect(store.getState().toast?.description).toBe('Failed to start voice assistant. Please try again.'),
+    )
+    expect(store.getState().call).toBe('idle')
+  })
+
+  it('shows the error message of a failing call, else the generic one, and resets both flags', async () => {
+    const { client, emit } = createFakeVoiceClient()
+    const store = await loadedStore({ voiceClient: client })
+    store.getState().toggleBrowserCall()
+    emit('call-start')
+    store.getState().toggleMute()
+    expect(store.getState().muted).toBe(true)
+    emit('error', new Error('Meeting has ended'))
+    expect(store.getState()).toMatchObject({
+      call: 'idle',
+      muted: false,
+      toast: { title: 'Connection Failed', description: 'Meeting has ended' },
+    })
+    store.getState().toggleBrowserCall()
+    emit('error', {})
+    expect(store.getState().toast?.description).toBe('Failed to connect to voice assistant')
+  })
+
+  it('only resets to not connected when stopping fails: no error toast', async () => {
+    const { client, emit } = createFakeVoiceClient()
+    client.stop.mockRejectedValueOnce(new Error('already left'))
+    const store = await loadedStore({ voiceClient: client })
+    store.getState().toggleBrowserCall()
+    emit('call-start')
+    store.getState().dismissToast()
+    store.getState().toggleBrowserCall()
+    await vi.waitFor(() => expect(store.getState().call).toBe('idle'))
+    expect(store.getState().toast).toBeNull()
+  })
+
+  it('toggles mute only while a call is live', async () => {
+    const { client, emit } = createFakeVoiceClient()
+    const store = await loadedStore({ voiceClient: client })
+    store.getState().toggleMute()
+    expect(store.getState().muted).toBe(false)
+    store.getState().toggleBrowserCall()
+    store.getState().toggleMute() // still connecting
+    expect(client.setMuted).not.toHaveBeenCalled()
+    emit('call-start')
+    store.getState().toggleMute()
+    store.getState().toggleMute()
+    expect(client.setMuted.mock.calls).toEqual([[true], [false]])
+    store.getState().toggleMute()
+    emit('call-end')
+    expect(store.getState().muted).toBe(false)
+  })
+
+  it('keeps one toast at a time, each for 5000 ms', async () => {
+    const { client, emit } = createFakeVoiceClient()
+    const store = await loadedStore({ voiceClient: client })
+    vi.useFakeTimers()
+    try {
+      store.getState().toggleBrowserCall()
+      emit('call-start')
+      vi.advanceTimersByTime(4000)
+      emit('error', new Error('Lost connection'))
+      expect(store.getState().toast?.title).toBe('Connection Failed') // replaced, timer restarted
+      vi.advanceTimersByTime(4999)
+      expect(store.getState().toast).not.toBeNull()
+      vi.advanceTimersByTime(1)
+      expect(store.getState().toast).toBeNull()
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('ends a call that is still connecting when the element goes away', async () => {
+    const { client } = createFakeVoiceClient()
+    const store = await loadedStore({ voiceClient: client })
+    store.getState().toggleBrowserCall()
+    store.getState().dispose()
+    expect(client.stop).toHaveBeenCalledOnce()
   })
 
   it('stops a live call and stops listening when disposed', async () => {

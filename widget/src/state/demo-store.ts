@@ -2,10 +2,16 @@ import { createStore, type StoreApi } from 'zustand/vanilla'
 import { AppError } from '../../../core/errors.ts'
 import type { Prospect, ProspectResponse } from '../../../core/prospect.ts'
 import type { VoiceClient } from '../voice/voice-client.ts'
+import {
+  CALL_TEXT,
+  describeCallError,
+  describeStartFailure,
+  TOAST_DURATION_MS,
+  type WidgetToast,
+} from './call-messages.ts'
 
 export const BROWSER_CALL_UNAVAILABLE = 'Browser calls are not available yet.'
 export const PHONE_CALL_UNAVAILABLE = 'Phone calls are not available yet.'
-export const CALL_START_FAILED = 'Failed to start voice assistant. Please try again.'
 
 export type ProspectLoad =
   | { status: 'loading' }
@@ -18,12 +24,19 @@ export type CallStatus = 'idle' | 'connecting' | 'connected' | 'stopping'
 export interface DemoState {
   prospect: ProspectLoad
   call: CallStatus
+  /** SPEC §4 demo wrapper flag: the microphone is muted; only while a call is live. */
+  muted: boolean
+  /** The one toast on screen (SPEC §9: one at a time, 5000 ms), or null. */
+  toast: WidgetToast | null
   /** What the panel's live status region says; empty when there is nothing to say. */
   notice: string
   /** Loads a prospect, cancelling the request still running for the previous one. */
   load(slug: string, apiBase: string): void
   retry(): void
   toggleBrowserCall(): void
+  /** Mutes or unmutes the microphone; does nothing outside a live call. */
+  toggleMute(): void
+  dismissToast(): void
   requestPhoneCall(): void
   /** Cancels the running request and the call, and stops listening to the voice client. */
   dispose(): void
@@ -42,10 +55,20 @@ export function createDemoStore({ fetchProspect, voiceClient }: DemoDeps): DemoS
   let request: AbortController | null = null
   let lastLoad: [slug: string, apiBase: string] | null = null
   const unsubscribes: Array<() => void> = []
+  let toastTimer: ReturnType<typeof setTimeout> | undefined
+
+  /** One toast at a time: a new one replaces the old and restarts the 5000 ms. */
+  function showToast(title: string, description: string, variant: WidgetToast['variant'] = 'default') {
+    clearTimeout(toastTimer)
+    store.setState({ toast: { title, description, variant } })
+    toastTimer = setTimeout(() => store.setState({ toast: null }), TOAST_DURATION_MS)
+  }
 
   const store = createStore<DemoState>()((set, get) => ({
     prospect: { status: 'loading' },
     call: 'idle',
+    muted: false,
+    toast: null,
     notice: '',
     load(slug, apiBase) {
       request?.abort()
@@ -74,30 +97,54 @@ export function createDemoStore({ fetchProspect, voiceClient }: DemoDeps): DemoS
       if (call === 'idle') {
         set({ call: 'connecting', notice: '' })
         const { assistantId, firstMessage, system } = prospect.prospect
-        voiceClient.start({ assistantId, firstMessage, system }).catch(() => {
-          set({ call: 'idle', notice: CALL_START_FAILED })
+        voiceClient.start({ assistantId, firstMessage, system }).catch((error: unknown) => {
+          set({ call: 'idle', muted: false })
+          showToast(CALL_TEXT.failedTitle, describeStartFailure(error), 'destructive')
         })
       } else if (call === 'connected') {
         set({ call: 'stopping' })
-        voiceClient.stop().catch(() => set({ call: 'idle' }))
+        // SPEC §4: an error while stopping only resets to not connected.
+        voiceClient.stop().catch(() => set({ call: 'idle', muted: false }))
       }
+      // connecting / stopping: a second click is ignored (the button is disabled too).
+    },
+    toggleMute() {
+      const { call, muted } = get()
+      if (call !== 'connected' || !voiceClient) return
+      voiceClient.setMuted(!muted)
+      set({ muted: !muted })
+    },
+    dismissToast() {
+      clearTimeout(toastTimer)
+      set({ toast: null })
     },
     requestPhoneCall() {
       set({ notice: PHONE_CALL_UNAVAILABLE })
     },
     dispose() {
       request?.abort()
+      clearTimeout(toastTimer)
       for (const unsubscribe of unsubscribes.splice(0)) unsubscribe()
       if (get().call !== 'idle') voiceClient?.stop().catch(() => {})
     },
   }))
 
   if (voiceClient) {
-    const toIdle = () => store.setState({ call: 'idle' })
     unsubscribes.push(
-      voiceClient.on('call-start', () => store.setState({ call: 'connected' })),
-      voiceClient.on('call-end', toIdle),
-      voiceClient.on('error', toIdle),
+      voiceClient.on('call-start', () => {
+        store.setState({ call: 'connected' })
+        showToast(CALL_TEXT.connectedTitle, CALL_TEXT.connectedBody)
+      }),
+      voiceClient.on('call-end', () => {
+        const wasLive = store.getState().call !== 'idle'
+        store.setState({ call: 'idle', muted: false })
+        if (wasLive) showToast(CALL_TEXT.disconnectedTitle, CALL_TEXT.disconnectedBody)
+      }),
+      voiceClient.on('error', (error) => {
+        const { call } = store.getState()
+        store.setState({ call: 'idle', muted: false })
+        if (call !== 'stopping') showToast(CALL_TEXT.failedTitle, describeCallError(error), 'destructive')
+      }),
     )
   }
   return store

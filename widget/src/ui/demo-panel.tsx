@@ -13,6 +13,7 @@ import {
 import { PANEL_EYEBROW, PANEL_LEAD } from './panel-copy.ts'
 import { PanelError } from './panel-error.tsx'
 import { PanelSkeleton } from './panel-skeleton.tsx'
+import { PanelToast } from './panel-toast.tsx'
 import { PhoneIcon } from './phone-icon.tsx'
 
 const BROWSER_LABEL: Record<CallStatus, string> = {
@@ -20,6 +21,14 @@ const BROWSER_LABEL: Record<CallStatus, string> = {
   connecting: 'Connecting...',
   connected: 'Stop Call',
   stopping: 'Stop Call',
+}
+
+/** What the live region says about the call, so screen-reader users follow its state. */
+const CALL_ANNOUNCEMENT: Record<CallStatus, string> = {
+  idle: '',
+  connecting: 'Connecting to your AI assistant…',
+  connected: 'Call in progress.',
+  stopping: 'Ending the call…',
 }
 
 /** The demo panel: the prospect's agent and the two ways to try it (SPEC §2, prospect demo panel). */
@@ -49,17 +58,29 @@ export function DemoPanel({ store }: { store: DemoStore }) {
               <MicIcon />
               {BROWSER_LABEL[call]}
             </button>
-            <button type="button" class={SECONDARY_BUTTON} onClick={state.requestPhoneCall}>
-              <PhoneIcon />
-              Call Me
-            </button>
+            {call === 'connected' ? (
+              <button
+                type="button"
+                class={SECONDARY_BUTTON}
+                aria-pressed={state.muted}
+                onClick={state.toggleMute}
+              >
+                {state.muted ? 'Unmute' : 'Mute'}
+              </button>
+            ) : (
+              <button type="button" class={SECONDARY_BUTTON} onClick={state.requestPhoneCall}>
+                <PhoneIcon />
+                Call Me
+              </button>
+            )}
           </div>
         </>
       )}
       {/* Always rendered, so screen readers already watch it when a message arrives. */}
       <p role="status" aria-live="polite" class={STATUS}>
-        {state.notice}
+        {state.notice || CALL_ANNOUNCEMENT[call]}
       </p>
+      <PanelToast toast={state.toast} onDismiss={state.dismissToast} />
     </section>
   )
 }

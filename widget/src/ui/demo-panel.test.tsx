@@ -1,0 +1,44 @@
+import { render } from 'preact'
+import { afterEach, expect, it } from 'vitest'
+import { createDemoStore } from '../state/demo-store.ts'
+import { answerLikeTheServer } from '../testing/fake-fetch.ts'
+import { createFakeVoiceClient } from '../testing/fake-voice-client.ts'
+import { getByRole, queryAllByRole, waitFor } from '../testing/queries.ts'
+import { DemoPanel } from './demo-panel.tsx'
+
+const container = document.createElement('div')
+afterEach(() => render(null, container))
+
+it('walks a visitor through a call: Connecting..., Stop Call with Mute, toasts, then back', async () => {
+  const { client, emit } = createFakeVoiceClient()
+  const store = createDemoStore({
+    fetchProspect: async (slug) => answerLikeTheServer(`https://x/api/prospects/${slug}`).json(),
+    voiceClient: client,
+  })
+  store.getState().load('bright-smile-dental', 'https://x')
+  render(<DemoPanel store={store} />, container)
+  const start = await waitFor(() => getByRole(container, 'button', 'Test in Browser'))
+
+  start.click()
+  const connecting = await waitFor(() => getByRole(container, 'button', 'Connecting...'))
+  expect(connecting.hasAttribute('disabled')).toBe(true)
+
+  emit('call-start')
+  await waitFor(() => getByRole(container, 'button', 'Stop Call'))
+  expect(container.textContent).toContain('Voice Assistant Connected')
+  const mute = getByRole(container, 'button', 'Mute')
+  mute.click()
+  await waitFor(() =>
+    expect(getByRole(container, 'button', 'Unmute').getAttribute('aria-pressed')).toBe('true'),
+  )
+
+  emit('error', new Error('Meeting has ended'))
+  const alert = await waitFor(() => getByRole(container, 'alert'))
+  expect(alert.textContent).toContain('Connection Failed')
+  expect(alert.textContent).toContain('Meeting has ended')
+  expect(getByRole(container, 'button', 'Test in Browser')).toBeTruthy()
+  expect(getByRole(container, 'button', 'Call Me')).toBeTruthy()
+
+  getByRole(container, 'button', 'Dismiss notification').click()
+  await waitFor(() => expect(queryAllByRole(container, 'alert')).toHaveLength(0))
+})
