@@ -58,7 +58,10 @@ export function createVoiceDemoElement(sheet: CSSStyleSheet): CustomElementConst
     }
 
     #render(): void {
-      render(<VoiceDemo slug={this.slug ?? undefined} apiBase={this.apiBase ?? undefined} />, this.#root)
+      render(
+        <VoiceDemo slug={this.slug ?? undefined} apiBase={this.apiBase ?? undefined} host={this} />,
+        this.#root,
+      )
     }
   }
 }

@@ -4,6 +4,7 @@ import { BROWSER_CALL_UNAVAILABLE, PHONE_CALL_UNAVAILABLE } from '../state/demo-
 import { NETWORK_ERROR_MESSAGE } from '../state/fetch-prospect.ts'
 import { stubFetch } from '../testing/fake-fetch.ts'
 import { getByRole, queryAllByRole, waitFor } from '../testing/queries.ts'
+import { dispatchHostEvent } from './host-events.ts'
 
 type VoiceDemoElement = HTMLElement & { slug: string | null; apiBase: string | null }
 
@@ -154,5 +155,19 @@ describe('defineVoiceDemo', () => {
     expect(element.getAttribute('slug')).toBe('harbor-realty')
     await waitFor(() => expect(shadow(element).textContent).toContain('Harbor Realty Group'))
     expect(requestedUrls(fetch).at(-1)).toBe('https://api.example.com/api/prospects/harbor-realty')
+  })
+})
+
+describe('host events', () => {
+  it('dispatches prefixed, bubbling, composed events that reach the host page', () => {
+    const seen: CustomEvent[] = []
+    const listener = (event: Event) => seen.push(event as CustomEvent)
+    document.addEventListener('voice-demo:error', listener)
+    const element = mount({ slug: 'harbor-realty' })
+    dispatchHostEvent(element, 'error', { slug: 'harbor-realty', message: 'Microphone access denied.' })
+    document.removeEventListener('voice-demo:error', listener)
+    expect(seen).toHaveLength(1)
+    expect(seen[0]?.detail).toEqual({ slug: 'harbor-realty', message: 'Microphone access denied.' })
+    expect(seen[0]?.composed).toBe(true)
   })
 })

@@ -3,6 +3,7 @@ import { FALLBACK_SLUG } from '../../../core/prospect.ts'
 import { createDemoStore } from '../state/demo-store.ts'
 import { fetchProspect, getDefaultApiBase } from '../state/fetch-prospect.ts'
 import { DemoPanel } from '../ui/demo-panel.tsx'
+import { dispatchHostEvent } from './host-events.ts'
 
 /**
  * Props of `<voice-demo>`, from its attributes or the same-named properties (React 19 sets
@@ -13,12 +14,24 @@ export interface VoiceDemoProps {
   slug?: string | undefined
   /** Where `/api/...` lives; the origin of widget.js when absent. A relative value resolves against widget.js. */
   apiBase?: string | undefined
+  /** The element itself, which dispatches the `voice-demo:*` host events. */
+  host?: HTMLElement | undefined
 }
 
 /** `<voice-demo slug="acme">`: loads the prospect and shows the demo panel. */
-export function VoiceDemo({ slug, apiBase }: VoiceDemoProps) {
-  const [store] = useState(() => createDemoStore({ fetchProspect }))
+export function VoiceDemo({ slug, apiBase, host }: VoiceDemoProps) {
   const targetSlug = slug?.trim() || FALLBACK_SLUG
+  const [store] = useState(() =>
+    createDemoStore({
+      fetchProspect,
+      emit: (event, message = '') => {
+        if (!host) return
+        const slugNow = host.getAttribute('slug')?.trim() || FALLBACK_SLUG
+        if (event === 'error') dispatchHostEvent(host, 'error', { slug: slugNow, message })
+        else dispatchHostEvent(host, event, { slug: slugNow })
+      },
+    }),
+  )
   const targetBase = apiBase?.trim() || getDefaultApiBase()
 
   useEffect(() => store.getState().load(targetSlug, targetBase), [store, targetSlug, targetBase])

@@ -203,6 +203,32 @@ describe('createDemoStore', () => {
     }
   })
 
+  it('tells the host page about the call, once each, and not about a late speech-end', async () => {
+    const { client, emit } = createFakeVoiceClient()
+    const events: string[] = []
+    const store = await loadedStore({
+      voiceClient: client,
+      emit: (event, message) => events.push(message ? `${event}: ${message}` : event),
+    })
+    store.getState().toggleBrowserCall()
+    emit('call-start')
+    emit('speech-start')
+    emit('speech-end')
+    store.getState().toggleBrowserCall()
+    emit('call-end')
+    emit('speech-end') // after the call: dropped
+    client.start.mockRejectedValueOnce(new DOMException('denied', 'NotAllowedError'))
+    store.getState().toggleBrowserCall()
+    await vi.waitFor(() => expect(events).toHaveLength(5))
+    expect(events).toEqual([
+      'call-start',
+      'speech-start',
+      'speech-end',
+      'call-end',
+      `error: ${CALL_TEXT.microphoneDenied}`,
+    ])
+  })
+
   it('ends a call that is still connecting when the element goes away', async () => {
     const { client } = createFakeVoiceClient()
     const store = await loadedStore({ voiceClient: client })

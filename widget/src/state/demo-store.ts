@@ -46,12 +46,17 @@ export interface DemoDeps {
   fetchProspect(slug: string, apiBase: string, signal: AbortSignal): Promise<ProspectResponse>
   /** Absent until browser calls ship; then the panel says they are not available yet. */
   voiceClient?: VoiceClient | undefined
+  /** Tells the host page about the call (the element turns these into `voice-demo:*` events). */
+  emit?: (event: CallEvent, message?: string) => void
 }
+
+/** What the host page hears about a call; `error` carries the message the visitor was shown. */
+export type CallEvent = 'call-start' | 'call-end' | 'error' | 'speech-start' | 'speech-end'
 
 export type DemoStore = StoreApi<DemoState>
 
 /** One store per `<voice-demo>` element, so two widgets on a page never share a call or a prospect. */
-export function createDemoStore({ fetchProspect, voiceClient }: DemoDeps): DemoStore {
+export function createDemoStore({ fetchProspect, voiceClient, emit = () => {} }: DemoDeps): DemoStore {
   let request: AbortController | null = null
   let lastLoad: [slug: string, apiBase: string] | null = null
   const unsubscribes: Array<() => void> = []
@@ -99,7 +104,9 @@ export function createDemoStore({ fetchProspect, voiceClient }: DemoDeps): DemoS
         const { assistantId, firstMessage, system } = prospect.prospect
         voiceClient.start({ assistantId, firstMessage, system }).catch((error: unknown) => {
           set({ call: 'idle', muted: false })
-          showToast(CALL_TEXT.failedTitle, describeStartFailure(error), 'destructive')
+          const message = describeStartFailure(error)
+          showToast(CALL_TEXT.failedTitle, message, 'destructive')
+          emit('error', message)
         })
       } else if (call === 'connected') {
         set({ call: 'stopping' })
@@ -134,16 +141,29 @@ export function createDemoStore({ fetchProspect, voiceClient }: DemoDeps): DemoS
       voiceClient.on('call-start', () => {
         store.setState({ call: 'connected' })
         showToast(CALL_TEXT.connectedTitle, CALL_TEXT.connectedBody)
+        emit('call-start')
       }),
       voiceClient.on('call-end', () => {
         const wasLive = store.getState().call !== 'idle'
         store.setState({ call: 'idle', muted: false })
-        if (wasLive) showToast(CALL_TEXT.disconnectedTitle, CALL_TEXT.disconnectedBody)
+        if (!wasLive) return
+        showToast(CALL_TEXT.disconnectedTitle, CALL_TEXT.disconnectedBody)
+        emit('call-end')
       }),
       voiceClient.on('error', (error) => {
         const { call } = store.getState()
         store.setState({ call: 'idle', muted: false })
-        if (call !== 'stopping') showToast(CALL_TEXT.failedTitle, describeCallError(error), 'destructive')
+        if (call === 'idle') return
+        if (call === 'stopping') return emit('call-end') // SPEC §4: an error while stopping only resets
+        const message = describeCallError(error)
+        showToast(CALL_TEXT.failedTitle, message, 'destructive')
+        emit('error', message)
+        if (call === 'connected') emit('call-end')
+      }),
+      voiceClient.on('speech-start', () => emit('speech-start')),
+      voiceClient.on('speech-end', () => {
+        // A late speech-end after the call ended (a known SDK quirk) is not news for the host page.
+        if (store.getState().call !== 'idle') emit('speech-end')
       }),
     )
   }
