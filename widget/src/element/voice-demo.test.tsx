@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest'
 import { defineVoiceDemo } from '../embed.ts'
 import { BROWSER_CALL_UNAVAILABLE, PHONE_CALL_UNAVAILABLE } from '../state/demo-store.ts'
-import { NETWORK_ERROR_MESSAGE } from '../state/fetch-prospect.ts'
+import { NETWORK_ERROR_MESSAGE } from '../state/fetch-api.ts'
 import { stubFetch } from '../testing/fake-fetch.ts'
 import { getByRole, queryAllByRole, waitFor } from '../testing/queries.ts'
 import { dispatchHostEvent } from './host-events.ts'

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'preact/hooks'
 import { FALLBACK_SLUG } from '../../../core/prospect.ts'
 import { createDemoStore } from '../state/demo-store.ts'
-import { fetchProspect, getDefaultApiBase } from '../state/fetch-prospect.ts'
+import { getDefaultApiBase } from '../state/fetch-api.ts'
+import { fetchProspect } from '../state/fetch-prospect.ts'
 import { DemoPanel } from '../ui/demo-panel.tsx'
 import { dispatchHostEvent } from './host-events.ts'
 

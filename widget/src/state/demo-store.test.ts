@@ -9,6 +9,7 @@ import {
   createDemoStore,
   type DemoDeps,
   PHONE_CALL_UNAVAILABLE,
+  VOICE_NOT_CONFIGURED,
 } from './demo-store.ts'
 
 const answer = (slug: string): ProspectResponse => ({
@@ -21,6 +22,9 @@ const loadedStore = async (deps: Partial<DemoDeps> = {}) => {
   await vi.waitFor(() => expect(store.getState().prospect.status).toBe('loaded'))
   return store
 }
+
+/** Lets the lazily loaded voice client arrive and the call start. */
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
 
 describe('createDemoStore', () => {
   it('keeps only the answer to the latest load when requests overlap', async () => {
@@ -70,9 +74,34 @@ describe('createDemoStore', () => {
     ])
   })
 
+  it('says the voice demo is not configured when the server has no public key', async () => {
+    const store = await loadedStore({ loadVoiceClient: async () => null })
+    store.getState().toggleBrowserCall()
+    expect(store.getState().call).toBe('connecting')
+    await flush()
+    expect(store.getState()).toMatchObject({ call: 'idle', notice: VOICE_NOT_CONFIGURED, toast: null })
+  })
+
+  it('fetches the voice client once, on intent, and retries after a failed fetch', async () => {
+    const { client } = createFakeVoiceClient()
+    const loadVoiceClient = vi
+      .fn<() => Promise<typeof client | null>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValue(client)
+    const store = await loadedStore({ loadVoiceClient })
+    store.getState().prepareBrowserCall() // pointer over the button: fails quietly
+    await flush()
+    store.getState().prepareBrowserCall()
+    store.getState().toggleBrowserCall()
+    await flush()
+    expect(loadVoiceClient).toHaveBeenCalledTimes(2)
+    expect(client.start).toHaveBeenCalledOnce()
+  })
+
   it('says calls are not available yet while there is no voice client', async () => {
     const store = await loadedStore()
     store.getState().toggleBrowserCall()
+    await flush()
     expect(store.getState()).toMatchObject({ call: 'idle', notice: BROWSER_CALL_UNAVAILABLE })
     store.getState().requestPhoneCall()
     expect(store.getState().notice).toBe(PHONE_CALL_UNAVAILABLE)
@@ -80,8 +109,9 @@ describe('createDemoStore', () => {
 
   it('follows the voice client: idle, connecting, connected, stopping, idle, with a toast at each end', async () => {
     const { client, emit } = createFakeVoiceClient()
-    const store = await loadedStore({ voiceClient: client })
+    const store = await loadedStore({ loadVoiceClient: async () => client })
     store.getState().toggleBrowserCall()
+    await flush()
     expect(store.getState().call).toBe('connecting')
     expect(client.start).toHaveBeenCalledWith({
       assistantId: null,
@@ -94,6 +124,7 @@ describe('createDemoStore', () => {
       toast: { title: 'Voice Assistant Connected', description: 'You can now speak with your AI assistant' },
     })
     store.getState().toggleBrowserCall()
+    await flush()
     expect(store.getState().call).toBe('stopping')
     expect(client.stop).toHaveBeenCalledOnce()
     emit('call-end')
@@ -105,9 +136,11 @@ describe('createDemoStore', () => {
 
   it('ignores a second click while connecting: one start, one call', async () => {
     const { client } = createFakeVoiceClient()
-    const store = await loadedStore({ voiceClient: client })
+    const store = await loadedStore({ loadVoiceClient: async () => client })
     store.getState().toggleBrowserCall()
+    await flush()
     store.getState().toggleBrowserCall()
+    await flush()
     expect(client.start).toHaveBeenCalledOnce()
     expect(client.stop).not.toHaveBeenCalled()
     expect(store.getState().call).toBe('connecting')
@@ -118,8 +151,9 @@ describe('createDemoStore', () => {
     client.start
       .mockRejectedValueOnce(new DOMException('Permission denied', 'NotAllowedError'))
       .mockRejectedValueOnce(new Error('daily-js could not load'))
-    const store = await loadedStore({ voiceClient: client })
+    const store = await loadedStore({ loadVoiceClient: async () => client })
     store.getState().toggleBrowserCall()
+    await flush()
     await vi.waitFor(() =>
       expect(store.getState()).toMatchObject({
         call: 'idle',
@@ -131,6 +165,7 @@ describe('createDemoStore', () => {
       }),
     )
     store.getState().toggleBrowserCall()
+    await flush()
     await vi.waitFor(() =>
       expect(store.getState().toast?.description).toBe('Failed to start voice assistant. Please try again.'),
     )
@@ -139,8 +174,9 @@ describe('createDemoStore', () => {
 
   it('shows the error message of a failing call, else the generic one, and resets both flags', async () => {
     const { client, emit } = createFakeVoiceClient()
-    const store = await loadedStore({ voiceClient: client })
+    const store = await loadedStore({ loadVoiceClient: async () => client })
     store.getState().toggleBrowserCall()
+    await flush()
     emit('call-start')
     store.getState().toggleMute()
     expect(store.getState().muted).toBe(true)
@@ -151,6 +187,7 @@ describe('createDemoStore', () => {
       toast: { title: 'Connection Failed', description: 'Meeting has ended' },
     })
     store.getState().toggleBrowserCall()
+    await flush()
     emit('error', {})
     expect(store.getState().toast?.description).toBe('Failed to connect to voice assistant')
   })
@@ -158,21 +195,24 @@ describe('createDemoStore', () => {
   it('only resets to not connected when stopping fails: no error toast', async () => {
     const { client, emit } = createFakeVoiceClient()
     client.stop.mockRejectedValueOnce(new Error('already left'))
-    const store = await loadedStore({ voiceClient: client })
+    const store = await loadedStore({ loadVoiceClient: async () => client })
     store.getState().toggleBrowserCall()
+    await flush()
     emit('call-start')
     store.getState().dismissToast()
     store.getState().toggleBrowserCall()
+    await flush()
     await vi.waitFor(() => expect(store.getState().call).toBe('idle'))
     expect(store.getState().toast).toBeNull()
   })
 
   it('toggles mute only while a call is live', async () => {
     const { client, emit } = createFakeVoiceClient()
-    const store = await loadedStore({ voiceClient: client })
+    const store = await loadedStore({ loadVoiceClient: async () => client })
     store.getState().toggleMute()
     expect(store.getState().muted).toBe(false)
     store.getState().toggleBrowserCall()
+    await flush()
     store.getState().toggleMute() // still connecting
     expect(client.setMuted).not.toHaveBeenCalled()
     emit('call-start')
@@ -186,10 +226,11 @@ describe('createDemoStore', () => {
 
   it('keeps one toast at a time, each for 5000 ms', async () => {
     const { client, emit } = createFakeVoiceClient()
-    const store = await loadedStore({ voiceClient: client })
+    const store = await loadedStore({ loadVoiceClient: async () => client })
+    store.getState().toggleBrowserCall()
+    await flush()
     vi.useFakeTimers()
     try {
-      store.getState().toggleBrowserCall()
       emit('call-start')
       vi.advanceTimersByTime(4000)
       emit('error', new Error('Lost connection'))
@@ -207,18 +248,21 @@ describe('createDemoStore', () => {
     const { client, emit } = createFakeVoiceClient()
     const events: string[] = []
     const store = await loadedStore({
-      voiceClient: client,
+      loadVoiceClient: async () => client,
       emit: (event, message) => events.push(message ? `${event}: ${message}` : event),
     })
     store.getState().toggleBrowserCall()
+    await flush()
     emit('call-start')
     emit('speech-start')
     emit('speech-end')
     store.getState().toggleBrowserCall()
+    await flush()
     emit('call-end')
     emit('speech-end') // after the call: dropped
     client.start.mockRejectedValueOnce(new DOMException('denied', 'NotAllowedError'))
     store.getState().toggleBrowserCall()
+    await flush()
     await vi.waitFor(() => expect(events).toHaveLength(5))
     expect(events).toEqual([
       'call-start',
@@ -231,16 +275,18 @@ describe('createDemoStore', () => {
 
   it('ends a call that is still connecting when the element goes away', async () => {
     const { client } = createFakeVoiceClient()
-    const store = await loadedStore({ voiceClient: client })
+    const store = await loadedStore({ loadVoiceClient: async () => client })
     store.getState().toggleBrowserCall()
+    await flush()
     store.getState().dispose()
     expect(client.stop).toHaveBeenCalledOnce()
   })
 
   it('stops a live call and stops listening when disposed', async () => {
     const { client, emit, listeners } = createFakeVoiceClient()
-    const store = await loadedStore({ voiceClient: client })
+    const store = await loadedStore({ loadVoiceClient: async () => client })
     store.getState().toggleBrowserCall()
+    await flush()
     emit('call-start')
     store.getState().dispose()
     expect(client.stop).toHaveBeenCalledOnce()

@@ -12,6 +12,7 @@ import {
 
 export const BROWSER_CALL_UNAVAILABLE = 'Browser calls are not available yet.'
 export const PHONE_CALL_UNAVAILABLE = 'Phone calls are not available yet.'
+export const VOICE_NOT_CONFIGURED = 'The voice demo is not configured on this site yet.'
 
 export type ProspectLoad =
   | { status: 'loading' }
@@ -33,6 +34,8 @@ export interface DemoState {
   /** Loads a prospect, cancelling the request still running for the previous one. */
   load(slug: string, apiBase: string): void
   retry(): void
+  /** Starts fetching the voice client (pointer over or focus on the button), so a click starts sooner. */
+  prepareBrowserCall(): void
   toggleBrowserCall(): void
   /** Mutes or unmutes the microphone; does nothing outside a live call. */
   toggleMute(): void
@@ -44,8 +47,11 @@ export interface DemoState {
 
 export interface DemoDeps {
   fetchProspect(slug: string, apiBase: string, signal: AbortSignal): Promise<ProspectResponse>
-  /** Absent until browser calls ship; then the panel says they are not available yet. */
-  voiceClient?: VoiceClient | undefined
+  /**
+   * Fetches the voice client on intent (config + lazy SDK chunk); resolves null when the voice demo is
+   * not configured. Absent: the panel says browser calls are not available.
+   */
+  loadVoiceClient?: (() => Promise<VoiceClient | null>) | undefined
   /** Tells the host page about the call (the element turns these into `voice-demo:*` events). */
   emit?: (event: CallEvent, message?: string) => void
 }
@@ -56,7 +62,10 @@ export type CallEvent = 'call-start' | 'call-end' | 'error' | 'speech-start' | '
 export type DemoStore = StoreApi<DemoState>
 
 /** One store per `<voice-demo>` element, so two widgets on a page never share a call or a prospect. */
-export function createDemoStore({ fetchProspect, voiceClient, emit = () => {} }: DemoDeps): DemoStore {
+export function createDemoStore({ fetchProspect, loadVoiceClient, emit = () => {} }: DemoDeps): DemoStore {
+  let voiceClient: VoiceClient | null = null
+  let loadingClient: Promise<VoiceClient | null> | undefined
+  let disposed = false
   let request: AbortController | null = null
   let lastLoad: [slug: string, apiBase: string] | null = null
   const unsubscribes: Array<() => void> = []
@@ -95,20 +104,29 @@ export function createDemoStore({ fetchProspect, voiceClient, emit = () => {} }:
     retry() {
       if (lastLoad) get().load(...lastLoad)
     },
+    prepareBrowserCall() {
+      ensureVoiceClient().catch(() => {}) // a failed prefetch is retried, and reported, on click
+    },
     toggleBrowserCall() {
       const { call, prospect } = get()
-      if (!voiceClient) return set({ notice: BROWSER_CALL_UNAVAILABLE })
+      if (!loadVoiceClient) return set({ notice: BROWSER_CALL_UNAVAILABLE })
       if (prospect.status !== 'loaded') return
       if (call === 'idle') {
         set({ call: 'connecting', notice: '' })
         const { assistantId, firstMessage, system } = prospect.prospect
-        voiceClient.start({ assistantId, firstMessage, system }).catch((error: unknown) => {
+        const failStart = (error: unknown) => {
+          if (get().call === 'idle') return // the client's error event already said so
           set({ call: 'idle', muted: false })
           const message = describeStartFailure(error)
           showToast(CALL_TEXT.failedTitle, message, 'destructive')
           emit('error', message)
-        })
-      } else if (call === 'connected') {
+        }
+        ensureVoiceClient().then((client) => {
+          if (disposed) return
+          if (!client) return set({ call: 'idle', notice: VOICE_NOT_CONFIGURED })
+          client.start({ assistantId, firstMessage, system }).catch(failStart)
+        }, failStart)
+      } else if (call === 'connected' && voiceClient) {
         set({ call: 'stopping' })
         // SPEC §4: an error while stopping only resets to not connected.
         voiceClient.stop().catch(() => set({ call: 'idle', muted: false }))
@@ -129,6 +147,7 @@ export function createDemoStore({ fetchProspect, voiceClient, emit = () => {} }:
       set({ notice: PHONE_CALL_UNAVAILABLE })
     },
     dispose() {
+      disposed = true
       request?.abort()
       clearTimeout(toastTimer)
       for (const unsubscribe of unsubscribes.splice(0)) unsubscribe()
@@ -136,21 +155,21 @@ export function createDemoStore({ fetchProspect, voiceClient, emit = () => {} }:
     },
   }))
 
-  if (voiceClient) {
+  function listenTo(client: VoiceClient) {
     unsubscribes.push(
-      voiceClient.on('call-start', () => {
+      client.on('call-start', () => {
         store.setState({ call: 'connected' })
         showToast(CALL_TEXT.connectedTitle, CALL_TEXT.connectedBody)
         emit('call-start')
       }),
-      voiceClient.on('call-end', () => {
+      client.on('call-end', () => {
         const wasLive = store.getState().call !== 'idle'
         store.setState({ call: 'idle', muted: false })
         if (!wasLive) return
         showToast(CALL_TEXT.disconnectedTitle, CALL_TEXT.disconnectedBody)
         emit('call-end')
       }),
-      voiceClient.on('error', (error) => {
+      client.on('error', (error) => {
         const { call } = store.getState()
         store.setState({ call: 'idle', muted: false })
         if (call === 'idle') return
@@ -160,12 +179,32 @@ export function createDemoStore({ fetchProspect, voiceClient, emit = () => {} }:
         emit('error', message)
         if (call === 'connected') emit('call-end')
       }),
-      voiceClient.on('speech-start', () => emit('speech-start')),
-      voiceClient.on('speech-end', () => {
+      client.on('speech-start', () => emit('speech-start')),
+      client.on('speech-end', () => {
         // A late speech-end after the call ended (a known SDK quirk) is not news for the host page.
         if (store.getState().call !== 'idle') emit('speech-end')
       }),
     )
   }
+
+  /** One client per widget, fetched once; a failed fetch (offline for a moment) may be retried. */
+  function ensureVoiceClient(): Promise<VoiceClient | null> {
+    if (!loadVoiceClient) return Promise.resolve(null)
+    loadingClient ??= loadVoiceClient().then(
+      (client) => {
+        if (client && !disposed) {
+          voiceClient = client
+          listenTo(client)
+        }
+        return client
+      },
+      (error: unknown) => {
+        loadingClient = undefined
+        throw error
+      },
+    )
+    return loadingClient
+  }
+
   return store
 }

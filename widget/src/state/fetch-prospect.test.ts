@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import { AppError } from '../../../core/errors.ts'
 import { stubFetch } from '../testing/fake-fetch.ts'
-import { fetchProspect, getDefaultApiBase, NETWORK_ERROR_MESSAGE } from './fetch-prospect.ts'
+import { getDefaultApiBase, NETWORK_ERROR_MESSAGE } from './fetch-api.ts'
+import { fetchProspect } from './fetch-prospect.ts'
 
 let fetch: ReturnType<typeof stubFetch>
 const signal = () => new AbortController().signal

@@ -1,14 +1,6 @@
-import { AppError, readErrorResponse } from '../../../core/errors.ts'
+import { AppError } from '../../../core/errors.ts'
 import { isValidSlug, type ProspectResponse } from '../../../core/prospect.ts'
-
-/** Shown when the request never got an answer (offline, DNS, a blocked request). */
-export const NETWORK_ERROR_MESSAGE = 'Could not reach the demo service. Check your connection and try again.'
-
-/**
- * The origin the widget's own script came from: where our API lives unless `api-base` says otherwise.
- * (`@vite-ignore`: the chunk's own URL at run time, not an asset for Vite to bundle.)
- */
-export const getDefaultApiBase = (): string => new URL(/* @vite-ignore */ '/', import.meta.url).href
+import { fetchApi } from './fetch-api.ts'
 
 /**
  * Loads the prospect for `slug` from `GET {apiBase}/api/prospects/{slug}`. Rejects with an AppError
@@ -20,22 +12,7 @@ export async function fetchProspect(
   signal: AbortSignal,
 ): Promise<ProspectResponse> {
   if (!isValidSlug(slug)) throw new AppError('slug_invalid')
-  let url: URL
-  try {
-    // A trailing slash keeps a path in api-base (https://example.com/demo/ → /demo/api/...).
-    url = new URL(`api/prospects/${slug}`, new URL(apiBase.replace(/\/*$/, '/'), import.meta.url))
-  } catch (cause) {
-    throw new AppError('bad_request', { cause, message: 'The api-base attribute is not a valid URL.' })
-  }
-  let res: Response
-  try {
-    res = await fetch(url, { signal, headers: { accept: 'application/json' } })
-  } catch (cause) {
-    if (signal.aborted) throw cause
-    throw new AppError('unavailable', { cause, message: NETWORK_ERROR_MESSAGE })
-  }
-  if (!res.ok) throw await readErrorResponse(res)
-  const body: unknown = await res.json().catch(() => null)
+  const body = await fetchApi(`api/prospects/${slug}`, apiBase, signal)
   if (!isProspectResponse(body)) throw new AppError('unavailable', { cause: new Error('bad prospect body') })
   return body
 }

@@ -13,7 +13,7 @@ it('walks a visitor through a call: Connecting..., Stop Call with Mute, toasts, 
   const { client, emit } = createFakeVoiceClient()
   const store = createDemoStore({
     fetchProspect: async (slug) => answerLikeTheServer(`https://x/api/prospects/${slug}`).json(),
-    voiceClient: client,
+    loadVoiceClient: async () => client,
   })
   store.getState().load('bright-smile-dental', 'https://x')
   render(<DemoPanel store={store} />, container)

@@ -53,6 +53,9 @@ export function DemoPanel({ store }: { store: DemoStore }) {
               type="button"
               class={PRIMARY_BUTTON}
               disabled={call === 'connecting' || call === 'stopping'}
+              // Intent: fetch the voice SDK while the pointer is on its way, never on first paint.
+              onPointerEnter={state.prepareBrowserCall}
+              onFocus={state.prepareBrowserCall}
               onClick={state.toggleBrowserCall}
             >
               <MicIcon />
