@@ -1,10 +1,14 @@
 /**
- * The port the browser-call demo talks to. The next issue implements it over the Vapi web SDK, loaded
- * as a lazy chunk on intent; until then the demo store runs without one and says calls are not
- * available yet.
+ * The port the browser-call demo talks to. `create-vapi-client.ts` implements it over the Vapi web SDK,
+ * fetched as a lazy chunk on intent (`load-vapi-client.ts`); without one the demo store says calls are
+ * not available.
  */
 export interface VoiceClient {
-  /** Starts a call; resolves once it is requested. `call-start` reports when it is live. */
+  /**
+   * Starts a call; resolves once it is joined, `call-start` reports when the assistant listens. Rejects
+   * with an Error whose message is safe to show. A start while a call is under way is refused: it
+   * resolves without doing anything.
+   */
   start(options: VoiceCallOptions): Promise<void>
   /** Ends the call; `call-end` follows. A stop while connecting is honoured once connected. */
   stop(): Promise<void>
@@ -28,6 +32,8 @@ export interface VoiceClientEvents {
   error: (error: unknown) => void
   /** The remote volume, 0..1 (SPEC §9: min(1, summed level / 0.15)). */
   'volume-level': (level: number) => void
+  /** The visitor's microphone level, 0..1, while a call is live (for the level meter). */
+  'local-volume-level': (level: number) => void
   'speech-start': () => void
   'speech-end': () => void
 }

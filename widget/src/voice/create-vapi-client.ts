@@ -1,0 +1,173 @@
+import Vapi from '@vapi-ai/web'
+import type { VoiceConfig } from '../../../core/public-config.ts'
+import { createStartError, isMicrophoneRefusal, START_ERROR_TEXT } from './start-errors.ts'
+import type { VoiceCallOptions, VoiceClient } from './voice-client.ts'
+import { createVoiceEvents } from './voice-events.ts'
+
+type AssistantOverrides = NonNullable<Parameters<Vapi['start']>[1]>
+
+/** SDK errors after which the call goes on (audio processing, recording, an autoplay refusal). */
+const NONFATAL_ERRORS = new Set([
+  'audio-processing-setup-error',
+  'audio-processor-recovery-error',
+  'audio-observer-setup-error',
+  'video-recording-setup-error',
+  'audio-start-failed',
+])
+
+type Phase = 'idle' | 'starting' | 'live' | 'stopping'
+
+/** The overrides of SPEC §7.2: the SDK's types want a complete model object, provider included. */
+export function buildOverrides(config: VoiceConfig, options: VoiceCallOptions): AssistantOverrides {
+  const model = { ...config.model, messages: [{ role: 'system', content: options.system }] }
+  return { firstMessage: options.firstMessage, model: model as NonNullable<AssistantOverrides['model']> }
+}
+
+/**
+ * The `VoiceClient` over one `Vapi` instance. It covers what the SDK leaves to its caller: without an
+ * `error` listener a failed start throws and the instance stays "started"; a stop while connecting is
+ * lost; `<audio>` elements and a `speech-end` timer outlive the call; daily-js `eval`s its call engine
+ * unless told not to (host pages would need `unsafe-eval`). Load it lazily (`load-vapi-client.ts`).
+ */
+export function createVapiClient(config: VoiceConfig): VoiceClient {
+  const vapi = new Vapi(config.publicKey, config.apiUrl, { avoidEval: true })
+  const events = createVoiceEvents()
+  const players = new Set<HTMLAudioElement>()
+  let phase: Phase = 'idle'
+  let starting: Promise<void> | undefined
+  let stopRequested = false
+  let endedWhileStarting = false
+  let speaking = false
+  let startFailures: unknown[] = []
+
+  /** Drops what the SDK leaves behind: its `<audio>` elements and a pending speech state. */
+  function releaseCall(): boolean {
+    const wasSpeaking = speaking
+    phase = 'idle'
+    speaking = false
+    for (const player of players) player.remove()
+    players.clear()
+    return wasSpeaking
+  }
+
+  /** Ends our side of the call once, whichever of stop, participant-left or status-update came first. */
+  function finishCall(): void {
+    if (phase === 'idle') return
+    if (releaseCall()) events.emit('speech-end')
+    events.emit('call-end')
+  }
+
+  /** A failing stop still frees the client (SPEC §4: an error while stopping only resets the state). */
+  async function stopSdk(): Promise<void> {
+    try {
+      await vapi.stop()
+    } catch (error) {
+      releaseCall()
+      throw error
+    }
+    finishCall()
+  }
+
+  // Registered before any start(): the SDK throws out of start() when nothing listens to `error`.
+  vapi.on('error', (error: unknown) => {
+    if (phase === 'starting') return void startFailures.push(error)
+    const type = (error as { type?: unknown } | null)?.type
+    if (phase === 'idle' || (typeof type === 'string' && NONFATAL_ERRORS.has(type))) {
+      return console.warn('[voice-demo] voice call warning', error)
+    }
+    console.error('[voice-demo] voice call failed', error)
+    phase = 'stopping'
+    events.emit('error', new Error(START_ERROR_TEXT.startFailed, { cause: error }))
+    stopSdk().catch(() => {})
+  })
+  // Daily reports a refused microphone here and may still join: the call would be silent.
+  vapi.on('camera-error', (error: unknown) => {
+    if (!isMicrophoneRefusal(error)) return
+    if (phase === 'starting') return void startFailures.push(error)
+    if (phase !== 'live') return
+    phase = 'stopping'
+    events.emit('error', createStartError([error]))
+    stopSdk().catch(() => {})
+  })
+  vapi.on('call-start', () => {
+    if (phase !== 'idle' && !stopRequested) events.emit('call-start')
+  })
+  vapi.on('call-end', () => {
+    if (phase === 'starting') endedWhileStarting = true
+    else finishCall()
+  })
+  vapi.on('message', (message: { type?: unknown; status?: unknown } | null) => {
+    // SPEC §4: the server's status-update `ended` ends the call even before the participant leaves.
+    if (message?.type !== 'status-update' || message.status !== 'ended') return
+    if (phase === 'starting') endedWhileStarting = true
+    else if (phase === 'live') stopSdk().catch(() => {})
+  })
+  vapi.on('audio', (player: HTMLAudioElement) => {
+    if (phase === 'idle') player.remove()
+    else players.add(player)
+  })
+  // The SDK's speech timer outlives the call: a level or speech event after call-end is dropped.
+  vapi.on('volume-level', (level: number) => {
+    if (phase !== 'idle') events.emit('volume-level', level)
+  })
+  vapi.on('local-volume-level', (level: number) => {
+    if (phase !== 'idle') events.emit('local-volume-level', level)
+  })
+  vapi.on('speech-start', () => {
+    if (phase === 'idle' || speaking) return
+    speaking = true
+    events.emit('speech-start')
+  })
+  vapi.on('speech-end', () => {
+    if (phase === 'idle' || !speaking) return
+    speaking = false
+    events.emit('speech-end')
+  })
+
+  async function runStart(assistantId: string, options: VoiceCallOptions): Promise<void> {
+    let joined: unknown = null
+    try {
+      joined = await vapi.start(assistantId, buildOverrides(config, options))
+    } catch (error) {
+      startFailures.push(error)
+    }
+    const refused = startFailures.some((failure) => isMicrophoneRefusal(failure))
+    if (joined && !refused && !stopRequested && !endedWhileStarting) {
+      phase = 'live'
+      return
+    }
+    // Still 'starting' while leaving: the SDK's call-end from this leave is not the visitor's call ending.
+    await vapi.stop().catch(() => {})
+    if (stopRequested || (joined && !refused)) return finishCall()
+    releaseCall()
+    throw createStartError(startFailures.length > 0 ? startFailures : [new Error('start returned null')])
+  }
+
+  return {
+    start(options) {
+      if (phase !== 'idle') return Promise.resolve() // SPEC §4: a second start is refused
+      const assistantId = options.assistantId ?? config.defaultAssistantId
+      if (!assistantId) return Promise.reject(createStartError([new Error('no assistant configured')]))
+      phase = 'starting'
+      stopRequested = false
+      endedWhileStarting = false
+      startFailures = []
+      starting = runStart(assistantId, options)
+      return starting
+    },
+    async stop() {
+      if (phase === 'idle') return
+      if (phase === 'starting') {
+        stopRequested = true // honoured as soon as start() settles
+        await starting?.catch(() => {})
+        return
+      }
+      phase = 'stopping'
+      await stopSdk()
+    },
+    setMuted(muted) {
+      if (phase === 'live') vapi.setMuted(muted)
+    },
+    on: events.on,
+  }
+}
