@@ -21,7 +21,7 @@ export function PanelToast({ toast, onDismiss }: { toast: WidgetToast | null; on
       <button
         type="button"
         aria-label="Dismiss notification"
-        class="-m-1 rounded-md p-1 text-current hover:bg-black/5 focus-visible:outline-2 focus-visible:outline-indigo-600"
+        class="-m-1 rounded-md p-1 text-current hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
         onClick={onDismiss}
       >
         ✕
