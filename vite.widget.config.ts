@@ -37,12 +37,17 @@ export default defineConfig({
     target: BROWSERS,
     cssTarget: BROWSERS,
     // The preload helper would resolve chunk URLs against the host page, not our origin.
+    lib: { entry: { [CORE]: 'widget/src/embed.ts' }, formats: ['es'] },
     modulePreload: false,
     reportCompressedSize: false,
     rolldownOptions: {
       input: { [CORE]: 'widget/src/embed.ts' },
+      // As in app mode: the core may export what lazy chunks share with it (lib mode would split it out).
+      preserveEntrySignatures: 'allow-extension',
       output: {
         format: 'es',
+        minify: true,
+        // Everything the core needs stays in the core chunk; only lazy parts become chunks.
         entryFileNames: 'widget-chunks/[name]-[hash].js',
         chunkFileNames: 'widget-chunks/[name]-[hash].js',
         assetFileNames: 'widget-chunks/[name]-[hash][extname]',

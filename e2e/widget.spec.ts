@@ -27,15 +27,23 @@ test('a partner page shows the demo panel inside the widget shadow root', async 
   expect(pageErrors).toEqual([])
 })
 
-test('until the call flows land, the buttons say plainly that they are not available yet', async ({
+test('without a Vapi public key the voice demo says it is not configured; Call Me is not available yet', async ({
   page,
+  pageErrors,
 }) => {
+  const warnings: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text())
+  })
   await page.goto('/embed-demo/')
   const demo = page.locator('voice-demo')
   await demo.getByRole('button', { name: 'Test in Browser' }).click()
-  await expect(demo.getByRole('status')).toContainText(/not available yet/i)
+  await expect(demo.getByRole('status')).toContainText('The voice demo is not configured on this site yet.')
+  await expect(demo.getByRole('button', { name: 'Test in Browser' })).toBeEnabled()
+  expect(warnings.some((text) => text.startsWith('[voice-demo] public key not configured'))).toBe(true)
   await demo.getByRole('button', { name: 'Call Me' }).click()
   await expect(demo.getByRole('status')).toContainText(/not available yet/i)
+  expect(pageErrors).toEqual([])
 })
 
 test('the snippet works on another origin with async, pasted twice', async ({

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest'
 import { defineVoiceDemo } from '../embed.ts'
-import { BROWSER_CALL_UNAVAILABLE, PHONE_CALL_UNAVAILABLE } from '../state/demo-store.ts'
+import { PHONE_CALL_UNAVAILABLE, VOICE_NOT_CONFIGURED } from '../state/demo-store.ts'
 import { NETWORK_ERROR_MESSAGE } from '../state/fetch-api.ts'
 import { stubFetch } from '../testing/fake-fetch.ts'
 import { getByRole, queryAllByRole, waitFor } from '../testing/queries.ts'
@@ -72,16 +72,19 @@ describe('<voice-demo>', () => {
     expect(shadow(element).textContent).toContain(NETWORK_ERROR_MESSAGE)
   })
 
-  it('answers both buttons with a polite status that the calls are not available yet', async () => {
+  it('says in its polite status that the voice demo is not configured, and phone calls not available yet', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     const element = mount({ slug: 'bright-smile-dental' })
     const status = getByRole(shadow(element), 'status')
     expect(status.getAttribute('aria-live')).toBe('polite')
     expect(status.textContent).toBe('')
 
     ;(await loaded(element)).click()
-    await waitFor(() => expect(status.textContent).toBe(BROWSER_CALL_UNAVAILABLE))
+    await waitFor(() => expect(status.textContent).toBe(VOICE_NOT_CONFIGURED))
+    expect(requestedUrls(fetch)).toContain('http://localhost:3000/api/config')
     getByRole(shadow(element), 'button', 'Call Me').click()
     await waitFor(() => expect(status.textContent).toBe(PHONE_CALL_UNAVAILABLE))
+    warn.mockRestore()
   })
 
   it('refetches when the slug changes and drops the answer to the cancelled request', async () => {

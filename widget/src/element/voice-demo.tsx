@@ -25,6 +25,11 @@ export function VoiceDemo({ slug, apiBase, host }: VoiceDemoProps) {
   const [store] = useState(() =>
     createDemoStore({
       fetchProspect,
+      // Read when the visitor shows intent, so a later api-base change is honoured too.
+      loadVoiceClient: () =>
+        import('../voice/connect-voice.ts').then(({ connectVoice }) =>
+          connectVoice(host?.getAttribute('api-base')?.trim() || getDefaultApiBase()),
+        ),
       emit: (event, message = '') => {
         if (!host) return
         const slugNow = host.getAttribute('slug')?.trim() || FALLBACK_SLUG

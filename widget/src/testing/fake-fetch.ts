@@ -28,8 +28,18 @@ export const prospects: Record<string, Prospect> = {
   },
 }
 
-/** Answers `GET …/api/prospects/:slug` like the server: unknown slugs fall back to `visitor`. */
+/**
+ * Answers like the server on its embedded defaults: `GET …/api/prospects/:slug` (unknown slugs fall
+ * back to `visitor`) and `GET …/api/config` (no Vapi public key configured).
+ */
 export function answerLikeTheServer(input: RequestInfo | URL): Response {
+  if (String(input).endsWith('/api/config')) {
+    return Response.json({
+      productName: 'CallPilot',
+      voice: null,
+      features: { browserCall: false, phoneCall: false, videoCall: false },
+    })
+  }
   const slug = String(input).split('/api/prospects/')[1] ?? ''
   const prospect = prospects[slug]
   const body: ProspectResponse = prospect
