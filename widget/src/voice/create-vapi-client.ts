@@ -27,7 +27,7 @@ export function buildOverrides(config: VoiceConfig, options: VoiceCallOptions): 
  * The `VoiceClient` over one `Vapi` instance. It covers what the SDK leaves to its caller: without an
  * `error` listener a failed start throws and the instance stays "started"; a stop while connecting is
  * lost; `<audio>` elements and a `speech-end` timer outlive the call; daily-js `eval`s its call engine
- * unless told not to (host pages would need `unsafe-eval`). Load it lazily (`load-vapi-client.ts`).
+ * unless told not to (host pages would need `unsafe-eval`). Load it lazily (`connect-voice.ts`).
  */
 export function createVapiClient(config: VoiceConfig): VoiceClient {
   const vapi = new Vapi(config.publicKey, config.apiUrl, { avoidEval: true })

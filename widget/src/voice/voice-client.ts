@@ -1,6 +1,6 @@
 /**
  * The port the browser-call demo talks to. `create-vapi-client.ts` implements it over the Vapi web SDK,
- * fetched as a lazy chunk on intent (`load-vapi-client.ts`); without one the demo store says calls are
+ * fetched as a lazy chunk on intent (`connect-voice.ts`); without one the demo store says calls are
  * not available.
  */
 export interface VoiceClient {
