@@ -1,5 +1,6 @@
 import type { Toast } from '../lib/toast-store.ts'
 import { SWIPE_THRESHOLD_PX, useToastSwipe } from '../lib/toast-swipe.ts'
+import { LineIcon } from './line-icon.tsx'
 
 const BASE =
   'pointer-events-auto relative w-full touch-pan-y select-none rounded-xl border p-4 pr-11 shadow-lg ' +
@@ -43,16 +44,9 @@ export function ToastCard({ toast, onDismiss, onPointerEnter, onPointerLeave }: 
       <p className="text-sm font-semibold">{toast.title}</p>
       {toast.description && <p className="mt-1 text-sm opacity-90">{toast.description}</p>}
       <button type="button" aria-label="Close notification" className={CLOSE} onClick={onDismiss}>
-        <svg
-          viewBox="0 0 24 24"
-          className="size-4"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          aria-hidden="true"
-        >
-          <path d="M18 6 6 18M6 6l12 12" strokeLinecap="round" />
-        </svg>
+        <LineIcon className="size-4">
+          <path d="M18 6 6 18M6 6l12 12" />
+        </LineIcon>
       </button>
     </div>
   )

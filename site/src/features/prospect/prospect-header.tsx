@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { iconButtonClass } from '../../components/button-styles.ts'
+import { LineIcon } from '../../components/line-icon.tsx'
 import { LogoMark } from '../../components/logo-mark.tsx'
 import { Skeleton } from '../../components/skeleton.tsx'
 import { siteConfig } from '../../config.ts'
@@ -19,16 +20,9 @@ export function ProspectHeader({ name, actions }: { name: string | null; actions
           className={iconButtonClass}
           onClick={() => navigate('/')}
         >
-          <svg
-            viewBox="0 0 24 24"
-            className="size-5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            aria-hidden="true"
-          >
-            <path d="M19 12H5m6-6-6 6 6 6" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
+          <LineIcon className="size-5">
+            <path d="M19 12H5m6-6-6 6 6 6" />
+          </LineIcon>
         </button>
         <LogoMark className="size-9 shrink-0" />
         <div className="min-w-0 flex-1 leading-tight">

@@ -1,3 +1,4 @@
+import { LineIcon } from '../../components/line-icon.tsx'
 /** The problem and the answer, side by side (stacked on phones). Same for every prospect. */
 export function ProspectPitchCard() {
   return (
@@ -7,21 +8,9 @@ export function ProspectPitchCard() {
     >
       <div className="p-6 sm:p-8">
         <div className="flex size-11 items-center justify-center rounded-xl bg-rose-50 text-rose-600 dark:bg-rose-500/10 dark:text-rose-400">
-          <svg
-            viewBox="0 0 24 24"
-            className="size-6"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            aria-hidden="true"
-          >
-            <path
-              d="M3 17l6-6 4 4 8-8M21 7v6M21 7h-6"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-              transform="matrix(1 0 0 -1 0 24)"
-            />
-          </svg>
+          <LineIcon className="size-6">
+            <path d="M3 17l6-6 4 4 8-8M21 7v6M21 7h-6" transform="matrix(1 0 0 -1 0 24)" />
+          </LineIcon>
         </div>
         <h2 className="mt-5 text-xl font-bold tracking-tight">What's Holding You Back?</h2>
         <p className="mt-2 text-slate-600 dark:text-slate-300">
@@ -30,16 +19,9 @@ export function ProspectPitchCard() {
       </div>
       <div className="border-t border-slate-200 bg-gradient-to-br from-indigo-50/70 to-violet-50/70 p-6 sm:p-8 md:border-t-0 md:border-l dark:border-slate-800 dark:from-indigo-500/10 dark:to-violet-500/10">
         <div className="flex size-11 items-center justify-center rounded-xl bg-gradient-to-br from-indigo-600 to-violet-600 text-white shadow-md shadow-indigo-600/25">
-          <svg
-            viewBox="0 0 24 24"
-            className="size-6"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            aria-hidden="true"
-          >
-            <path d="M13 2 4 14h7l-1 8 9-12h-7l1-8Z" strokeLinejoin="round" />
-          </svg>
+          <LineIcon className="size-6">
+            <path d="M13 2 4 14h7l-1 8 9-12h-7l1-8Z" />
+          </LineIcon>
         </div>
         <h2 className="mt-5 text-xl font-bold tracking-tight">Your 24/7 AI Agent Is Here</h2>
         <p className="mt-2 text-slate-600 dark:text-slate-300">

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react'
+import { LineIcon } from '../../../components/line-icon.tsx'
 import { siteConfig } from '../../../config.ts'
 import { BookingFallback } from './booking-fallback.tsx'
 import { BOOKING_PANEL_ID } from './booking-panel-id.ts'
@@ -68,15 +69,8 @@ function LoadingCalendar() {
 
 function CheckIcon() {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      className="size-5 shrink-0"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      aria-hidden="true"
-    >
-      <path d="M20 6 9 17l-5-5" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
+    <LineIcon className="size-5 shrink-0">
+      <path d="M20 6 9 17l-5-5" />
+    </LineIcon>
   )
 }
