@@ -1,13 +1,14 @@
-/** The texts of the browser voice call (SPEC §4, §8), in one place. */
+import { START_ERROR_TEXT } from '../voice/start-error-text.ts'
+
+/** The texts of the browser voice call (SPEC §4, §8); the start-failure ones come from the adapter's. */
 export const CALL_TEXT = {
+  ...START_ERROR_TEXT,
   connectedTitle: 'Voice Assistant Connected',
   connectedBody: 'You can now speak with your AI assistant',
   disconnectedTitle: 'Voice Assistant Disconnected',
   disconnectedBody: 'Voice conversation has ended',
   failedTitle: 'Connection Failed',
   failedBody: 'Failed to connect to voice assistant',
-  microphoneDenied: 'Microphone access denied. Please allow microphone permissions and try again.',
-  startFailed: 'Failed to start voice assistant. Please try again.',
 } as const
 
 /** A widget toast: at most one at a time, shown inside the shadow root. */
@@ -20,14 +21,13 @@ export interface WidgetToast {
 /** SPEC §9: toasts stay 5000 ms unless dismissed. */
 export const TOAST_DURATION_MS = 5000
 
-/** What a failed start tells the visitor: the microphone refusal is named, anything else is generic. */
+/**
+ * What a failed start tells the visitor. The Vapi adapter already turns every microphone refusal into
+ * an error named `NotAllowedError` (voice/start-errors.ts); anything else, such as a chunk that failed
+ * to load, gets the generic text.
+ */
 export function describeStartFailure(error: unknown): string {
-  const name = (error as { name?: unknown } | null)?.name
-  const message = String((error as { message?: unknown } | null)?.message ?? '')
-  const refused =
-    name === 'NotAllowedError' ||
-    name === 'PermissionDeniedError' ||
-    /permission (denied|dismissed)/i.test(message)
+  const refused = (error as { name?: unknown } | null)?.name === 'NotAllowedError'
   return refused ? CALL_TEXT.microphoneDenied : CALL_TEXT.startFailed
 }
 

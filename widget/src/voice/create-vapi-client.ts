@@ -1,6 +1,7 @@
 import Vapi from '@vapi-ai/web'
 import type { VoiceConfig } from '../../../core/public-config.ts'
-import { createStartError, isMicrophoneRefusal, START_ERROR_TEXT } from './start-errors.ts'
+import { START_ERROR_TEXT } from './start-error-text.ts'
+import { createStartError, isMicrophoneRefusal } from './start-errors.ts'
 import type { VoiceCallOptions, VoiceClient } from './voice-client.ts'
 import { createVoiceEvents } from './voice-events.ts'
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createStartError, isMicrophoneRefusal, START_ERROR_TEXT } from './start-errors.ts'
+import { START_ERROR_TEXT } from './start-error-text.ts'
+import { createStartError, isMicrophoneRefusal } from './start-errors.ts'
 
 describe('isMicrophoneRefusal', () => {
   it('recognises the browser refusal however the SDK wrapped it', () => {

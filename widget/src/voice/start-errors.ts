@@ -1,8 +1,4 @@
-/** What a failed start tells the visitor (SPEC §8): a refused microphone is named, anything else is not. */
-export const START_ERROR_TEXT = {
-  microphoneDenied: 'Microphone access denied. Please allow microphone permissions and try again.',
-  startFailed: 'Failed to start voice assistant. Please try again.',
-} as const
+import { START_ERROR_TEXT } from './start-error-text.ts'
 
 const REFUSAL_NAMES = new Set(['NotAllowedError', 'PermissionDeniedError', 'SecurityError'])
 const REFUSAL_MESSAGE = /permission (denied|dismissed)|not allowed|denied permission/i
