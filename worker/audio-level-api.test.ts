@@ -20,6 +20,9 @@ function createRecordingCanvas() {
   return { canvas, frames }
 }
 
+/** A frame of microphone samples whose RMS is `level`. */
+const samples = (level: number) => new Float32Array(128).fill(level)
+
 describe('createAudioLevelApi', () => {
   it('turns summed remote levels into volume and speech events', () => {
     const api = createAudioLevelApi()
@@ -30,11 +33,11 @@ describe('createAudioLevelApi', () => {
     expect(api.pushRemote(0, 1200)).toEqual({ volume: 0, speech: 'speech-end' })
   })
 
-  it('reads NaN and out-of-range samples as silence instead of throwing', () => {
+  it('reads NaN levels and empty frames as silence instead of throwing', () => {
     const api = createAudioLevelApi()
     expect(api.pushRemote(Number.NaN, 0)).toEqual({ volume: 0, speech: null })
-    expect(api.pushLocal(Number.NaN, 0)).toBe(0)
-    expect(api.pushLocal(-3, 0)).toBe(0)
+    expect(api.pushMicrophone(samples(Number.NaN), 0)).toBe(0)
+    expect(api.pushMicrophone(new Float32Array(0), 0)).toBe(0)
     expect(api.getState().peakLocal).toBe(0)
   })
 
@@ -49,9 +52,9 @@ describe('createAudioLevelApi', () => {
 
   it('keeps the microphone peak so a caller can tell the microphone reached the meter', () => {
     const api = createAudioLevelApi()
-    api.pushLocal(0.2, 0)
-    api.pushLocal(0.05, 100)
-    expect(api.getState().peakLocal).toBe(0.2)
+    api.pushMicrophone(samples(0.2), 0)
+    api.pushMicrophone(samples(0.05), 100)
+    expect(api.getState().peakLocal).toBeCloseTo(0.2)
     expect(api.getState().local).toBeGreaterThan(0)
   })
 
@@ -68,8 +71,8 @@ describe('createAudioLevelApi', () => {
     expect(frames.at(-1)?.color).toBe('#4f46e5')
 
     const drawn = api.getState().frames
-    api.pushLocal(0, 100)
-    api.pushLocal(0, 200)
+    api.pushMicrophone(samples(0), 100)
+    api.pushMicrophone(samples(0), 200)
     expect(api.getState().frames).toBe(drawn)
   })
 

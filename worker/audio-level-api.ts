@@ -1,4 +1,4 @@
-import { createSpeechDetector, getVolumeLevel, type SpeechEvent } from './audio-levels.ts'
+import { createSpeechDetector, getRmsLevel, getVolumeLevel, type SpeechEvent } from './audio-levels.ts'
 import { drawLevelFrame, type LevelCanvas } from './level-visualizer.ts'
 
 /** A microphone RMS at or above this fills the meter. */
@@ -76,9 +76,13 @@ export function createAudioLevelApi() {
       draw()
       return { volume, speech }
     },
-    /** One microphone level (RMS, 0..1) sampled at `timeMs`; returns the smoothed level. */
-    pushLocal(level: number, _timeMs: number): number {
-      const clean = Number.isFinite(level) ? Math.min(1, Math.max(0, level)) : 0
+    /**
+     * One frame of microphone samples (-1..1) taken at `timeMs`; the level is its RMS, computed here so
+     * the main thread only copies samples. Returns the smoothed level.
+     */
+    pushMicrophone(frame: Float32Array, _timeMs: number): number {
+      const level = getRmsLevel(frame)
+      const clean = Number.isFinite(level) ? Math.min(1, level) : 0
       state.peakLocal = Math.max(state.peakLocal, clean)
       // Speech RMS mostly stays between 0.01 and 0.1: a square root spreads that range over the bars.
       state.local = smooth(state.local, Math.min(1, Math.sqrt(clean / LOCAL_FULL_RMS)))

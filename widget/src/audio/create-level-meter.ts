@@ -14,8 +14,8 @@ export interface LevelMeter {
   setLive(live: boolean): void
   /** The summed remote level (as the SDK reports it, every ~100 ms); `timeMs` on any monotonic clock. */
   pushRemote(summedLevel: number, timeMs?: number): void
-  /** The microphone level (RMS, 0..1). */
-  pushLocal(level: number, timeMs?: number): void
+  /** One frame of microphone samples (-1..1); its buffer is transferred to the worker, so do not reuse it. */
+  pushMicrophone(frame: Float32Array, timeMs?: number): void
   /** Subscribes to the agent's speech start and end; returns the function that unsubscribes. */
   onSpeech(listener: (event: SpeechEvent) => void): () => void
   getState(): Promise<LevelState>
@@ -45,7 +45,7 @@ export async function createLevelMeter(canvas: HTMLCanvasElement): Promise<Level
       attachCanvas: async (target) => local.attachCanvas(target),
       setLive: async (live) => local.setLive(live),
       pushRemote: async (level, time) => local.pushRemote(level, time),
-      pushLocal: async (level, time) => local.pushLocal(level, time),
+      pushMicrophone: async (frame, time) => local.pushMicrophone(frame, time),
       getState: async () => local.getState(),
     }
   }
@@ -66,8 +66,10 @@ function wrapApi(api: AsyncApi, mode: LevelMeter['mode'], terminate: () => void)
         if (speech && !closed) for (const listener of listeners) listener(speech)
       }, ignore)
     },
-    pushLocal: (level, timeMs = performance.now()) =>
-      void (closed || api.pushLocal(level, timeMs).catch(ignore)),
+    // Samples move to the worker instead of being copied (4 KB every 100 ms); `transfer` only marks
+    // the frame, so the main-thread fallback receives it as is.
+    pushMicrophone: (frame, timeMs = performance.now()) =>
+      void (closed || api.pushMicrophone(transfer(frame, [frame.buffer]), timeMs).catch(ignore)),
     onSpeech(listener) {
       listeners.add(listener)
       return () => listeners.delete(listener)

@@ -3,4 +3,4 @@
  * own). Not part of the widget build: the call chunk imports the meter itself.
  */
 export { createLevelMeter } from './create-level-meter.ts'
-export { readMicrophoneLevel } from './read-microphone-level.ts'
+export { readMicrophone } from './read-microphone.ts'

@@ -26,9 +26,9 @@ export function VoiceDemo({ slug, apiBase, host }: VoiceDemoProps) {
     createDemoStore({
       fetchProspect,
       // Read when the visitor shows intent, so a later api-base change is honoured too.
-      loadVoiceClient: () =>
+      loadBrowserCall: (callHost) =>
         import('../voice/connect-voice.ts').then(({ connectVoice }) =>
-          connectVoice(host?.getAttribute('api-base')?.trim() || getDefaultApiBase()),
+          connectVoice(host?.getAttribute('api-base')?.trim() || getDefaultApiBase(), callHost),
         ),
       emit: (event, message = '') => {
         if (!host) return

@@ -3,7 +3,9 @@ import { AppError } from '../../../core/errors.ts'
 import type { ProspectResponse } from '../../../core/prospect.ts'
 import { prospects } from '../testing/fake-fetch.ts'
 import { createFakeVoiceClient } from '../testing/fake-voice-client.ts'
-import { CALL_TEXT } from './call-messages.ts'
+import { createBrowserCall } from '../voice/browser-call.ts'
+import { CALL_TEXT } from '../voice/call-text.ts'
+import type { VoiceClient } from '../voice/voice-client.ts'
 import {
   BROWSER_CALL_UNAVAILABLE,
   createDemoStore,
@@ -23,7 +25,13 @@ const loadedStore = async (deps: Partial<DemoDeps> = {}) => {
   return store
 }
 
-/** Lets the lazily loaded voice client arrive and the call start. */
+/** The call chunk as `voice-demo.tsx` loads it, over a fake voice client. */
+const withClient =
+  (client: VoiceClient): NonNullable<DemoDeps['loadBrowserCall']> =>
+  async (host) =>
+    createBrowserCall(host, client)
+
+/** Lets the lazily loaded call chunk arrive and the call start. */
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
 
 describe('createDemoStore', () => {
@@ -75,30 +83,30 @@ describe('createDemoStore', () => {
   })
 
   it('says the voice demo is not configured when the server has no public key', async () => {
-    const store = await loadedStore({ loadVoiceClient: async () => null })
+    const store = await loadedStore({ loadBrowserCall: async () => null })
     store.getState().toggleBrowserCall()
     expect(store.getState().call).toBe('connecting')
     await flush()
     expect(store.getState()).toMatchObject({ call: 'idle', notice: VOICE_NOT_CONFIGURED, toast: null })
   })
 
-  it('fetches the voice client once, on intent, and retries after a failed fetch', async () => {
+  it('fetches the call chunk once, on intent, and retries after a failed fetch', async () => {
     const { client } = createFakeVoiceClient()
-    const loadVoiceClient = vi
-      .fn<() => Promise<typeof client | null>>()
+    const loadBrowserCall = vi
+      .fn<NonNullable<DemoDeps['loadBrowserCall']>>()
       .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
-      .mockResolvedValue(client)
-    const store = await loadedStore({ loadVoiceClient })
+      .mockImplementation(withClient(client))
+    const store = await loadedStore({ loadBrowserCall })
     store.getState().prepareBrowserCall() // pointer over the button: fails quietly
     await flush()
     store.getState().prepareBrowserCall()
     store.getState().toggleBrowserCall()
     await flush()
-    expect(loadVoiceClient).toHaveBeenCalledTimes(2)
+    expect(loadBrowserCall).toHaveBeenCalledTimes(2)
     expect(client.start).toHaveBeenCalledOnce()
   })
 
-  it('says calls are not available yet while there is no voice client', async () => {
+  it('says calls are not available yet while there is no call chunk', async () => {
     const store = await loadedStore()
     store.getState().toggleBrowserCall()
     await flush()
@@ -109,7 +117,7 @@ describe('createDemoStore', () => {
 
   it('follows the voice client: idle, connecting, connected, stopping, idle, with a toast at each end', async () => {
     const { client, emit } = createFakeVoiceClient()
-    const store = await loadedStore({ loadVoiceClient: async () => client })
+    const store = await loadedStore({ loadBrowserCall: withClient(client) })
     store.getState().toggleBrowserCall()
     await flush()
     expect(store.getState().call).toBe('connecting')
@@ -136,7 +144,7 @@ describe('createDemoStore', () => {
 
   it('ignores a second click while connecting: one start, one call', async () => {
     const { client } = createFakeVoiceClient()
-    const store = await loadedStore({ loadVoiceClient: async () => client })
+    const store = await loadedStore({ loadBrowserCall: withClient(client) })
     store.getState().toggleBrowserCall()
     await flush()
     store.getState().toggleBrowserCall()
@@ -151,7 +159,7 @@ describe('createDemoStore', () => {
     client.start
       .mockRejectedValueOnce(new DOMException('Permission denied', 'NotAllowedError'))
       .mockRejectedValueOnce(new Error('daily-js could not load'))
-    const store = await loadedStore({ loadVoiceClient: async () => client })
+    const store = await loadedStore({ loadBrowserCall: withClient(client) })
     store.getState().toggleBrowserCall()
     await flush()
     await vi.waitFor(() =>
@@ -174,7 +182,7 @@ describe('createDemoStore', () => {
 
   it('shows the error message of a failing call, else the generic one, and resets both flags', async () => {
     const { client, emit } = createFakeVoiceClient()
-    const store = await loadedStore({ loadVoiceClient: async () => client })
+    const store = await loadedStore({ loadBrowserCall: withClient(client) })
     store.getState().toggleBrowserCall()
     await flush()
     emit('call-start')
@@ -195,7 +203,7 @@ describe('createDemoStore', () => {
   it('only resets to not connected when stopping fails: no error toast', async () => {
     const { client, emit } = createFakeVoiceClient()
     client.stop.mockRejectedValueOnce(new Error('already left'))
-    const store = await loadedStore({ loadVoiceClient: async () => client })
+    const store = await loadedStore({ loadBrowserCall: withClient(client) })
     store.getState().toggleBrowserCall()
     await flush()
     emit('call-start')
@@ -208,7 +216,7 @@ describe('createDemoStore', () => {
 
   it('toggles mute only while a call is live', async () => {
     const { client, emit } = createFakeVoiceClient()
-    const store = await loadedStore({ loadVoiceClient: async () => client })
+    const store = await loadedStore({ loadBrowserCall: withClient(client) })
     store.getState().toggleMute()
     expect(store.getState().muted).toBe(false)
     store.getState().toggleBrowserCall()
@@ -226,7 +234,7 @@ describe('createDemoStore', () => {
 
   it('keeps one toast at a time, each for 5000 ms', async () => {
     const { client, emit } = createFakeVoiceClient()
-    const store = await loadedStore({ loadVoiceClient: async () => client })
+    const store = await loadedStore({ loadBrowserCall: withClient(client) })
     store.getState().toggleBrowserCall()
     await flush()
     vi.useFakeTimers()
@@ -244,30 +252,45 @@ describe('createDemoStore', () => {
     }
   })
 
-  it('tells the host page about the call, once each, and not about a late speech-end', async () => {
+  it("tells the host page about the call and the agent's speech, as the meter detects it", async () => {
     const { client, emit } = createFakeVoiceClient()
     const events: string[] = []
     const store = await loadedStore({
-      loadVoiceClient: async () => client,
+      loadBrowserCall: withClient(client),
       emit: (event, message) => events.push(message ? `${event}: ${message}` : event),
     })
-    store.getState().toggleBrowserCall()
-    await flush()
-    emit('call-start')
-    emit('speech-start')
-    emit('speech-end')
-    store.getState().toggleBrowserCall()
-    await flush()
-    emit('call-end')
-    emit('speech-end') // after the call: dropped
-    client.start.mockRejectedValueOnce(new DOMException('denied', 'NotAllowedError'))
-    store.getState().toggleBrowserCall()
-    await flush()
-    await vi.waitFor(() => expect(events).toHaveLength(5))
+    let now = 0
+    vi.spyOn(performance, 'now').mockImplementation(() => now)
+    try {
+      store.getState().toggleBrowserCall()
+      const detach = store.getState().attachMeter(document.createElement('canvas')) // as the panel does
+      await flush()
+      emit('call-start')
+      const speak = async (volume: number, atMs: number) => {
+        now = atMs
+        emit('volume-level', volume)
+        await flush()
+      }
+      await speak(0.5, 0) // summed level 0.075 > 0.01: speech starts
+      await speak(0, 100)
+      await speak(0, 1100) // 1000 ms of silence: speech ends
+      await speak(1, 1200) // speaking again when the visitor hangs up
+      store.getState().toggleBrowserCall()
+      emit('call-end')
+      detach()
+      await speak(1, 1300) // after the call: the meter is gone, nothing is detected
+      client.start.mockRejectedValueOnce(new DOMException('denied', 'NotAllowedError'))
+      store.getState().toggleBrowserCall()
+      await vi.waitFor(() => expect(events).toHaveLength(7))
+    } finally {
+      vi.restoreAllMocks()
+    }
     expect(events).toEqual([
       'call-start',
       'speech-start',
       'speech-end',
+      'speech-start',
+      'speech-end', // closed before the call ends
       'call-end',
       `error: ${CALL_TEXT.microphoneDenied}`,
     ])
@@ -275,7 +298,7 @@ describe('createDemoStore', () => {
 
   it('ends a call that is still connecting when the element goes away', async () => {
     const { client } = createFakeVoiceClient()
-    const store = await loadedStore({ loadVoiceClient: async () => client })
+    const store = await loadedStore({ loadBrowserCall: withClient(client) })
     store.getState().toggleBrowserCall()
     await flush()
     store.getState().dispose()
@@ -284,7 +307,7 @@ describe('createDemoStore', () => {
 
   it('stops a live call and stops listening when disposed', async () => {
     const { client, emit, listeners } = createFakeVoiceClient()
-    const store = await loadedStore({ loadVoiceClient: async () => client })
+    const store = await loadedStore({ loadBrowserCall: withClient(client) })
     store.getState().toggleBrowserCall()
     await flush()
     emit('call-start')

@@ -1,14 +1,8 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import { AppError } from '../../../core/errors.ts'
 import type { Prospect, ProspectResponse } from '../../../core/prospect.ts'
-import type { VoiceClient } from '../voice/voice-client.ts'
-import {
-  CALL_TEXT,
-  describeCallError,
-  describeStartFailure,
-  TOAST_DURATION_MS,
-  type WidgetToast,
-} from './call-messages.ts'
+import { START_ERROR_TEXT } from '../voice/start-error-text.ts'
+import { TOAST_DURATION_MS, type WidgetToast } from './widget-toast.ts'
 
 export const BROWSER_CALL_UNAVAILABLE = 'Browser calls are not available yet.'
 export const PHONE_CALL_UNAVAILABLE = 'Phone calls are not available yet.'
@@ -34,24 +28,47 @@ export interface DemoState {
   /** Loads a prospect, cancelling the request still running for the previous one. */
   load(slug: string, apiBase: string): void
   retry(): void
-  /** Starts fetching the voice client (pointer over or focus on the button), so a click starts sooner. */
+  /** Starts fetching the call chunk (pointer over or focus on the button), so a click starts sooner. */
   prepareBrowserCall(): void
   toggleBrowserCall(): void
   /** Mutes or unmutes the microphone; does nothing outside a live call. */
   toggleMute(): void
+  /** Draws the call's audio levels on `canvas` until the returned function detaches it. */
+  attachMeter(canvas: HTMLCanvasElement): () => void
+  /** Shows one toast, replacing the current one, for 5000 ms. */
+  showToast(title: string, description: string, variant?: WidgetToast['variant']): void
   dismissToast(): void
   requestPhoneCall(): void
   /** Cancels the running request and the call, and stops listening to the voice client. */
   dispose(): void
 }
 
+/**
+ * The browser call, from the lazy call chunk (`voice/browser-call.ts`): it drives the call part of the
+ * store, so none of the call's logic or texts weigh on the first paint.
+ */
+export interface BrowserCall {
+  /** Starts a call for `prospect`; the store already says 'connecting'. */
+  start(prospect: Prospect): void
+  stop(): void
+  toggleMute(): void
+  attachMeter(canvas: HTMLCanvasElement): () => void
+  dispose(): void
+}
+
+/** What the call chunk gets to work with: the element's store and its host-event channel. */
+export interface CallHost {
+  store: DemoStore
+  emit: (event: CallEvent, message?: string) => void
+}
+
 export interface DemoDeps {
   fetchProspect(slug: string, apiBase: string, signal: AbortSignal): Promise<ProspectResponse>
   /**
-   * Fetches the voice client on intent (config + lazy SDK chunk); resolves null when the voice demo is
+   * Fetches the browser call on intent (config + lazy chunks); resolves null when the voice demo is
    * not configured. Absent: the panel says browser calls are not available.
    */
-  loadVoiceClient?: (() => Promise<VoiceClient | null>) | undefined
+  loadBrowserCall?: ((host: CallHost) => Promise<BrowserCall | null>) | undefined
   /** Tells the host page about the call (the element turns these into `voice-demo:*` events). */
   emit?: (event: CallEvent, message?: string) => void
 }
@@ -62,21 +79,13 @@ export type CallEvent = 'call-start' | 'call-end' | 'error' | 'speech-start' | '
 export type DemoStore = StoreApi<DemoState>
 
 /** One store per `<voice-demo>` element, so two widgets on a page never share a call or a prospect. */
-export function createDemoStore({ fetchProspect, loadVoiceClient, emit = () => {} }: DemoDeps): DemoStore {
-  let voiceClient: VoiceClient | null = null
-  let loadingClient: Promise<VoiceClient | null> | undefined
+export function createDemoStore({ fetchProspect, loadBrowserCall, emit = () => {} }: DemoDeps): DemoStore {
+  let browserCall: BrowserCall | null = null
+  let loadingCall: Promise<BrowserCall | null> | undefined
   let disposed = false
   let request: AbortController | null = null
   let lastLoad: [slug: string, apiBase: string] | null = null
-  const unsubscribes: Array<() => void> = []
   let toastTimer: ReturnType<typeof setTimeout> | undefined
-
-  /** One toast at a time: a new one replaces the old and restarts the 5000 ms. */
-  function showToast(title: string, description: string, variant: WidgetToast['variant'] = 'default') {
-    clearTimeout(toastTimer)
-    store.setState({ toast: { title, description, variant } })
-    toastTimer = setTimeout(() => store.setState({ toast: null }), TOAST_DURATION_MS)
-  }
 
   const store = createStore<DemoState>()((set, get) => ({
     prospect: { status: 'loading' },
@@ -105,39 +114,51 @@ export function createDemoStore({ fetchProspect, loadVoiceClient, emit = () => {
       if (lastLoad) get().load(...lastLoad)
     },
     prepareBrowserCall() {
-      ensureVoiceClient().catch(() => {}) // a failed prefetch is retried, and reported, on click
+      ensureBrowserCall().catch(() => {}) // a failed prefetch is retried, and reported, on click
     },
     toggleBrowserCall() {
       const { call, prospect } = get()
-      if (!loadVoiceClient) return set({ notice: BROWSER_CALL_UNAVAILABLE })
+      if (!loadBrowserCall) return set({ notice: BROWSER_CALL_UNAVAILABLE })
       if (prospect.status !== 'loaded') return
-      if (call === 'idle') {
-        set({ call: 'connecting', notice: '' })
-        const { assistantId, firstMessage, system } = prospect.prospect
-        const failStart = (error: unknown) => {
-          if (get().call === 'idle') return // the client's error event already said so
-          set({ call: 'idle', muted: false })
-          const message = describeStartFailure(error)
-          showToast(CALL_TEXT.failedTitle, message, 'destructive')
-          emit('error', message)
-        }
-        ensureVoiceClient().then((client) => {
+      if (call === 'connected') return browserCall?.stop()
+      if (call !== 'idle') return // connecting / stopping: a second click is ignored (the button is disabled too)
+      set({ call: 'connecting', notice: '' })
+      ensureBrowserCall().then(
+        (loaded) => {
           if (disposed) return
-          if (!client) return set({ call: 'idle', notice: VOICE_NOT_CONFIGURED })
-          client.start({ assistantId, firstMessage, system }).catch(failStart)
-        }, failStart)
-      } else if (call === 'connected' && voiceClient) {
-        set({ call: 'stopping' })
-        // SPEC §4: an error while stopping only resets to not connected.
-        voiceClient.stop().catch(() => set({ call: 'idle', muted: false }))
-      }
-      // connecting / stopping: a second click is ignored (the button is disabled too).
+          if (!loaded) return set({ call: 'idle', notice: VOICE_NOT_CONFIGURED })
+          loaded.start(prospect.prospect)
+        },
+        () => {
+          // The call chunk did not load (offline for a moment): SPEC §8's generic start failure.
+          set({ call: 'idle' })
+          get().showToast(START_ERROR_TEXT.failedTitle, START_ERROR_TEXT.startFailed, 'destructive')
+          emit('error', START_ERROR_TEXT.startFailed)
+        },
+      )
     },
     toggleMute() {
-      const { call, muted } = get()
-      if (call !== 'connected' || !voiceClient) return
-      voiceClient.setMuted(!muted)
-      set({ muted: !muted })
+      browserCall?.toggleMute()
+    },
+    attachMeter(canvas) {
+      let detach: (() => void) | undefined
+      let detached = false
+      // The canvas appears with 'connecting', possibly before the call chunk has arrived.
+      loadingCall?.then(
+        (loaded) => {
+          if (loaded && !detached) detach = loaded.attachMeter(canvas)
+        },
+        () => {},
+      )
+      return () => {
+        detached = true
+        detach?.()
+      }
+    },
+    showToast(title, description, variant = 'default') {
+      clearTimeout(toastTimer)
+      set({ toast: { title, description, variant } })
+      toastTimer = setTimeout(() => set({ toast: null }), TOAST_DURATION_MS)
     },
     dismissToast() {
       clearTimeout(toastTimer)
@@ -150,60 +171,25 @@ export function createDemoStore({ fetchProspect, loadVoiceClient, emit = () => {
       disposed = true
       request?.abort()
       clearTimeout(toastTimer)
-      for (const unsubscribe of unsubscribes.splice(0)) unsubscribe()
-      if (get().call !== 'idle') voiceClient?.stop().catch(() => {})
+      browserCall?.dispose()
     },
   }))
 
-  function listenTo(client: VoiceClient) {
-    unsubscribes.push(
-      client.on('call-start', () => {
-        store.setState({ call: 'connected' })
-        showToast(CALL_TEXT.connectedTitle, CALL_TEXT.connectedBody)
-        emit('call-start')
-      }),
-      client.on('call-end', () => {
-        const wasLive = store.getState().call !== 'idle'
-        store.setState({ call: 'idle', muted: false })
-        if (!wasLive) return
-        showToast(CALL_TEXT.disconnectedTitle, CALL_TEXT.disconnectedBody)
-        emit('call-end')
-      }),
-      client.on('error', (error) => {
-        const { call } = store.getState()
-        store.setState({ call: 'idle', muted: false })
-        if (call === 'idle') return
-        if (call === 'stopping') return emit('call-end') // SPEC §4: an error while stopping only resets
-        const message = describeCallError(error)
-        showToast(CALL_TEXT.failedTitle, message, 'destructive')
-        emit('error', message)
-        if (call === 'connected') emit('call-end')
-      }),
-      client.on('speech-start', () => emit('speech-start')),
-      client.on('speech-end', () => {
-        // A late speech-end after the call ended (a known SDK quirk) is not news for the host page.
-        if (store.getState().call !== 'idle') emit('speech-end')
-      }),
-    )
-  }
-
-  /** One client per widget, fetched once; a failed fetch (offline for a moment) may be retried. */
-  function ensureVoiceClient(): Promise<VoiceClient | null> {
-    if (!loadVoiceClient) return Promise.resolve(null)
-    loadingClient ??= loadVoiceClient().then(
-      (client) => {
-        if (client && !disposed) {
-          voiceClient = client
-          listenTo(client)
-        }
-        return client
+  /** One browser call per widget, fetched once; a failed fetch (offline for a moment) may be retried. */
+  function ensureBrowserCall(): Promise<BrowserCall | null> {
+    if (!loadBrowserCall) return Promise.resolve(null)
+    loadingCall ??= loadBrowserCall({ store, emit }).then(
+      (loaded) => {
+        if (loaded && disposed) loaded.dispose()
+        else browserCall = loaded
+        return loaded
       },
       (error: unknown) => {
-        loadingClient = undefined
+        loadingCall = undefined
         throw error
       },
     )
-    return loadingClient
+    return loadingCall
   }
 
   return store

@@ -8,6 +8,7 @@ export function createFakeVoiceClient() {
     start: vi.fn(async () => {}),
     stop: vi.fn(async () => {}),
     setMuted: vi.fn(),
+    getMicrophoneTrack: vi.fn((): MediaStreamTrack | null => null),
     on: (event, handler) => {
       const set = handlers.get(event) ?? new Set()
       handlers.set(event, set.add(handler as () => void))

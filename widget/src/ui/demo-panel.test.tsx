@@ -4,6 +4,7 @@ import { createDemoStore } from '../state/demo-store.ts'
 import { answerLikeTheServer } from '../testing/fake-fetch.ts'
 import { createFakeVoiceClient } from '../testing/fake-voice-client.ts'
 import { getByRole, queryAllByRole, waitFor } from '../testing/queries.ts'
+import { createBrowserCall } from '../voice/browser-call.ts'
 import { DemoPanel } from './demo-panel.tsx'
 
 const container = document.createElement('div')
@@ -13,7 +14,7 @@ it('walks a visitor through a call: Connecting..., Stop Call with Mute, toasts, 
   const { client, emit } = createFakeVoiceClient()
   const store = createDemoStore({
     fetchProspect: async (slug) => answerLikeTheServer(`https://x/api/prospects/${slug}`).json(),
-    loadVoiceClient: async () => client,
+    loadBrowserCall: async (host) => createBrowserCall(host, client),
   })
   store.getState().load('bright-smile-dental', 'https://x')
   render(<DemoPanel store={store} />, container)

@@ -1,5 +1,6 @@
 import type { CallStatus, DemoStore } from '../state/demo-store.ts'
 import { useStoreState } from '../state/use-store-state.ts'
+import { CallMeter } from './call-meter.tsx'
 import { MicIcon } from './mic-icon.tsx'
 import {
   BUTTON_ROW,
@@ -8,6 +9,7 @@ import {
   PRIMARY_BUTTON,
   SECONDARY_BUTTON,
   STATUS,
+  STATUS_ROW,
   TITLE,
 } from './panel-classes.ts'
 import { PANEL_EYEBROW, PANEL_LEAD } from './panel-copy.ts'
@@ -79,10 +81,13 @@ export function DemoPanel({ store }: { store: DemoStore }) {
           </div>
         </>
       )}
-      {/* Always rendered, so screen readers already watch it when a message arrives. */}
-      <p role="status" aria-live="polite" class={STATUS}>
-        {state.notice || CALL_ANNOUNCEMENT[call]}
-      </p>
+      <div class={STATUS_ROW}>
+        {call !== 'idle' && <CallMeter attach={state.attachMeter} />}
+        {/* Always rendered, so screen readers already watch it when a message arrives. */}
+        <p role="status" aria-live="polite" class={STATUS}>
+          {state.notice || CALL_ANNOUNCEMENT[call]}
+        </p>
+      </div>
       <PanelToast toast={state.toast} onDismiss={state.dismissToast} />
     </section>
   )

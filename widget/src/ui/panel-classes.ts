@@ -23,4 +23,6 @@ export const EYEBROW = 'text-xs font-semibold uppercase tracking-wide text-indig
 // Wraps rather than truncating: the prospect's company name matters more than a one-line shift on phones.
 export const TITLE = 'mt-1 min-h-7 text-lg font-semibold text-balance text-slate-900'
 export const LEAD = 'mt-1 text-sm text-slate-600'
-export const STATUS = 'mt-3 min-h-5 text-sm text-slate-600'
+/** The call's level meter and status line; the row keeps its height whether or not the meter shows. */
+export const STATUS_ROW = 'mt-3 flex min-h-5 items-center gap-3'
+export const STATUS = 'text-sm text-slate-600'

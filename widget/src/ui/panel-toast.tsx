@@ -1,4 +1,4 @@
-import type { WidgetToast } from '../state/call-messages.ts'
+import type { WidgetToast } from '../state/widget-toast.ts'
 
 /**
  * The widget's one toast, inside its shadow root (the host page's toasts are not ours to use).

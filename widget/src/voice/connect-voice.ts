@@ -1,16 +1,17 @@
+import type { BrowserCall, CallHost } from '../state/demo-store.ts'
 import { fetchVoiceConfig } from '../state/fetch-voice-config.ts'
-import type { VoiceClient } from './voice-client.ts'
+import { createBrowserCall } from './browser-call.ts'
 
 /**
  * The lazy entry of the browser call, imported on intent (pointer over, focus or click), never on
  * first paint: reads the voice settings and fetches the Vapi SDK chunk at the same time. Null when
  * the server has no public key (the SDK chunk is then fetched for nothing, but only once and only
- * on a misconfigured site). The store keeps the one client this returns.
+ * on a misconfigured site). The store keeps the one call this returns.
  */
-export async function connectVoice(apiBase: string): Promise<VoiceClient | null> {
+export async function connectVoice(apiBase: string, host: CallHost): Promise<BrowserCall | null> {
   const [voice, { createVapiClient }] = await Promise.all([
     fetchVoiceConfig(apiBase),
     import('./create-vapi-client.ts'),
   ])
-  return voice ? createVapiClient(voice) : null
+  return voice ? createBrowserCall(host, createVapiClient(voice)) : null
 }

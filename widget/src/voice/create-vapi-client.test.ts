@@ -47,15 +47,7 @@ function createClient(overrides: Partial<VoiceConfig> = {}) {
 /** Every event the client emits, in order, as `name` or `name:value`. */
 function recordEvents(client: VoiceClient): string[] {
   const log: string[] = []
-  const events: VoiceClientEvent[] = [
-    'call-start',
-    'call-end',
-    'error',
-    'volume-level',
-    'local-volume-level',
-    'speech-start',
-    'speech-end',
-  ]
+  const events: VoiceClientEvent[] = ['call-start', 'call-end', 'error', 'volume-level']
   for (const event of events) {
     client.on(event, (value?: unknown) => {
       const detail = value instanceof Error ? value.message : value
@@ -167,35 +159,34 @@ describe('createVapiClient: start failures', () => {
 })
 
 describe('createVapiClient: during a call', () => {
-  it('passes the volume as min(1, summed level / 0.15), and speech start and end 1000 ms later', async () => {
+  it('passes the volume as min(1, summed level / 0.15) while the call lasts, and nothing after', async () => {
     const { client, log } = createClient()
     await client.start(PROSPECT)
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     theCall().emitRemoteLevels({ assistant: 0.03, other: 0.03 })
     theCall().emitRemoteLevels({ assistant: 0.3 })
     theCall().emitRemoteLevels({ assistant: 0.005 })
+    theCall().endFromServer()
+    theCall().emitRemoteLevels({ assistant: 0.3 })
     expect(log).toEqual([
       'volume-level:0.4',
-      'speech-start',
       'volume-level:1',
       'volume-level:0.03333333333333333',
+      'call-end',
     ])
-    vi.advanceTimersByTime(999)
-    expect(log).not.toContain('speech-end')
-    vi.advanceTimersByTime(1)
-    expect(log.at(-1)).toBe('speech-end')
   })
 
-  it('passes the microphone level and mutes the microphone only while live', async () => {
-    const { client, log } = createClient()
+  it("hands out the visitor's microphone track and mutes it only while live", async () => {
+    const { client } = createClient()
     client.setMuted(true) // no call: nothing to mute, and no throw
+    expect(client.getMicrophoneTrack()).toBeNull()
     await client.start(PROSPECT)
-    theCall().emitLocalLevel(0.25)
-    expect(log).toEqual(['local-volume-level:0.25'])
+    expect(client.getMicrophoneTrack()).toBe(theCall().microphoneTrack)
     client.setMuted(true)
     expect(theCall().localAudioEnabled).toBe(false)
     client.setMuted(false)
     expect(theCall().localAudioEnabled).toBe(true)
+    await client.stop()
+    expect(client.getMicrophoneTrack()).toBeNull()
   })
 })
 
@@ -249,18 +240,6 @@ describe('createVapiClient: ending a call', () => {
     expect(log).toEqual(['call-end'])
   })
 
-  it('drops the speech-end the SDK sends after the call ended, having closed speech itself', async () => {
-    const { client, log } = createClient()
-    await client.start(PROSPECT)
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
-    theCall().emitRemoteLevels({ assistant: 0.15 })
-    theCall().endFromServer()
-    vi.advanceTimersByTime(1500)
-    expect(log).toEqual(['volume-level:1', 'speech-start', 'speech-end', 'call-end'])
-  })
-})
-
-describe('createVapiClient: errors during a call', () => {
   it('reports a fatal Daily error once with a safe message and leaves the call', async () => {
     const { client, log } = createClient()
     await client.start(PROSPECT)

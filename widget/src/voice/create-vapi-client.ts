@@ -27,7 +27,7 @@ export function buildOverrides(config: VoiceConfig, options: VoiceCallOptions): 
 /**
  * The `VoiceClient` over one `Vapi` instance. It covers what the SDK leaves to its caller: without an
  * `error` listener a failed start throws and the instance stays "started"; a stop while connecting is
- * lost; `<audio>` elements and a `speech-end` timer outlive the call; daily-js `eval`s its call engine
+ * lost; `<audio>` elements outlive the call; daily-js `eval`s its call engine
  * unless told not to (host pages would need `unsafe-eval`). Load it lazily (`connect-voice.ts`).
  */
 export function createVapiClient(config: VoiceConfig): VoiceClient {
@@ -38,23 +38,19 @@ export function createVapiClient(config: VoiceConfig): VoiceClient {
   let starting: Promise<void> | undefined
   let stopRequested = false
   let endedWhileStarting = false
-  let speaking = false
   let startFailures: unknown[] = []
 
-  /** Drops what the SDK leaves behind: its `<audio>` elements and a pending speech state. */
-  function releaseCall(): boolean {
-    const wasSpeaking = speaking
+  /** Drops what the SDK leaves behind: its `<audio>` elements. */
+  function releaseCall(): void {
     phase = 'idle'
-    speaking = false
     for (const player of players) player.remove()
     players.clear()
-    return wasSpeaking
   }
 
   /** Ends our side of the call once, whichever of stop, participant-left or status-update came first. */
   function finishCall(): void {
     if (phase === 'idle') return
-    if (releaseCall()) events.emit('speech-end')
+    releaseCall()
     events.emit('call-end')
   }
 
@@ -107,22 +103,10 @@ export function createVapiClient(config: VoiceConfig): VoiceClient {
     if (phase === 'idle') player.remove()
     else players.add(player)
   })
-  // The SDK's speech timer outlives the call: a level or speech event after call-end is dropped.
-  vapi.on('volume-level', (level: number) => {
-    if (phase !== 'idle') events.emit('volume-level', level)
-  })
-  vapi.on('local-volume-level', (level: number) => {
-    if (phase !== 'idle') events.emit('local-volume-level', level)
-  })
-  vapi.on('speech-start', () => {
-    if (phase === 'idle' || speaking) return
-    speaking = true
-    events.emit('speech-start')
-  })
-  vapi.on('speech-end', () => {
-    if (phase === 'idle' || !speaking) return
-    speaking = false
-    events.emit('speech-end')
+  // Speech is detected from these levels by the widget's audio worker, not by the SDK's own timer
+  // (which outlives the call); nothing listens to the SDK's speech events, so none leaks after call-end.
+  vapi.on('volume-level', (volume: number) => {
+    if (phase !== 'idle') events.emit('volume-level', volume)
   })
 
   async function runStart(assistantId: string, options: VoiceCallOptions): Promise<void> {
@@ -168,6 +152,11 @@ export function createVapiClient(config: VoiceConfig): VoiceClient {
     },
     setMuted(muted) {
       if (phase === 'live') vapi.setMuted(muted)
+    },
+    getMicrophoneTrack() {
+      if (phase !== 'live') return null
+      const local = vapi.getDailyCallObject()?.participants().local
+      return local?.tracks.audio.persistentTrack ?? null
     },
     on: events.on,
   }

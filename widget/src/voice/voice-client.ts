@@ -13,6 +13,8 @@ export interface VoiceClient {
   /** Ends the call; `call-end` follows. A stop while connecting is honoured once connected. */
   stop(): Promise<void>
   setMuted(muted: boolean): void
+  /** The visitor's microphone track while a call is live, for the level meter; null otherwise. */
+  getMicrophoneTrack(): MediaStreamTrack | null
   /** Subscribes to an event; returns the function that unsubscribes. */
   on<E extends VoiceClientEvent>(event: E, handler: VoiceClientEvents[E]): () => void
 }
@@ -30,12 +32,8 @@ export interface VoiceClientEvents {
   'call-start': () => void
   'call-end': () => void
   error: (error: unknown) => void
-  /** The remote volume, 0..1 (SPEC §9: min(1, summed level / 0.15)). */
-  'volume-level': (level: number) => void
-  /** The visitor's microphone level, 0..1, while a call is live (for the level meter). */
-  'local-volume-level': (level: number) => void
-  'speech-start': () => void
-  'speech-end': () => void
+  /** The remote volume every ~100 ms, 0..1 (SPEC §9: min(1, summed level / 0.15)). */
+  'volume-level': (volume: number) => void
 }
 
 export type VoiceClientEvent = keyof VoiceClientEvents

@@ -14,6 +14,8 @@ export class FakeDailyCall {
   readonly joins: unknown[] = []
   readonly appMessages: unknown[] = []
   localAudioEnabled = true
+  /** What Daily hands out as the local participant's audio track (a stand-in object in happy-dom). */
+  readonly microphoneTrack = { kind: 'audio', id: 'microphone' } as unknown as MediaStreamTrack
   destroyed = false
   joined = false
   /** Makes `join()` wait for this promise (to stop while connecting) or fail. */
@@ -68,6 +70,15 @@ export class FakeDailyCall {
     this.localAudioEnabled = enabled
     return this
   }
+  participants() {
+    return {
+      local: {
+        session_id: 'local',
+        local: true,
+        tracks: { audio: { persistentTrack: this.microphoneTrack } },
+      },
+    }
+  }
   localAudio(): boolean {
     return this.localAudioEnabled
   }
@@ -84,9 +95,6 @@ export class FakeDailyCall {
   /** Daily's remote audio levels, sampled every 100 ms during a call. */
   emitRemoteLevels(participantsAudioLevel: Record<string, number>): void {
     this.emit('remote-participants-audio-level', { participantsAudioLevel })
-  }
-  emitLocalLevel(audioLevel: number): void {
-    this.emit('local-audio-level', { audioLevel })
   }
   /** The assistant's audio track arrives: the SDK builds an `<audio>` element for it. */
   startAssistantAudio(): void {

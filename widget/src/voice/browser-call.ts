@@ -1,0 +1,125 @@
+import { FULL_VOLUME_LEVEL } from '../../../worker/audio-levels.ts'
+import { createLevelMeter, type LevelMeter } from '../audio/create-level-meter.ts'
+import { readMicrophone } from '../audio/read-microphone.ts'
+import type { BrowserCall, CallHost } from '../state/demo-store.ts'
+import { CALL_TEXT, describeCallError, describeStartFailure } from './call-text.ts'
+import type { VoiceClient } from './voice-client.ts'
+
+/**
+ * The browser call's state machine (SPEC §4) over a `VoiceClient`, and its audio-level meter. Part of
+ * the lazy call chunk: the first paint only knows the store's `call` field and the `BrowserCall` port.
+ *
+ * The meter lives as long as the panel shows its canvas (from 'connecting' until the call ends). It is
+ * live only while the call is connected: the remote level and the visitor's microphone frames go to
+ * it, and the agent's speech start and end come back from its detector (SPEC §9), for the host page.
+ */
+export function createBrowserCall({ store, emit }: CallHost, client: VoiceClient): BrowserCall {
+  const { setState: set, getState: get } = store
+  let meter: LevelMeter | null = null
+  let stopMicrophone: (() => void) | null = null
+  let speaking = false
+
+  /** Feeds the meter while the call is connected; called whenever either of the two changes. */
+  function syncLevels(): void {
+    const live = get().call === 'connected' && meter !== null
+    if (live && !stopMicrophone) {
+      meter?.setLive(true)
+      const track = client.getMicrophoneTrack()
+      stopMicrophone = track
+        ? readMicrophone(new MediaStream([track]), (frame, time) => meter?.pushMicrophone(frame, time))
+        : () => {}
+    } else if (!live && stopMicrophone) {
+      stopMicrophone()
+      stopMicrophone = null
+      meter?.setLive(false)
+    }
+  }
+
+  /** Back to idle; true when a call was under way. A speech still open ends before the call does. */
+  function endCall(): boolean {
+    const wasActive = get().call !== 'idle'
+    set({ call: 'idle', muted: false })
+    syncLevels()
+    if (speaking) {
+      speaking = false
+      emit('speech-end')
+    }
+    return wasActive
+  }
+
+  const unsubscribes = [
+    client.on('call-start', () => {
+      set({ call: 'connected' })
+      get().showToast(CALL_TEXT.connectedTitle, CALL_TEXT.connectedBody)
+      emit('call-start')
+      syncLevels()
+    }),
+    client.on('call-end', () => {
+      if (!endCall()) return
+      get().showToast(CALL_TEXT.disconnectedTitle, CALL_TEXT.disconnectedBody)
+      emit('call-end')
+    }),
+    client.on('error', (error) => {
+      const { call } = get()
+      if (!endCall()) return
+      if (call === 'stopping') return emit('call-end') // SPEC §4: an error while stopping only resets
+      const message = describeCallError(error)
+      get().showToast(CALL_TEXT.failedTitle, message, 'destructive')
+      emit('error', message)
+      if (call === 'connected') emit('call-end')
+    }),
+    client.on('volume-level', (volume) => meter?.pushRemote(volume * FULL_VOLUME_LEVEL)),
+  ]
+
+  return {
+    start({ assistantId, firstMessage, system }) {
+      client.start({ assistantId, firstMessage, system }).catch((error: unknown) => {
+        if (!endCall()) return // the client's error event already said so
+        const message = describeStartFailure(error)
+        get().showToast(CALL_TEXT.failedTitle, message, 'destructive')
+        emit('error', message)
+      })
+    },
+    stop() {
+      if (get().call !== 'connected') return
+      set({ call: 'stopping' })
+      // SPEC §4: an error while stopping only resets to not connected.
+      client.stop().catch(() => endCall())
+    },
+    toggleMute() {
+      const { call, muted } = get()
+      if (call !== 'connected') return
+      client.setMuted(!muted)
+      set({ muted: !muted })
+    },
+    attachMeter(canvas) {
+      let detached = false
+      let unsubscribe = () => {}
+      createLevelMeter(canvas).then((created) => {
+        if (detached) return created.close()
+        meter = created
+        canvas.dataset.mode = created.mode
+        unsubscribe = created.onSpeech((event) => {
+          speaking = event === 'speech-start'
+          emit(event)
+        })
+        syncLevels()
+      })
+      return () => {
+        detached = true
+        unsubscribe()
+        stopMicrophone?.()
+        stopMicrophone = null
+        meter?.close()
+        meter = null
+      }
+    },
+    dispose() {
+      for (const unsubscribe of unsubscribes.splice(0)) unsubscribe()
+      if (get().call !== 'idle') client.stop().catch(() => {})
+      stopMicrophone?.()
+      meter?.close()
+      meter = null
+    },
+  }
+}
