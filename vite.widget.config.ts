@@ -25,7 +25,7 @@ export default defineConfig({
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact', development: false } },
   plugins: [
     tailwindcss(),
-    shadowRootCss(/\/widget\/src\/styles\/.*\.css(\?|$)/),
+    shadowRootCss(/\/widget\/src\/.*\.css(\?|$)/),
     emitLoader({ entry: 'widget/src/loader.ts', coreEntryName: CORE, fileName: LOADER }),
     reportFirstPaintSize(LOADER, CORE),
   ],
@@ -47,6 +47,8 @@ export default defineConfig({
       output: {
         format: 'es',
         minify: true,
+        // Library mode keeps `@__PURE__` annotations for a downstream bundler; our chunks are final.
+        comments: { legal: true, annotation: false, jsdoc: false },
         // Everything the core needs stays in the core chunk; only lazy parts become chunks.
         entryFileNames: 'widget-chunks/[name]-[hash].js',
         chunkFileNames: 'widget-chunks/[name]-[hash].js',

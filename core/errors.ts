@@ -1,38 +1,58 @@
+import { ApiError, type ApiErrorOptions, UNAVAILABLE_MESSAGE } from './api-error.ts'
+import { SLUG_RULE_MESSAGE } from './prospect.ts'
+
 /**
  * The error catalogue: every error that crosses a boundary (server → browser, widget → host page)
  * has a code here, and its message is always safe to show a person.
  */
 const catalog = {
   bad_request: { status: 400, message: 'The request is not valid.' },
-  slug_invalid: {
-    status: 400,
-    message: 'A prospect link must be 1 to 64 lowercase letters, digits or dashes.',
-  },
+  slug_invalid: { status: 400, message: SLUG_RULE_MESSAGE },
   prospect_not_found: { status: 404, message: 'Prospect not found.' },
   not_found: { status: 404, message: 'Not found.' },
   prospect_unavailable: { status: 503, message: 'Failed to load prospect data.' },
-  unavailable: { status: 503, message: 'Something went wrong on our side. Please try again.' },
+  unavailable: { status: 503, message: UNAVAILABLE_MESSAGE },
+  payload_too_large: { status: 413, message: 'The request is too large.' },
+  // Phone calls (SPEC §5, §8). The dialog shows `message`; its toast title depends on the code.
+  phone_required: { status: 400, message: 'Please enter a valid phone number' },
+  phone_invalid: { status: 400, message: 'Please enter a valid phone number' },
+  country_invalid: { status: 400, message: 'Please choose a country from the list.' },
+  phone_not_configured: { status: 503, message: 'Phone calling is not properly configured...' },
+  rate_limited: { status: 429, message: 'Too many call requests. Please try again later.' },
+  /** The voice platform refused or failed; `message` is the SPEC §8 text for its answer. */
+  phone_call_failed: { status: 502, message: 'Failed to initiate phone call. Please try again.' },
+  phone_call_timeout: {
+    status: 504,
+    message:
+      'The call service did not answer in time. If your phone does not ring within a minute, please try again.',
+  },
+  /** The same idempotency key arrived while its first request was still placing the call. */
+  call_in_progress: { status: 409, message: 'This call is already being placed. Please wait a moment.' },
+  /** An idempotency key was reused for a different number or prospect. */
+  idempotency_key_reused: {
+    status: 422,
+    message: 'This request was already used for a different call. Please try again.',
+  },
 } as const
 
 export type ErrorCode = keyof typeof catalog
 export type ErrorStatus = (typeof catalog)[ErrorCode]['status']
 
-export interface AppErrorOptions extends ErrorOptions {
+export interface AppErrorOptions extends ApiErrorOptions {
   /** Replaces the catalogue's message when the message needs details (for example a slug). */
   message?: string
 }
 
-/** The one error type that crosses a boundary. Its `message` is always safe to show a person. */
-export class AppError extends Error {
+/**
+ * The one error type the server raises and the site builds by code: the catalogue gives its status
+ * and default message. Browsers read answers back as its base, `ApiError` (core/api-error.ts).
+ */
+export class AppError extends ApiError {
   override readonly name = 'AppError'
-  readonly status: ErrorStatus
+  declare readonly status: ErrorStatus
 
-  constructor(
-    readonly code: ErrorCode,
-    options: AppErrorOptions = {},
-  ) {
-    super(options.message ?? catalog[code].message, options)
-    this.status = catalog[code].status
+  constructor(code: ErrorCode, options: AppErrorOptions = {}) {
+    super(code, options.message ?? catalog[code].message, catalog[code].status, options)
   }
 }
 
@@ -43,16 +63,3 @@ export interface ErrorBody {
 
 export const isErrorCode = (value: unknown): value is ErrorCode =>
   typeof value === 'string' && Object.hasOwn(catalog, value)
-
-/**
- * Turns an API error response back into an AppError, exactly once, at the client boundary.
- * Anything that is not our error shape becomes `unavailable`.
- */
-export async function readErrorResponse(res: Response): Promise<AppError> {
-  const body: unknown = await res.json().catch(() => null)
-  const error = (body as Partial<ErrorBody> | null)?.error
-  if (error && isErrorCode(error.code) && typeof error.message === 'string') {
-    return new AppError(error.code, { message: error.message })
-  }
-  return new AppError('unavailable', { cause: new Error(`HTTP ${res.status}`) })
-}

@@ -5,6 +5,8 @@ export const FALLBACK_SLUG = 'visitor'
 export const SLUG_PATTERN = /^[a-z0-9-]{1,64}$/
 
 export const isValidSlug = (value: string): boolean => SLUG_PATTERN.test(value)
+/** What a person reads about a link that breaks the slug rule. */
+export const SLUG_RULE_MESSAGE = 'A prospect link must be 1 to 64 lowercase letters, digits or dashes.'
 
 /** The public face of a prospect record (table `visitors`): what pages and the widget may see. */
 export interface Prospect {

@@ -1,15 +1,24 @@
 import { test as base, expect, type Page } from '@playwright/test'
 
+function readUrl(name: string): string {
+  const url = process.env[name]
+  if (!url) throw new Error(`${name} is not set: run the tests with \`npx playwright test\``)
+  return url
+}
+
 /**
- * `baseURL` is the product started by global-setup on a free port; `pageErrors` collects uncaught
- * errors so a test can assert that nothing threw into the page.
+ * `baseURL` is the product started by global-setup on a free port, configured for browser calls
+ * against a fake Vapi API; `noVoiceBaseURL` is the same product without voice settings. `pageErrors`
+ * collects uncaught errors so a test can assert that nothing threw into the page.
  */
-export const test = base.extend<{ pageErrors: Error[] }>({
+export const test = base.extend<{ pageErrors: Error[]; noVoiceBaseURL: string }>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern
   baseURL: async ({}, use) => {
-    const url = process.env.E2E_BASE_URL
-    if (!url) throw new Error('E2E_BASE_URL is not set: run the tests with `npx playwright test`')
-    await use(url)
+    await use(readUrl('E2E_BASE_URL'))
+  },
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern
+  noVoiceBaseURL: async ({}, use) => {
+    await use(readUrl('E2E_NO_VOICE_BASE_URL'))
   },
   pageErrors: async ({ page }, use) => {
     const errors: Error[] = []

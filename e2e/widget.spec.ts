@@ -27,22 +27,27 @@ test('a partner page shows the demo panel inside the widget shadow root', async 
   expect(pageErrors).toEqual([])
 })
 
-test('without a Vapi public key the voice demo says it is not configured; Call Me is not available yet', async ({
+test('without Vapi settings the voice demo says it is not configured, and the phone dialog says so too', async ({
   page,
+  noVoiceBaseURL,
   pageErrors,
 }) => {
   const warnings: string[] = []
   page.on('console', (message) => {
     if (message.type() === 'warning') warnings.push(message.text())
   })
-  await page.goto('/embed-demo/')
+  await page.goto(`${noVoiceBaseURL}/embed-demo/`)
   const demo = page.locator('voice-demo')
   await demo.getByRole('button', { name: 'Test in Browser' }).click()
   await expect(demo.getByRole('status')).toContainText('The voice demo is not configured on this site yet.')
   await expect(demo.getByRole('button', { name: 'Test in Browser' })).toBeEnabled()
   expect(warnings.some((text) => text.startsWith('[voice-demo] public key not configured'))).toBe(true)
   await demo.getByRole('button', { name: 'Call Me' }).click()
-  await expect(demo.getByRole('status')).toContainText(/not available yet/i)
+  const dialog = demo.getByRole('dialog', { name: 'Get a Call from Our AI Assistant' })
+  await dialog.getByRole('textbox', { name: 'Phone number' }).fill('(415) 555-2671')
+  await dialog.getByRole('button', { name: 'Call Me' }).click()
+  await expect(dialog.getByRole('alert')).toContainText('Configuration Required')
+  await expect(dialog.getByRole('alert')).toContainText('Phone calling is not properly configured...')
   expect(pageErrors).toEqual([])
 })
 

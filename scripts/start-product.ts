@@ -13,11 +13,17 @@ export interface RunningProduct {
 /**
  * Starts the built product exactly as `npm run serve` does, on a free port (PORT=0) with a temporary
  * database, and resolves once it prints `Ready at <url>`. Shared by e2e's global setup and the bench.
+ * `env` is laid over `process.env`; an `undefined` value removes that variable for this server (e.g.
+ * a product without voice calls even when the shell sets `VAPI_PUBLIC_KEY`).
  */
-export async function startProduct(prefix = 'voice-demo-'): Promise<RunningProduct> {
+export async function startProduct(
+  prefix = 'voice-demo-',
+  env: Record<string, string | undefined> = {},
+): Promise<RunningProduct> {
   const dataDir = await mkdtemp(join(tmpdir(), prefix))
+  const merged = { ...process.env, ...env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir }
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/node.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir },
+    env: Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== undefined)),
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let url: string

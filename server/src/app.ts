@@ -3,8 +3,12 @@ import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import { cors } from 'hono/cors'
 import { AppError, type ErrorBody } from '../../core/errors.ts'
+import { PHONE_CALL_PATH } from '../../core/phone-call.ts'
 import type { PublicConfig } from '../../core/public-config.ts'
+import { type ClientIpReader, createClientIpReader } from './calls/client-ip.ts'
+import type { PhoneCallSettings } from './calls/place-phone-call.ts'
 import { configRoutes } from './routes/config.ts'
+import { phoneCallRoutes } from './routes/phone-calls.ts'
 import { prospectRoutes } from './routes/prospects.ts'
 
 export interface AppDeps {
@@ -15,6 +19,10 @@ export interface AppDeps {
   rest?: Hono | undefined
   /** Where server-side failures are reported, once each. */
   logger?: Pick<Console, 'error'>
+  /** Outbound phone calls; absent, or without Vapi settings, answers `phone_not_configured`. */
+  phoneCalls?: PhoneCallSettings | undefined
+  /** The client's address for limits; by default the socket's (no proxy header trusted). */
+  clientIp?: ClientIpReader
 }
 
 /** The API as a Web-standard app: the same code serves Node locally and the edge in production. */
@@ -23,10 +31,23 @@ export function createApp(deps: AppDeps): Hono {
   const app = new Hono()
   // Text over slow mobile links: the landing page's JS shrinks from ~270 KB to ~85 KB with gzip.
   app.use(compress())
-  // Partner pages call the API from their own origins; it is public and read-only, hence `*`.
-  app.use('/api/*', cors({ origin: '*', allowMethods: ['GET', 'HEAD', 'OPTIONS'] }))
+  // Partner pages call the API from their own origins, hence `*`. No cookies or credentials are
+  // involved; the one POST is guarded by validation and limits, not by origin.
+  app.use(
+    '/api/*',
+    cors({ origin: '*', allowMethods: ['GET', 'HEAD', 'POST', 'OPTIONS'], allowHeaders: ['Content-Type'] }),
+  )
   app.route('/api/prospects', prospectRoutes(deps))
   app.route('/api/config', configRoutes(deps))
+  app.route(
+    PHONE_CALL_PATH,
+    phoneCallRoutes({
+      supabase: deps.supabase,
+      phoneCalls: deps.phoneCalls,
+      logger,
+      clientIp: deps.clientIp ?? createClientIpReader(null),
+    }),
+  )
   app.all('/api/*', () => {
     throw new AppError('not_found')
   })
@@ -36,6 +57,7 @@ export function createApp(deps: AppDeps): Hono {
   app.onError((err, c) => {
     const error = err instanceof AppError ? err : new AppError('unavailable', { cause: err })
     if (error.status >= 500) logger.error(`[${error.code}]`, error.cause ?? error)
+    if (error.retryAfterSeconds !== undefined) c.header('Retry-After', String(error.retryAfterSeconds))
     return c.json(toErrorBody(error), error.status)
   })
   return app

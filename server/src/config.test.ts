@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { ConfigError, loadServerConfig } from './config.ts'
 
 const KEY = 'k'.repeat(40)
+const SECRET = 's'.repeat(32)
 
 describe('loadServerConfig', () => {
   it('defaults to the embedded database on 127.0.0.1:8787 for CallPilot', () => {
@@ -11,6 +12,10 @@ describe('loadServerConfig', () => {
       productName: 'CallPilot',
       database: { kind: 'embedded', dataDir: null },
       voice: null,
+      phoneCall: null,
+      phoneLimits: { perIpHourly: 5, perNumberDaily: 3, perProspectDaily: 20, globalDaily: 100 },
+      callHashSecret: null,
+      trustedProxyHeader: null,
     })
   })
 
@@ -25,8 +30,59 @@ describe('loadServerConfig', () => {
     const config = loadServerConfig({
       SUPABASE_URL: 'https://abc.supabase.co',
       SUPABASE_SERVICE_ROLE_KEY: KEY,
+      CALL_HASH_SECRET: SECRET,
     })
     expect(config.database).toEqual({ kind: 'hosted', url: 'https://abc.supabase.co', serviceRoleKey: KEY })
+    expect(config.callHashSecret).toBe(SECRET)
+  })
+
+  it('requires the call hash secret with hosted Supabase, where no local secret exists', () => {
+    const hosted = { SUPABASE_URL: 'https://abc.supabase.co', SUPABASE_SERVICE_ROLE_KEY: KEY }
+    expect(() => loadServerConfig(hosted)).toThrow(/CALL_HASH_SECRET: is required with hosted Supabase/)
+    expect(() => loadServerConfig({ ...hosted, CALL_HASH_SECRET: 'short' })).toThrow(
+      /CALL_HASH_SECRET: must be at least 32 characters/,
+    )
+  })
+
+  it('reads the phone-call settings, limits, timeout and proxy header', () => {
+    const config = loadServerConfig({
+      VAPI_PRIVATE_KEY: 'sk-private-1234',
+      VAPI_PHONE_NUMBER_ID: 'pn-1',
+      VAPI_ASSISTANT_ID: 'asst-default',
+      VAPI_API_URL: 'http://127.0.0.1:9/',
+      PHONE_CALL_TIMEOUT_MS: '2500',
+      PHONE_LIMIT_PER_IP_HOURLY: '0',
+      PHONE_LIMIT_GLOBAL_DAILY: '500',
+      TRUSTED_PROXY_HEADER: 'CF-Connecting-IP',
+    })
+    expect(config.phoneCall).toEqual({
+      privateKey: 'sk-private-1234',
+      phoneNumberId: 'pn-1',
+      apiUrl: 'http://127.0.0.1:9',
+      defaultAssistantId: 'asst-default',
+      timeoutMs: 2500,
+    })
+    expect(config.phoneLimits).toEqual({
+      perIpHourly: 0,
+      perNumberDaily: 3,
+      perProspectDaily: 20,
+      globalDaily: 500,
+    })
+    expect(config.trustedProxyHeader).toBe('cf-connecting-ip')
+    expect(loadServerConfig({ VAPI_PRIVATE_KEY: 'sk-private-1234' }).phoneCall).toBeNull()
+  })
+
+  it('lists malformed limits, timeout and proxy header together', () => {
+    const message = getErrorMessage(() =>
+      loadServerConfig({
+        PHONE_LIMIT_PER_NUMBER_DAILY: '-1',
+        PHONE_CALL_TIMEOUT_MS: '10',
+        TRUSTED_PROXY_HEADER: 'x-forwarded-for, x-real-ip',
+      }),
+    )
+    expect(message).toMatch(/PHONE_LIMIT_PER_NUMBER_DAILY: must be a whole number from 0 to 100000/)
+    expect(message).toMatch(/PHONE_CALL_TIMEOUT_MS: must be a whole number from 1000 to 60000/)
+    expect(message).toMatch(/TRUSTED_PROXY_HEADER: must be a header name/)
   })
 
   it('lists every bad variable in one message', () => {

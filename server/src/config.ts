@@ -3,6 +3,14 @@ import type { VoiceConfig } from '../../core/public-config.ts'
 
 const PORT_RULE = 'must be a whole number from 0 to 65535'
 
+/** A whole number within bounds, from an environment string. */
+const wholeNumber = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, `must be a whole number from ${min} to ${max}`)
+    .transform(Number)
+    .refine((value) => value >= min && value <= max, `must be a whole number from ${min} to ${max}`)
+
 const ServerEnv = z.object({
   PORT: z
     .string()
@@ -27,11 +35,45 @@ const ServerEnv = z.object({
     .default('https://api.vapi.ai'),
   VAPI_MODEL_PROVIDER: z.string().trim().min(1).default('openai'),
   VAPI_MODEL: z.string().trim().min(1).default('gpt-4o-mini'),
+  VAPI_PRIVATE_KEY: z.string().trim().min(8, 'must be the Vapi private key').optional(),
+  VAPI_PHONE_NUMBER_ID: z.string().trim().min(1).optional(),
+  PHONE_CALL_TIMEOUT_MS: wholeNumber(1000, 60000).default(10000),
+  // 0 is allowed: it turns phone calls off for that scope until the variable changes.
+  PHONE_LIMIT_PER_IP_HOURLY: wholeNumber(0, 100000).default(5),
+  PHONE_LIMIT_PER_NUMBER_DAILY: wholeNumber(0, 100000).default(3),
+  PHONE_LIMIT_PER_PROSPECT_DAILY: wholeNumber(0, 100000).default(20),
+  PHONE_LIMIT_GLOBAL_DAILY: wholeNumber(0, 1000000).default(100),
+  CALL_HASH_SECRET: z.string().trim().min(32, 'must be at least 32 characters (a random secret)').optional(),
+  TRUSTED_PROXY_HEADER: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9-]+$/, 'must be a header name, e.g. x-forwarded-for or cf-connecting-ip')
+    .transform((name) => name.toLowerCase())
+    .optional(),
 })
 
 export type DatabaseConfig =
   /** Embedded PGlite; `dataDir` null means the default `.data/` at the repository root. */
   { kind: 'embedded'; dataDir: string | null } | { kind: 'hosted'; url: string; serviceRoleKey: string }
+
+/** Outbound phone calls through Vapi's `POST /call`, placed by the server with the private key. */
+export interface PhoneCallConfig {
+  privateKey: string
+  phoneNumberId: string
+  apiUrl: string
+  /** Used when the prospect has no `assistant_id`. */
+  defaultAssistantId: string | null
+  /** One attempt, no retry (a retried POST can dial twice); past this the call is an error. */
+  timeoutMs: number
+}
+
+/** Calls allowed per scope and fixed window; a request over any of them is refused with 429. */
+export interface PhoneCallLimits {
+  perIpHourly: number
+  perNumberDaily: number
+  perProspectDaily: number
+  globalDaily: number
+}
 
 export interface ServerConfig {
   port: number
@@ -40,6 +82,16 @@ export interface ServerConfig {
   database: DatabaseConfig
   /** Browser voice calls; null without a Vapi public key. */
   voice: VoiceConfig | null
+  /** Null without both `VAPI_PRIVATE_KEY` and `VAPI_PHONE_NUMBER_ID`: the dialog then says so. */
+  phoneCall: PhoneCallConfig | null
+  phoneLimits: PhoneCallLimits
+  /**
+   * Keys the HMAC that stands in for phone numbers and client IPs in the database. Null in embedded
+   * mode without `CALL_HASH_SECRET`: the server derives one from the data directory's local secret.
+   */
+  callHashSecret: string | null
+  /** The header a trusted proxy puts the client's address in; null: the socket's address. */
+  trustedProxyHeader: string | null
 }
 
 export class ConfigError extends Error {
@@ -67,6 +119,10 @@ export function loadServerConfig(env: Record<string, string | undefined>): Serve
       `${missing}: is missing; set SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY together, or neither`,
     )
   }
+  // Embedded mode derives it from its local secret; a hosted database has no such secret to share.
+  if (hasUrl && present.CALL_HASH_SECRET === undefined) {
+    problems.push('CALL_HASH_SECRET: is required with hosted Supabase (a random secret of 32+ characters)')
+  }
   if (!parsed.success || problems.length > 0) {
     throw new ConfigError(`Invalid server environment:\n${problems.map((line) => `  - ${line}`).join('\n')}`)
   }
@@ -75,13 +131,39 @@ export function loadServerConfig(env: Record<string, string | undefined>): Serve
     e.SUPABASE_URL !== undefined && e.SUPABASE_SERVICE_ROLE_KEY !== undefined
       ? { kind: 'hosted', url: e.SUPABASE_URL, serviceRoleKey: e.SUPABASE_SERVICE_ROLE_KEY }
       : { kind: 'embedded', dataDir: e.DATA_DIR ?? null }
+  const apiUrl = e.VAPI_API_URL.replace(/\/+$/, '')
   const voice: VoiceConfig | null = e.VAPI_PUBLIC_KEY
     ? {
         publicKey: e.VAPI_PUBLIC_KEY,
         defaultAssistantId: e.VAPI_ASSISTANT_ID ?? null,
-        apiUrl: e.VAPI_API_URL.replace(/\/+$/, ''),
+        apiUrl,
         model: { provider: e.VAPI_MODEL_PROVIDER, model: e.VAPI_MODEL },
       }
     : null
-  return { port: e.PORT, host: e.HOST, productName: e.PRODUCT_NAME, database, voice }
+  const phoneCall: PhoneCallConfig | null =
+    e.VAPI_PRIVATE_KEY && e.VAPI_PHONE_NUMBER_ID
+      ? {
+          privateKey: e.VAPI_PRIVATE_KEY,
+          phoneNumberId: e.VAPI_PHONE_NUMBER_ID,
+          apiUrl,
+          defaultAssistantId: e.VAPI_ASSISTANT_ID ?? null,
+          timeoutMs: e.PHONE_CALL_TIMEOUT_MS,
+        }
+      : null
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    productName: e.PRODUCT_NAME,
+    database,
+    voice,
+    phoneCall,
+    phoneLimits: {
+      perIpHourly: e.PHONE_LIMIT_PER_IP_HOURLY,
+      perNumberDaily: e.PHONE_LIMIT_PER_NUMBER_DAILY,
+      perProspectDaily: e.PHONE_LIMIT_PER_PROSPECT_DAILY,
+      globalDaily: e.PHONE_LIMIT_GLOBAL_DAILY,
+    },
+    callHashSecret: e.CALL_HASH_SECRET ?? null,
+    trustedProxyHeader: e.TRUSTED_PROXY_HEADER ?? null,
+  }
 }

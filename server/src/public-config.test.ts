@@ -29,14 +29,28 @@ it('never puts a private key into what the browser sees', () => {
     VAPI_PRIVATE_KEY: 'sk-private-secret',
     SUPABASE_URL: 'https://project.supabase.co',
     SUPABASE_SERVICE_ROLE_KEY: 'service-role-key-that-is-long-enough',
+    CALL_HASH_SECRET: 'call-hash-secret-that-is-long-enough-1234',
   }
   const seen = JSON.stringify(toPublicConfig(loadServerConfig(env)))
   expect(seen).not.toContain('sk-private-secret')
   expect(seen).not.toContain('service-role-key')
+  expect(seen).not.toContain('call-hash-secret')
 })
 
 it('lists a malformed Vapi URL with the other bad variables', () => {
   expect(() => loadServerConfig({ VAPI_API_URL: 'ftp://x', PORT: 'abc' })).toThrow(
     /(?=[\s\S]*VAPI_API_URL: must be an http\(s\) URL)(?=[\s\S]*PORT:)/,
   )
+})
+
+it('offers phone calls only with both the private key and the phone number id, never showing either', () => {
+  expect(toPublicConfig(loadServerConfig({ VAPI_PRIVATE_KEY: 'sk-private-secret' })).features.phoneCall).toBe(
+    false,
+  )
+  expect(toPublicConfig(loadServerConfig({ VAPI_PHONE_NUMBER_ID: 'pn-123' })).features.phoneCall).toBe(false)
+  const on = toPublicConfig(
+    loadServerConfig({ VAPI_PRIVATE_KEY: 'sk-private-secret', VAPI_PHONE_NUMBER_ID: 'pn-secret-id' }),
+  )
+  expect(on.features.phoneCall).toBe(true)
+  expect(JSON.stringify(on)).not.toMatch(/sk-private-secret|pn-secret-id/)
 })

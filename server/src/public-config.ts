@@ -6,7 +6,7 @@ export function toPublicConfig(config: ServerConfig): PublicConfig {
   return {
     productName: config.productName,
     voice: config.voice,
-    // Phone and video calls arrive with their issues; until then each explains itself when disabled.
-    features: { browserCall: config.voice !== null, phoneCall: false, videoCall: false },
+    // Video calls arrive with their issue; until then the button explains itself.
+    features: { browserCall: config.voice !== null, phoneCall: config.phoneCall !== null, videoCall: false },
   }
 }

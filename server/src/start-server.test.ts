@@ -103,6 +103,7 @@ describe('startServer (embedded database, on disk)', () => {
       PORT: '0',
       SUPABASE_URL: 'http://127.0.0.1:9',
       SUPABASE_SERVICE_ROLE_KEY: 'k'.repeat(40),
+      CALL_HASH_SECRET: 'h'.repeat(32),
     })
     const bare = await startServer(hosted, {
       ...dirs,

@@ -6,6 +6,9 @@ import { serve } from '@hono/node-server'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Hono } from 'hono'
 import { createApp } from './app.ts'
+import { createClientIpReader } from './calls/client-ip.ts'
+import { deriveCallHashSecret } from './calls/keyed-hash.ts'
+import { createPhoneCallSettings } from './calls/phone-call-settings.ts'
 import type { ServerConfig } from './config.ts'
 import { createServerSupabase } from './data/supabase-client.ts'
 import { openEmbeddedDatabase } from './db/open-embedded-database.ts'
@@ -34,21 +37,26 @@ interface Backend {
   supabase: SupabaseClient
   rest?: Hono
   database: string
+  /** Keys the HMAC of phone numbers and client addresses. */
+  callHashSecret: string
   close(): Promise<void>
 }
 
 async function openBackend(config: ServerConfig): Promise<Backend> {
   if (config.database.kind === 'hosted') {
     const { url, serviceRoleKey } = config.database
+    if (config.callHashSecret === null) throw new Error('CALL_HASH_SECRET is required with hosted Supabase')
     return {
       supabase: createServerSupabase({ url, key: serviceRoleKey }),
       database: url,
+      callHashSecret: config.callHashSecret,
       close: async () => {},
     }
   }
   const embedded = await openEmbeddedDatabase(config.database.dataDir ?? join(REPO_ROOT, '.data'))
   const { rest, supabase } = await createLocalSupabase(embedded.db, embedded.secret)
-  return { supabase, rest, database: embedded.dataDir, close: embedded.close }
+  const callHashSecret = config.callHashSecret ?? (await deriveCallHashSecret(embedded.secret))
+  return { supabase, rest, database: embedded.dataDir, callHashSecret, close: embedded.close }
 }
 
 /** Opens the database and serves the site, the widget, the embed demos and the API on one port. */
@@ -61,6 +69,8 @@ export async function startServer(
     supabase: backend.supabase,
     rest: backend.rest,
     publicConfig: toPublicConfig(config),
+    phoneCalls: createPhoneCallSettings(config, backend.callHashSecret),
+    clientIp: createClientIpReader(config.trustedProxyHeader),
   })
   mountStaticFiles(app, dirs)
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host })

@@ -85,3 +85,26 @@ function isSingularAccept(accept: string | null): boolean {
   }
   throw createPgrstError(406, 'PGRST107', `None of these media types are available: ${types.join(', ')}`)
 }
+
+/**
+ * The JSON object of a `POST /rpc/{fn}` body: each key names an argument. An empty body means no
+ * arguments; anything else that is not a JSON object is PostgREST's 400 PGRST102.
+ */
+export function parseRpcArguments(text: string): Record<string, unknown> {
+  if (text.trim() === '') return {}
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch {
+    throw createPgrstError(400, 'PGRST102', 'Empty or invalid json')
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw createPgrstError(
+      400,
+      'PGRST102',
+      'Empty or invalid json',
+      'The local REST layer takes one JSON object of named arguments.',
+    )
+  }
+  return value as Record<string, unknown>
+}

@@ -1,9 +1,11 @@
 import type { PGliteInterface } from '@electric-sql/pglite'
 import { Hono } from 'hono'
+import { type FunctionSignatures, loadFunctionSignatures } from './function-signatures.ts'
 import { authenticateRequest } from './local-jwt.ts'
-import { parseReadRequest } from './parse-request.ts'
+import { parseReadRequest, parseRpcArguments } from './parse-request.ts'
 import { createPgrstError, fromDatabaseError, PgrstError, toPgrstResponse } from './pgrst-error.ts'
 import { runRead } from './run-read.ts'
+import { runRpc } from './run-rpc.ts'
 import { loadTableColumns, type TableColumns } from './table-columns.ts'
 
 export interface RestDeps {
@@ -17,7 +19,8 @@ export const REST_BASE_PATH = '/rest/v1'
 /**
  * The subset of PostgREST v12 that the server's supabase-js calls use, served from the embedded
  * database so the same data code runs locally and on hosted Supabase: `GET /rest/v1/{table}` with
- * `select=` and `eq` filters, as an array or (for `.single()`) one object. Local use only.
+ * `select=` and `eq` filters, as an array or (for `.single()`) one object, and `POST /rest/v1/rpc/{fn}`
+ * (supabase-js `.rpc()`) for functions returning one value. Local use only.
  */
 export function createRestApp(deps: RestDeps): Hono {
   let schemaCache: Promise<TableColumns> | undefined
@@ -27,6 +30,14 @@ export function createRestApp(deps: RestDeps): Hono {
       throw fromDatabaseError(error, true)
     })
     return schemaCache
+  }
+  let functionCache: Promise<FunctionSignatures> | undefined
+  const loadFunctions = () => {
+    functionCache ??= loadFunctionSignatures(deps.db).catch((error: unknown) => {
+      functionCache = undefined
+      throw fromDatabaseError(error, true)
+    })
+    return functionCache
   }
 
   const app = new Hono().basePath(REST_BASE_PATH)
@@ -48,6 +59,21 @@ export function createRestApp(deps: RestDeps): Hono {
       'Content-Type': `${contentType}; charset=utf-8`,
       'Content-Range': result.rows === 0 ? '*/*' : `0-${result.rows - 1}/*`,
     })
+  })
+  app.post('/rpc/:fn', async (c) => {
+    const auth = await authenticateRequest(c.req.raw.headers, deps.secret)
+    checkProfile(c.req.header('Content-Profile'))
+    const args = parseRpcArguments(await c.req.text())
+    const body = await runRpc(deps.db, await loadFunctions(), c.req.param('fn'), args, auth)
+    return c.body(body, 200, { 'Content-Type': 'application/json; charset=utf-8' })
+  })
+  app.all('/rpc/:fn', (c) => {
+    throw createPgrstError(
+      405,
+      'PGRST101',
+      `Cannot use the ${c.req.method} method on RPC`,
+      'The local REST layer implements POST only for functions.',
+    )
   })
   app.all('/:table', (c) => {
     throw createPgrstError(

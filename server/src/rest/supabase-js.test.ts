@@ -74,4 +74,15 @@ describe('supabase-js against the local REST layer', () => {
     expect(status).toBe(400)
     expect(error?.message).toBe('column visitors.nope does not exist')
   })
+
+  it('calls a function with .rpc(): named arguments in, its JSON value out; anon refused', async () => {
+    const buckets = [{ key: 'supabase-js-test', limit: 1, windowSeconds: 60 }]
+    const { data, error, status } = await service.rpc('check_rate_limits', { buckets })
+    expect(error).toBeNull()
+    expect(status).toBe(200)
+    expect(data).toEqual({ allowed: true, blocked: [], retryAfterSeconds: 0 })
+    const denied = await anon.rpc('check_rate_limits', { buckets })
+    expect(denied.status).toBe(401)
+    expect(denied.error?.code).toBe('42501')
+  })
 })

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest'
 import { defineVoiceDemo } from '../embed.ts'
-import { PHONE_CALL_UNAVAILABLE, VOICE_NOT_CONFIGURED } from '../state/demo-store.ts'
+import { VOICE_NOT_CONFIGURED } from '../state/demo-store.ts'
 import { NETWORK_ERROR_MESSAGE } from '../state/fetch-api.ts'
 import { stubFetch } from '../testing/fake-fetch.ts'
 import { getByRole, queryAllByRole, waitFor } from '../testing/queries.ts'
@@ -72,7 +72,7 @@ describe('<voice-demo>', () => {
     expect(shadow(element).textContent).toContain(NETWORK_ERROR_MESSAGE)
   })
 
-  it('says in its polite status that the voice demo is not configured, and phone calls not available yet', async () => {
+  it('says in its polite status that the voice demo is not configured, and opens the phone dialog', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     const element = mount({ slug: 'bright-smile-dental' })
     const status = getByRole(shadow(element), 'status')
@@ -83,7 +83,7 @@ describe('<voice-demo>', () => {
     await waitFor(() => expect(status.textContent).toBe(VOICE_NOT_CONFIGURED))
     expect(requestedUrls(fetch)).toContain('http://localhost:3000/api/config')
     getByRole(shadow(element), 'button', 'Call Me').click()
-    await waitFor(() => expect(status.textContent).toBe(PHONE_CALL_UNAVAILABLE))
+    await waitFor(() => getByRole(shadow(element), 'dialog', 'Get a Call from Our AI Assistant'))
     warn.mockRestore()
   })
 

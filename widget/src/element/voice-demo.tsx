@@ -30,6 +30,7 @@ export function VoiceDemo({ slug, apiBase, host }: VoiceDemoProps) {
         import('../voice/connect-voice.ts').then(({ connectVoice }) =>
           connectVoice(host?.getAttribute('api-base')?.trim() || getDefaultApiBase(), callHost),
         ),
+      loadPhoneDialog: () => import('../phone/phone-dialog.tsx').then(({ PhoneDialog }) => PhoneDialog),
       emit: (event, message = '') => {
         if (!host) return
         const slugNow = host.getAttribute('slug')?.trim() || FALLBACK_SLUG
@@ -43,5 +44,5 @@ export function VoiceDemo({ slug, apiBase, host }: VoiceDemoProps) {
   useEffect(() => store.getState().load(targetSlug, targetBase), [store, targetSlug, targetBase])
   useEffect(() => () => store.getState().dispose(), [store])
 
-  return <DemoPanel store={store} />
+  return <DemoPanel store={store} apiBase={targetBase} />
 }

@@ -10,7 +10,6 @@ import {
   BROWSER_CALL_UNAVAILABLE,
   createDemoStore,
   type DemoDeps,
-  PHONE_CALL_UNAVAILABLE,
   VOICE_NOT_CONFIGURED,
 } from './demo-store.ts'
 
@@ -111,8 +110,26 @@ describe('createDemoStore', () => {
     store.getState().toggleBrowserCall()
     await flush()
     expect(store.getState()).toMatchObject({ call: 'idle', notice: BROWSER_CALL_UNAVAILABLE })
-    store.getState().requestPhoneCall()
-    expect(store.getState().notice).toBe(PHONE_CALL_UNAVAILABLE)
+  })
+
+  it('opens the phone dialog once its chunk arrives, and says so when it cannot load', async () => {
+    const Dialog = () => null
+    const loadPhoneDialog = vi
+      .fn<NonNullable<DemoDeps['loadPhoneDialog']>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValue(Dialog)
+    const store = await loadedStore({ loadPhoneDialog })
+    store.getState().openPhoneDialog()
+    await vi.waitFor(() =>
+      expect(store.getState().toast).toMatchObject({ title: 'Call Failed', variant: 'destructive' }),
+    )
+    expect(store.getState().phoneOpen).toBe(false)
+    store.getState().preparePhoneDialog() // pointer over 'Call Me' again: fetched anew
+    store.getState().openPhoneDialog()
+    await vi.waitFor(() => expect(store.getState()).toMatchObject({ phoneOpen: true, phoneDialog: Dialog }))
+    store.getState().closePhoneDialog()
+    expect(store.getState()).toMatchObject({ phoneOpen: false, phoneDialog: Dialog })
+    expect(loadPhoneDialog).toHaveBeenCalledTimes(2)
   })
 
   it('follows the voice client: idle, connecting, connected, stopping, idle, with a toast at each end', async () => {

@@ -1,11 +1,13 @@
+import type { ComponentType } from 'preact'
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import { AppError } from '../../../core/errors.ts'
+import { ApiError, UNAVAILABLE_MESSAGE } from '../../../core/api-error.ts'
 import type { Prospect, ProspectResponse } from '../../../core/prospect.ts'
+import type { PhoneDialogProps } from '../phone/phone-dialog.tsx'
 import { START_ERROR_TEXT } from '../voice/start-error-text.ts'
+import { NETWORK_ERROR_MESSAGE } from './fetch-api.ts'
 import { TOAST_DURATION_MS, type WidgetToast } from './widget-toast.ts'
 
 export const BROWSER_CALL_UNAVAILABLE = 'Browser calls are not available yet.'
-export const PHONE_CALL_UNAVAILABLE = 'Phone calls are not available yet.'
 export const VOICE_NOT_CONFIGURED = 'The voice demo is not configured on this site yet.'
 
 export type ProspectLoad =
@@ -38,7 +40,13 @@ export interface DemoState {
   /** Shows one toast, replacing the current one, for 5000 ms. */
   showToast(title: string, description: string, variant?: WidgetToast['variant']): void
   dismissToast(): void
-  requestPhoneCall(): void
+  /** The phone dialog's component once its lazy chunk has arrived (it then stays mounted). */
+  phoneDialog: ComponentType<PhoneDialogProps> | null
+  phoneOpen: boolean
+  /** Starts fetching the phone dialog's chunk (pointer over or focus on 'Call Me'). */
+  preparePhoneDialog(): void
+  openPhoneDialog(): void
+  closePhoneDialog(): void
   /** Cancels the running request and the call, and stops listening to the voice client. */
   dispose(): void
 }
@@ -69,6 +77,8 @@ export interface DemoDeps {
    * not configured. Absent: the panel says browser calls are not available.
    */
   loadBrowserCall?: ((host: CallHost) => Promise<BrowserCall | null>) | undefined
+  /** Fetches the phone dialog's lazy chunk. */
+  loadPhoneDialog?: (() => Promise<ComponentType<PhoneDialogProps>>) | undefined
   /** Tells the host page about the call (the element turns these into `voice-demo:*` events). */
   emit?: (event: CallEvent, message?: string) => void
 }
@@ -79,8 +89,14 @@ export type CallEvent = 'call-start' | 'call-end' | 'error' | 'speech-start' | '
 export type DemoStore = StoreApi<DemoState>
 
 /** One store per `<voice-demo>` element, so two widgets on a page never share a call or a prospect. */
-export function createDemoStore({ fetchProspect, loadBrowserCall, emit = () => {} }: DemoDeps): DemoStore {
+export function createDemoStore({
+  fetchProspect,
+  loadBrowserCall,
+  loadPhoneDialog,
+  emit = () => {},
+}: DemoDeps): DemoStore {
   let browserCall: BrowserCall | null = null
+  let loadingDialog: Promise<ComponentType<PhoneDialogProps>> | undefined
   let loadingCall: Promise<BrowserCall | null> | undefined
   let disposed = false
   let request: AbortController | null = null
@@ -105,7 +121,7 @@ export function createDemoStore({ fetchProspect, loadBrowserCall, emit = () => {
         },
         (error: unknown) => {
           if (current.signal.aborted) return
-          const message = (error instanceof AppError ? error : new AppError('unavailable')).message
+          const message = error instanceof ApiError ? error.message : UNAVAILABLE_MESSAGE
           set({ prospect: { status: 'error', message } })
         },
       )
@@ -164,8 +180,19 @@ export function createDemoStore({ fetchProspect, loadBrowserCall, emit = () => {
       clearTimeout(toastTimer)
       set({ toast: null })
     },
-    requestPhoneCall() {
-      set({ notice: PHONE_CALL_UNAVAILABLE })
+    phoneDialog: null,
+    phoneOpen: false,
+    preparePhoneDialog() {
+      ensurePhoneDialog()?.catch(() => {})
+    },
+    openPhoneDialog() {
+      ensurePhoneDialog()?.then(
+        (phoneDialog) => !disposed && set({ phoneDialog, phoneOpen: true }),
+        () => get().showToast(START_ERROR_TEXT.callFailedTitle, NETWORK_ERROR_MESSAGE, 'destructive'),
+      )
+    },
+    closePhoneDialog() {
+      set({ phoneOpen: false })
     },
     dispose() {
       disposed = true
@@ -174,6 +201,15 @@ export function createDemoStore({ fetchProspect, loadBrowserCall, emit = () => {
       browserCall?.dispose()
     },
   }))
+
+  /** The dialog's chunk, fetched once; a failed fetch may be retried. */
+  function ensurePhoneDialog() {
+    loadingDialog ??= loadPhoneDialog?.().catch((error: unknown) => {
+      loadingDialog = undefined
+      throw error
+    })
+    return loadingDialog
+  }
 
   /** One browser call per widget, fetched once; a failed fetch (offline for a moment) may be retried. */
   function ensureBrowserCall(): Promise<BrowserCall | null> {

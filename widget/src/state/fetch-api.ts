@@ -1,4 +1,4 @@
-import { AppError, readErrorResponse } from '../../../core/errors.ts'
+import { ApiError, readErrorResponse } from '../../../core/api-error.ts'
 
 /** Shown when the request never got an answer (offline, DNS, a blocked request). */
 export const NETWORK_ERROR_MESSAGE = 'Could not reach the demo service. Check your connection and try again.'
@@ -10,23 +10,26 @@ export const NETWORK_ERROR_MESSAGE = 'Could not reach the demo service. Check yo
 export const getDefaultApiBase = (): string => new URL(/* @vite-ignore */ '/', import.meta.url).href
 
 /**
- * `GET {apiBase}/{path}` as JSON. Rejects with an AppError whose message can be shown as is, or with
- * the AbortError of `signal`.
+ * `GET {apiBase}/{path}` (or the request `init` describes) as JSON. Rejects with an ApiError whose
+ * message can be shown as is, or with the AbortError of `init.signal`.
  */
-export async function fetchApi(path: string, apiBase: string, signal?: AbortSignal): Promise<unknown> {
+export async function fetchApi(path: string, apiBase: string, init: RequestInit = {}): Promise<unknown> {
+  const { signal } = init
   let url: URL
   try {
     // A trailing slash keeps a path in api-base (https://example.com/demo/ → /demo/api/...).
     url = new URL(path, new URL(apiBase.replace(/\/*$/, '/'), import.meta.url))
   } catch (cause) {
-    throw new AppError('bad_request', { cause, message: 'The api-base attribute is not a valid URL.' })
+    throw new ApiError('bad_request', 'The api-base attribute is not a valid URL.', 0, { cause })
   }
   let res: Response
   try {
-    res = await fetch(url, { headers: { accept: 'application/json' }, ...(signal ? { signal } : {}) })
+    // A JSON body goes as text/plain (the server reads JSON whatever the type): a "simple" request,
+    // so a partner page's call needs no CORS preflight round trip first.
+    res = await fetch(url, { ...init, headers: { accept: 'application/json' } })
   } catch (cause) {
     if (signal?.aborted) throw cause
-    throw new AppError('unavailable', { cause, message: NETWORK_ERROR_MESSAGE })
+    throw new ApiError('unavailable', NETWORK_ERROR_MESSAGE, 0, { cause })
   }
   if (!res.ok) throw await readErrorResponse(res)
   return res.json().catch(() => null)

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
-import { AppError } from '../../../core/errors.ts'
+import { UNAVAILABLE_MESSAGE } from '../../../core/api-error.ts'
 import { stubFetch } from '../testing/fake-fetch.ts'
 import { getDefaultApiBase, NETWORK_ERROR_MESSAGE } from './fetch-api.ts'
 import { fetchProspect } from './fetch-prospect.ts'
@@ -37,7 +37,10 @@ it('turns a proxy error page or an odd body into the generic message', async () 
     code: 'unavailable',
   })
   fetch.mockResolvedValueOnce(Response.json({ hello: 'world' }))
-  await expect(fetchProspect('visitor', 'https://example.com', signal())).rejects.toBeInstanceOf(AppError)
+  await expect(fetchProspect('visitor', 'https://example.com', signal())).rejects.toMatchObject({
+    code: 'unavailable',
+    message: UNAVAILABLE_MESSAGE,
+  })
 })
 
 it('explains a network failure, but passes an abort through untouched', async () => {

@@ -1,9 +1,9 @@
-import { AppError } from '../../../core/errors.ts'
-import { isValidSlug, type ProspectResponse } from '../../../core/prospect.ts'
+import { ApiError, UNAVAILABLE_MESSAGE } from '../../../core/api-error.ts'
+import { isValidSlug, type ProspectResponse, SLUG_RULE_MESSAGE } from '../../../core/prospect.ts'
 import { fetchApi } from './fetch-api.ts'
 
 /**
- * Loads the prospect for `slug` from `GET {apiBase}/api/prospects/{slug}`. Rejects with an AppError
+ * Loads the prospect for `slug` from `GET {apiBase}/api/prospects/{slug}`. Rejects with an ApiError
  * whose message can be shown as is, or with the AbortError of `signal`.
  */
 export async function fetchProspect(
@@ -11,9 +11,11 @@ export async function fetchProspect(
   apiBase: string,
   signal: AbortSignal,
 ): Promise<ProspectResponse> {
-  if (!isValidSlug(slug)) throw new AppError('slug_invalid')
-  const body = await fetchApi(`api/prospects/${slug}`, apiBase, signal)
-  if (!isProspectResponse(body)) throw new AppError('unavailable', { cause: new Error('bad prospect body') })
+  if (!isValidSlug(slug)) throw new ApiError('slug_invalid', SLUG_RULE_MESSAGE)
+  const body = await fetchApi(`api/prospects/${slug}`, apiBase, { signal })
+  if (!isProspectResponse(body)) {
+    throw new ApiError('unavailable', UNAVAILABLE_MESSAGE, 0, { cause: new Error('bad prospect body') })
+  }
   return body
 }
 

@@ -4,6 +4,7 @@
  */
 const IMPLICIT_ROLES: Record<string, string> = {
   BUTTON: 'button',
+  DIALOG: 'dialog',
   H1: 'heading',
   H2: 'heading',
   H3: 'heading',
@@ -11,10 +12,20 @@ const IMPLICIT_ROLES: Record<string, string> = {
 }
 
 const roleOf = (element: Element) => element.getAttribute('role') ?? IMPLICIT_ROLES[element.tagName] ?? ''
+const labelOf = (element: Element) => {
+  const id = element.getAttribute('aria-labelledby')
+  const root = element.getRootNode() as Document | ShadowRoot
+  return id ? root.getElementById(id)?.textContent : element.getAttribute('aria-label')
+}
 const nameOf = (element: Element) =>
-  (element.getAttribute('aria-label') ?? element.textContent ?? '').replace(/\s+/g, ' ').trim()
+  (labelOf(element) ?? element.textContent ?? '').replace(/\s+/g, ' ').trim()
+/** Hidden from the accessibility tree: aria-hidden, the hidden attribute or a closed dialog. */
 const isHidden = (element: Element | null): boolean =>
-  !!element && (element.getAttribute('aria-hidden') === 'true' || isHidden(element.parentElement))
+  !!element &&
+  (element.getAttribute('aria-hidden') === 'true' ||
+    element.hasAttribute('hidden') ||
+    (element.tagName === 'DIALOG' && !element.hasAttribute('open')) ||
+    isHidden(element.parentElement))
 
 export function queryAllByRole(root: ParentNode, role: string, name?: string | RegExp): HTMLElement[] {
   return [...root.querySelectorAll<HTMLElement>('*')].filter((element) => {

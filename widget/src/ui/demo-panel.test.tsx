@@ -17,7 +17,7 @@ it('walks a visitor through a call: Connecting..., Stop Call with Mute, toasts, 
     loadBrowserCall: async (host) => createBrowserCall(host, client),
   })
   store.getState().load('bright-smile-dental', 'https://x')
-  render(<DemoPanel store={store} />, container)
+  render(<DemoPanel store={store} apiBase="https://x" />, container)
   const start = await waitFor(() => getByRole(container, 'button', 'Test in Browser'))
 
   start.click()

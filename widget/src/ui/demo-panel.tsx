@@ -34,9 +34,9 @@ const CALL_ANNOUNCEMENT: Record<CallStatus, string> = {
 }
 
 /** The demo panel: the prospect's agent and the two ways to try it (SPEC §2, prospect demo panel). */
-export function DemoPanel({ store }: { store: DemoStore }) {
+export function DemoPanel({ store, apiBase }: { store: DemoStore; apiBase: string }) {
   const state = useStoreState(store)
-  const { prospect, call } = state
+  const { prospect, call, phoneDialog: PhoneDialog } = state
   return (
     <section
       class="@container rounded-2xl bg-white p-6 text-slate-900 shadow-lg ring-1 ring-slate-900/5"
@@ -73,7 +73,14 @@ export function DemoPanel({ store }: { store: DemoStore }) {
                 {state.muted ? 'Unmute' : 'Mute'}
               </button>
             ) : (
-              <button type="button" class={SECONDARY_BUTTON} onClick={state.requestPhoneCall}>
+              <button
+                type="button"
+                class={SECONDARY_BUTTON}
+                aria-haspopup="dialog"
+                onPointerEnter={state.preparePhoneDialog}
+                onFocus={state.preparePhoneDialog}
+                onClick={state.openPhoneDialog}
+              >
                 <PhoneIcon />
                 Call Me
               </button>
@@ -88,7 +95,17 @@ export function DemoPanel({ store }: { store: DemoStore }) {
           {state.notice || CALL_ANNOUNCEMENT[call]}
         </p>
       </div>
-      <PanelToast toast={state.toast} onDismiss={state.dismissToast} />
+      {/* While the dialog is open it shows the toast itself: the page behind a modal is covered. */}
+      {!state.phoneOpen && <PanelToast toast={state.toast} onDismiss={state.dismissToast} />}
+      {PhoneDialog && prospect.status === 'loaded' && (
+        <PhoneDialog
+          store={store}
+          prospect={prospect.prospect}
+          apiBase={apiBase}
+          open={state.phoneOpen}
+          onClose={state.closePhoneDialog}
+        />
+      )}
     </section>
   )
 }

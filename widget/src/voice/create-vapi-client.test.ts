@@ -246,7 +246,22 @@ describe('createVapiClient: ending a call', () => {
     theCall().sendFromServer('listening')
     theCall().emit('error', { action: 'error', errorMsg: 'Meeting ended due to ejection' })
     await vi.waitFor(() => expect(theCall().destroyed).toBe(true))
-    expect(log).toEqual(['call-start', `error:${START_FAILED}`, 'call-end'])
+    expect(log).toEqual(['call-start', 'error:Failed to connect to voice assistant', 'call-end'])
+  })
+
+  it('only ends the call when Daily reports an error while the call is ending', async () => {
+    const { client, log } = createClient()
+    await client.start(PROSPECT)
+    theCall().sendFromServer('listening')
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    let leave = () => {}
+    theCall().destroy = () => new Promise((resolve) => (leave = () => resolve()))
+    theCall().sendFromServer({ type: 'status-update', status: 'ended', endedReason: 'assistant-ended-call' })
+    theCall().emit('error', { action: 'error', errorMsg: 'Meeting has ended', type: 'ejected' })
+    leave()
+    await vi.waitFor(() => expect(log).toEqual(['call-start', 'call-end']))
+    expect(warn).toHaveBeenCalledOnce()
+    warn.mockRestore()
   })
 
   it('keeps the call through a nonfatal noise-cancellation failure', async () => {

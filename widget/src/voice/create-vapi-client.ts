@@ -1,11 +1,18 @@
 import Vapi from '@vapi-ai/web'
 import type { VoiceConfig } from '../../../core/public-config.ts'
-import { START_ERROR_TEXT } from './start-error-text.ts'
+import { CALL_TEXT } from './call-text.ts'
 import { createStartError, isMicrophoneRefusal } from './start-errors.ts'
 import type { VoiceCallOptions, VoiceClient } from './voice-client.ts'
 import { createVoiceEvents } from './voice-events.ts'
 
 type AssistantOverrides = NonNullable<Parameters<Vapi['start']>[1]>
+
+/**
+ * The SDK's class. `@vapi-ai/web` is CommonJS (`exports.default = Vapi`, flagged `__esModule`). Our
+ * package is `"type": "module"`, so the widget build applies Node's interop, where the default import
+ * is the whole `module.exports` and `new` on it throws "… is not a constructor"; Vitest unwraps it.
+ */
+const VapiClass: typeof Vapi = (Vapi as unknown as { default?: typeof Vapi }).default ?? Vapi
 
 /** SDK errors after which the call goes on (audio processing, recording, an autoplay refusal). */
 const NONFATAL_ERRORS = new Set([
@@ -31,7 +38,7 @@ export function buildOverrides(config: VoiceConfig, options: VoiceCallOptions): 
  * unless told not to (host pages would need `unsafe-eval`). Load it lazily (`connect-voice.ts`).
  */
 export function createVapiClient(config: VoiceConfig): VoiceClient {
-  const vapi = new Vapi(config.publicKey, config.apiUrl, { avoidEval: true })
+  const vapi = new VapiClass(config.publicKey, config.apiUrl, { avoidEval: true })
   const events = createVoiceEvents()
   const players = new Set<HTMLAudioElement>()
   let phase: Phase = 'idle'
@@ -56,6 +63,7 @@ export function createVapiClient(config: VoiceConfig): VoiceClient {
 
   /** A failing stop still frees the client (SPEC §4: an error while stopping only resets the state). */
   async function stopSdk(): Promise<void> {
+    phase = 'stopping'
     try {
       await vapi.stop()
     } catch (error) {
@@ -69,12 +77,15 @@ export function createVapiClient(config: VoiceConfig): VoiceClient {
   vapi.on('error', (error: unknown) => {
     if (phase === 'starting') return void startFailures.push(error)
     const type = (error as { type?: unknown } | null)?.type
-    if (phase === 'idle' || (typeof type === 'string' && NONFATAL_ERRORS.has(type))) {
+    // SPEC §4: an error while the call is ending (stopped by the visitor or ended by the server) only
+    // lets it end; `call-end` follows as usual.
+    if (phase !== 'live' || (typeof type === 'string' && NONFATAL_ERRORS.has(type))) {
       return console.warn('[voice-demo] voice call warning', error)
     }
     console.error('[voice-demo] voice call failed', error)
-    phase = 'stopping'
-    events.emit('error', new Error(START_ERROR_TEXT.startFailed, { cause: error }))
+    // SPEC §8: a live call that fails says 'Failed to connect to voice assistant'; the SDK's own
+    // details are for the console, not the visitor.
+    events.emit('error', new Error(CALL_TEXT.failedBody, { cause: error }))
     stopSdk().catch(() => {})
   })
   // Daily reports a refused microphone here and may still join: the call would be silent.
@@ -82,7 +93,6 @@ export function createVapiClient(config: VoiceConfig): VoiceClient {
     if (!isMicrophoneRefusal(error)) return
     if (phase === 'starting') return void startFailures.push(error)
     if (phase !== 'live') return
-    phase = 'stopping'
     events.emit('error', createStartError([error]))
     stopSdk().catch(() => {})
   })
@@ -147,7 +157,6 @@ export function createVapiClient(config: VoiceConfig): VoiceClient {
         await starting?.catch(() => {})
         return
       }
-      phase = 'stopping'
       await stopSdk()
     },
     setMuted(muted) {

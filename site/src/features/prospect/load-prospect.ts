@@ -1,4 +1,5 @@
-import { AppError, readErrorResponse } from '../../../../core/errors.ts'
+import { readErrorResponse } from '../../../../core/api-error.ts'
+import { AppError } from '../../../../core/errors.ts'
 import { isValidSlug, type ProspectResponse } from '../../../../core/prospect.ts'
 import { getApiUrl } from '../../lib/api-url.ts'
 
@@ -13,7 +14,7 @@ function isProspectResponse(body: unknown): body is ProspectResponse {
 }
 
 /**
- * Loads one prospect from `GET /api/prospects/:slug`. Rejects with an AppError whose message is
+ * Loads one prospect from `GET /api/prospects/:slug`. Rejects with an ApiError whose message is
  * what the page shows: the API's own message (e.g. `Prospect "x" not found`), or "Failed to load
  * prospect data." when the network, the server or the answer fails. An abort rejects as is.
  */

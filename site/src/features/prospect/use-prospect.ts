@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { ApiError } from '../../../../core/api-error.ts'
 import { AppError } from '../../../../core/errors.ts'
 import type { ProspectResponse } from '../../../../core/prospect.ts'
 import { loadProspect } from './load-prospect.ts'
@@ -27,7 +28,7 @@ export function useProspect(slug: string): ProspectState {
       },
       (error: unknown) => {
         if (controller.signal.aborted) return
-        const message = error instanceof AppError ? error.message : FAILED_MESSAGE
+        const message = error instanceof ApiError ? error.message : FAILED_MESSAGE
         setResult({ slug, state: { status: 'error', message } })
       },
     )

@@ -6,6 +6,8 @@ export interface RecordedRequest {
   path: string
   headers: IncomingHttpHeaders
   body: unknown
+  /** What the fake answered, so a test can tell which request produced the room it joined. */
+  answer?: { status: number; body: unknown }
 }
 
 interface Answer {
@@ -15,6 +17,9 @@ interface Answer {
   gate?: Promise<void>
 }
 
+/** A fixed answer, or one made per call (1-based number), e.g. a new room for every call. */
+type Answering = Answer | ((callNumber: number) => Answer)
+
 /** What Vapi's `POST /call/web` returns for an audio-only web call (the fields the SDK reads). */
 export const WEB_CALL = {
   id: 'call-123',
@@ -23,33 +28,67 @@ export const WEB_CALL = {
   assistant: { voice: { provider: '11labs' } },
 }
 
+/** `WEB_CALL` with its own id and room: parallel tests sharing one fake tell their calls apart. */
+export const numberedWebCall = (callNumber: number) => ({
+  ...WEB_CALL,
+  id: `call-${callNumber}`,
+  webCallUrl: `https://vapi.daily.co/fake-room-${callNumber}`,
+})
+
+/** What Vapi's `POST /call` returns for an outbound phone call (the fields our server reads). */
+const phoneCall = (callNumber: number) => ({
+  id: `phone-call-${callNumber}`,
+  type: 'outboundPhoneCall',
+  status: 'queued',
+})
+
+/** How long the fake takes to place a phone call: long enough for a test to see 'Calling...'. */
+const PHONE_CALL_LATENCY_MS = 400
+
+/** Not Vapi's: where a test in another process reads what the fake recorded. Never recorded itself. */
+export const RECORDED_REQUESTS_PATH = '/__requests'
+
 /**
- * A loopback fake of Vapi's API for the web SDK: `POST /call/web` recorded and answered like the real
- * one (201 JSON), with the CORS answers a browser needs, since the SDK calls it from the page.
+ * A loopback fake of Vapi's API: `POST /call/web` (the web SDK, from the page, hence the CORS answers)
+ * and `POST /call` (our server's outbound phone calls) recorded and answered like the real one (201
+ * JSON). The server's own API tests use the richer fake in server/src/testing/fake-vapi-server.ts.
  */
 export async function startFakeVapiApi() {
   const requests: RecordedRequest[] = []
-  let answer: Answer = { status: 201, body: WEB_CALL }
+  let answering: Answering = { status: 201, body: WEB_CALL }
+  let calls = 0
+  let phoneCalls = 0
   const server = createServer((request, response) => {
     response.setHeader('Access-Control-Allow-Origin', '*')
     response.setHeader('Access-Control-Allow-Headers', 'authorization, content-type')
     response.setHeader('Access-Control-Allow-Methods', 'POST, OPTIONS')
     if (request.method === 'OPTIONS') return void response.writeHead(204).end()
+    if (request.method === 'GET' && request.url === RECORDED_REQUESTS_PATH) {
+      return void response
+        .writeHead(200, { 'Content-Type': 'application/json' })
+        .end(JSON.stringify(requests))
+    }
     const chunks: Buffer[] = []
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
     request.on('end', async () => {
       const text = Buffer.concat(chunks).toString('utf8')
       const path = request.url ?? ''
-      requests.push({
+      const recorded: RecordedRequest = {
         method: request.method ?? '',
         path,
         headers: request.headers,
         body: text && JSON.parse(text),
-      })
-      const { status, body, gate } =
-        request.method === 'POST' && path === '/call/web'
-          ? answer
-          : { status: 404, body: { message: 'Cannot find', statusCode: 404 } }
+      }
+      requests.push(recorded)
+      const { status, body, gate }: Answer =
+        request.method === 'POST' && path === '/call'
+          ? { status: 201, body: phoneCall(++phoneCalls), gate: delay(PHONE_CALL_LATENCY_MS) }
+          : request.method !== 'POST' || path !== '/call/web'
+            ? { status: 404, body: { message: 'Cannot find', statusCode: 404 } }
+            : typeof answering === 'function'
+              ? answering(++calls)
+              : answering
+      recorded.answer = { status, body }
       await gate
       response.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body))
     })
@@ -61,9 +100,13 @@ export async function startFakeVapiApi() {
     requests,
     /** Posts, not preflights: what the SDK asked for. */
     posts: () => requests.filter((request) => request.method === 'POST'),
-    answerWith(next: Answer) {
-      answer = next
+    answerWith(next: Answering) {
+      answering = next
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+export type FakeVapiApi = Awaited<ReturnType<typeof startFakeVapiApi>>

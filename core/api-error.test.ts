@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest'
+import { ApiError, readErrorResponse, UNAVAILABLE_MESSAGE } from './api-error.ts'
+import { AppError } from './errors.ts'
+
+describe('readErrorResponse', () => {
+  it('turns our error body back into an error with the same code, message and status', async () => {
+    const res = Response.json({ error: { code: 'slug_invalid', message: 'Bad slug' } }, { status: 400 })
+    const error = await readErrorResponse(res)
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error).toMatchObject({ code: 'slug_invalid', message: 'Bad slug', status: 400 })
+  })
+
+  it('keeps the message of a code this build does not know yet (a newer server)', async () => {
+    const newer = Response.json(
+      { error: { code: 'video_busy', message: 'All agents are busy.' } },
+      { status: 503 },
+    )
+    expect(await readErrorResponse(newer)).toMatchObject({
+      code: 'video_busy',
+      message: 'All agents are busy.',
+    })
+  })
+
+  it('treats anything that is not our shape (a proxy page, a broken body) as unavailable', async () => {
+    const html = new Response('<h1>Bad gateway</h1>', { status: 502 })
+    expect(await readErrorResponse(html)).toMatchObject({ code: 'unavailable', message: UNAVAILABLE_MESSAGE })
+    const odd = Response.json({ error: { code: 'Teapot!', message: 'x' } }, { status: 418 })
+    expect((await readErrorResponse(odd)).code).toBe('unavailable')
+  })
+
+  it('keeps the Retry-After of a limited request, so the dialog can say when to try again', async () => {
+    const res = Response.json(
+      { error: { code: 'rate_limited', message: 'Too many call requests.' } },
+      { status: 429, headers: { 'Retry-After': '120' } },
+    )
+    expect(await readErrorResponse(res)).toMatchObject({
+      code: 'rate_limited',
+      status: 429,
+      retryAfterSeconds: 120,
+    })
+  })
+})
+
+it('lets the server build errors by code: the catalogue gives status and message, both readable as ApiError', () => {
+  const error = new AppError('rate_limited', { retryAfterSeconds: 30 })
+  expect(error).toBeInstanceOf(ApiError)
+  expect(error).toMatchObject({ name: 'AppError', status: 429, retryAfterSeconds: 30 })
+  expect(new AppError('unavailable').message).toBe(UNAVAILABLE_MESSAGE)
+})

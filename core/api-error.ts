@@ -1,0 +1,50 @@
+import type { ErrorCode } from './errors.ts'
+
+/** The catalogue's `unavailable` message: what a person reads when nothing more precise is known. */
+export const UNAVAILABLE_MESSAGE = 'Something went wrong on our side. Please try again.'
+
+export interface ApiErrorOptions extends ErrorOptions {
+  /** Seconds until a retry can succeed; sent as `Retry-After` (limits, mostly). */
+  retryAfterSeconds?: number | undefined
+}
+
+/**
+ * An error whose `message` is safe to show a person, as browsers see it: read from an API answer or
+ * raised in the browser with its own words. Free of the error catalogue on purpose, so the widget's
+ * first paint does not carry every server message; the server's `AppError` extends it.
+ */
+export class ApiError extends Error {
+  override readonly name: string = 'ApiError'
+  readonly retryAfterSeconds: number | undefined
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    /** The HTTP status it came with; 0 when raised in the browser. */
+    readonly status: number = 0,
+    options: ApiErrorOptions = {},
+  ) {
+    super(message, options)
+    this.retryAfterSeconds = options.retryAfterSeconds
+  }
+}
+
+/**
+ * Turns an API error response back into an ApiError, exactly once, at the client boundary. A code
+ * this build does not know (a newer server) keeps its message; anything that is not our error shape
+ * (a proxy's page) becomes `unavailable`.
+ */
+export async function readErrorResponse(res: Response): Promise<ApiError> {
+  const body: unknown = await res.json().catch(() => null)
+  const error = (body as { error?: { code?: unknown; message?: unknown } } | null)?.error
+  const { code, message } = error ?? {}
+  if (typeof code === 'string' && /^[a-z_]+$/.test(code) && typeof message === 'string') {
+    const retryAfter = Number.parseInt(res.headers.get('Retry-After') ?? '', 10)
+    return new ApiError(code as ErrorCode, message, res.status, {
+      retryAfterSeconds: retryAfter >= 0 ? retryAfter : undefined,
+    })
+  }
+  return new ApiError('unavailable', UNAVAILABLE_MESSAGE, res.status, {
+    cause: new Error(`HTTP ${res.status}`),
+  })
+}

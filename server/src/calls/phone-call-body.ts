@@ -1,0 +1,47 @@
+import { z } from 'zod'
+import { AppError } from '../../../core/errors.ts'
+import { findPhoneCountry, type PhoneCountry } from '../../../core/phone.ts'
+import { isValidSlug } from '../../../core/prospect.ts'
+
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,100}$/
+
+const Body = z.object({
+  slug: z.string(),
+  country: z.string(),
+  number: z.string().max(64),
+  idempotencyKey: z.string().regex(IDEMPOTENCY_KEY_PATTERN),
+})
+
+export interface PhoneCallBody {
+  slug: string
+  country: PhoneCountry
+  /** As typed; `toDialableNumber` judges it. */
+  number: string
+  idempotencyKey: string
+}
+
+/**
+ * Reads `{ slug, country, number, idempotencyKey }` from the body's text (JSON, whatever the
+ * Content-Type: a `text/plain` POST spares partner pages a CORS preflight). A malformed request says
+ * which fields are wrong; a bad slug or country gets its own code so the dialog can phrase it.
+ */
+export function parsePhoneCallBody(text: string): PhoneCallBody {
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    throw new AppError('bad_request', { message: 'The request body must be a JSON object.' })
+  }
+  const parsed = Body.safeParse(json)
+  if (!parsed.success) {
+    const fields = [...new Set(parsed.error.issues.map((issue) => String(issue.path[0] ?? 'body')))]
+    throw new AppError('bad_request', {
+      message: `Missing or malformed in the request: ${fields.join(', ')}.`,
+    })
+  }
+  const { slug, country: code, number, idempotencyKey } = parsed.data
+  if (!isValidSlug(slug)) throw new AppError('slug_invalid')
+  const country = findPhoneCountry(code)
+  if (!country) throw new AppError('country_invalid')
+  return { slug, country, number, idempotencyKey }
+}

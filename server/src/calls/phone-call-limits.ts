@@ -1,0 +1,51 @@
+import { AppError } from '../../../core/errors.ts'
+import type { PhoneCallLimits } from '../config.ts'
+import type { RateLimitBucket, RateLimitResult } from '../data/rate-limits.ts'
+
+const HOUR_S = 60 * 60
+const DAY_S = 24 * HOUR_S
+
+export interface PhoneCallScope {
+  /** Keyed hashes; a client whose address is unknown shares one bucket with all such clients. */
+  clientIpHash: string | null
+  numberHash: string
+  slug: string
+}
+
+/** The four scopes of issue 5, each with its configured limit and fixed window. */
+export function getPhoneCallBuckets(limits: PhoneCallLimits, scope: PhoneCallScope): RateLimitBucket[] {
+  return [
+    { key: `phone:ip:${scope.clientIpHash ?? 'unknown'}`, limit: limits.perIpHourly, windowSeconds: HOUR_S },
+    { key: `phone:number:${scope.numberHash}`, limit: limits.perNumberDaily, windowSeconds: DAY_S },
+    { key: `phone:prospect:${scope.slug}`, limit: limits.perProspectDaily, windowSeconds: DAY_S },
+    { key: 'phone:global', limit: limits.globalDaily, windowSeconds: DAY_S },
+  ]
+}
+
+/** What the visitor reads per full scope, the widest first (it decides when a retry can work). */
+const MESSAGES: [prefix: string, message: (wait: string) => string][] = [
+  ['phone:global', (wait) => `Our demo line has reached today's call limit. Please try again ${wait}.`],
+  ['phone:prospect:', (wait) => `This demo has reached today's call limit. Please try again ${wait}.`],
+  [
+    'phone:number:',
+    (wait) => `This number has had all the demo calls allowed for today. Please try again ${wait}.`,
+  ],
+  ['phone:ip:', (wait) => `Too many call requests from your network. Please try again ${wait}.`],
+]
+
+/** 429 `rate_limited`, with a message naming the full scope and `Retry-After`. */
+export function toRateLimitError(result: RateLimitResult): AppError {
+  const wait = describeWait(result.retryAfterSeconds)
+  const entry = MESSAGES.find(([prefix]) => result.blocked.some((key) => key.startsWith(prefix)))
+  return new AppError('rate_limited', {
+    retryAfterSeconds: result.retryAfterSeconds,
+    ...(entry ? { message: entry[1](wait) } : {}),
+  })
+}
+
+export function describeWait(seconds: number): string {
+  if (seconds <= 60) return 'in a minute'
+  if (seconds < 90 * 60) return `in ${Math.ceil(seconds / 60)} minutes`
+  const hours = Math.ceil(seconds / HOUR_S)
+  return hours === 1 ? 'in an hour' : `in ${hours} hours`
+}

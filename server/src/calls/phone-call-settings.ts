@@ -1,0 +1,21 @@
+import type { ServerConfig } from '../config.ts'
+import { createKeyedHash } from './keyed-hash.ts'
+import type { PhoneCallSettings } from './place-phone-call.ts'
+
+/** The phone-call dependencies from validated config and the hash secret (configured or derived). */
+export function createPhoneCallSettings(config: ServerConfig, hashSecret: string): PhoneCallSettings {
+  const phone = config.phoneCall
+  return {
+    vapi: phone
+      ? {
+          apiUrl: phone.apiUrl,
+          privateKey: phone.privateKey,
+          phoneNumberId: phone.phoneNumberId,
+          timeoutMs: phone.timeoutMs,
+        }
+      : null,
+    defaultAssistantId: phone?.defaultAssistantId ?? null,
+    limits: config.phoneLimits,
+    hash: createKeyedHash(hashSecret),
+  }
+}

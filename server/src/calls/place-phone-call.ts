@@ -1,0 +1,149 @@
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { AppError, isErrorCode } from '../../../core/errors.ts'
+import type { PhoneCallResponse } from '../../../core/phone-call.ts'
+import { prospectNotFoundMessage } from '../../../core/prospect.ts'
+import type { PhoneCallLimits } from '../config.ts'
+import {
+  type AttemptClaim,
+  type AttemptResult,
+  beginPhoneCallAttempt,
+  finishPhoneCallAttempt,
+  type NewPhoneCallAttempt,
+} from '../data/phone-call-attempts.ts'
+import { loadProspect } from '../data/prospects.ts'
+import { checkRateLimits } from '../data/rate-limits.ts'
+import { toDialableNumber } from './dialable-number.ts'
+import type { KeyedHash } from './keyed-hash.ts'
+import type { PhoneCallBody } from './phone-call-body.ts'
+import { getPhoneCallBuckets, toRateLimitError } from './phone-call-limits.ts'
+import { createVapiPhoneCall, type VapiPhoneSettings } from './vapi-phone-call.ts'
+
+export interface PhoneCallSettings {
+  /** Null without a private key or a phone number id: every request is `phone_not_configured`. */
+  vapi: VapiPhoneSettings | null
+  /** For prospects without their own `assistant_id`. */
+  defaultAssistantId: string | null
+  limits: PhoneCallLimits
+  hash: KeyedHash
+  /** How long a duplicate request waits for the first one's answer; default: the call timeout + 2 s. */
+  replayWaitMs?: number
+}
+
+export interface PhoneCallDeps {
+  supabase: SupabaseClient
+  phoneCalls: PhoneCallSettings | undefined
+  logger: Pick<Console, 'error'>
+}
+
+export interface PlacedCall {
+  response: PhoneCallResponse
+  /** True when this answer is the first request's, replayed for the same idempotency key. */
+  replayed: boolean
+}
+
+/**
+ * `POST /api/calls/phone` behind the body parsing: configuration, the number, the prospect and its
+ * assistant; then the idempotency key, the limits, and one request to the platform. Every attempt
+ * that reaches the key is recorded with its outcome. Throws AppError for every refusal.
+ */
+export async function placePhoneCall(
+  deps: PhoneCallDeps,
+  body: PhoneCallBody,
+  clientIp: string | null,
+): Promise<PlacedCall> {
+  const settings = deps.phoneCalls
+  if (!settings?.vapi) throw new AppError('phone_not_configured')
+  const number = toDialableNumber(body.number, body.country)
+  // A call costs money: an unknown slug is refused, not answered with the fallback prospect.
+  const prospect = await loadProspect(deps.supabase, body.slug)
+  if (!prospect) throw new AppError('prospect_not_found', { message: prospectNotFoundMessage(body.slug) })
+  const assistantId = prospect.assistantId ?? settings.defaultAssistantId
+  if (!assistantId) {
+    throw new AppError('phone_not_configured', {
+      cause: new Error(`No assistant for "${body.slug}" and no VAPI_ASSISTANT_ID`),
+    })
+  }
+  const [numberHash, clientIpHash] = await Promise.all([
+    settings.hash('phone', number),
+    clientIp === null ? null : settings.hash('ip', clientIp),
+  ])
+  const attempt: NewPhoneCallAttempt = {
+    idempotencyKey: body.idempotencyKey,
+    slug: body.slug,
+    country: body.country.code,
+    numberHash,
+    clientIpHash,
+    assistantId,
+  }
+  const claim = await claimAttempt(
+    deps.supabase,
+    attempt,
+    settings.replayWaitMs ?? settings.vapi.timeoutMs + 2000,
+  )
+  if (claim.state === 'finished') return replay(claim, number)
+
+  const record = (result: AttemptResult) =>
+    finishPhoneCallAttempt(deps.supabase, claim.attemptId, result).catch((error: unknown) => {
+      // The visitor's answer stands (their phone may already ring); the record is what is lost.
+      deps.logger.error('[phone_call_record]', error)
+    })
+
+  const limit = await checkRateLimits(
+    deps.supabase,
+    getPhoneCallBuckets(settings.limits, { clientIpHash, numberHash, slug: body.slug }),
+  ).catch(async (error: unknown) => {
+    await record({ ...describeFailure(toAppError(error)), outcome: 'failed', releaseKey: true })
+    throw error
+  })
+  if (!limit.allowed) {
+    const error = toRateLimitError(limit)
+    await record({ ...describeFailure(error), outcome: 'rate_limited', releaseKey: true })
+    throw error
+  }
+  try {
+    const { callId } = await createVapiPhoneCall(settings.vapi, { assistantId, number })
+    await record({ outcome: 'succeeded', httpStatus: 200, callId, releaseKey: false })
+    return { response: { callId, number }, replayed: false }
+  } catch (error) {
+    const appError = toAppError(error)
+    // Kept for replay: the platform may have dialled (a timeout), so this key must not dial again.
+    await record({ ...describeFailure(appError), outcome: 'failed', releaseKey: false })
+    throw appError
+  }
+}
+
+type Claimed = Extract<AttemptClaim, { state: 'started' | 'finished' }>
+
+/** Claims the key; while the first request with it is still running, waits for its answer. */
+async function claimAttempt(
+  supabase: SupabaseClient,
+  attempt: NewPhoneCallAttempt,
+  waitMs: number,
+): Promise<Claimed> {
+  const deadline = Date.now() + waitMs
+  for (let delay = 50; ; delay = Math.min(delay * 2, 500)) {
+    const claim = await beginPhoneCallAttempt(supabase, attempt)
+    if (claim.state === 'mismatch') throw new AppError('idempotency_key_reused')
+    if (claim.state !== 'pending') return claim
+    if (Date.now() + delay > deadline) throw new AppError('call_in_progress')
+    await new Promise((resolve) => setTimeout(resolve, delay))
+  }
+}
+
+function replay(claim: Extract<AttemptClaim, { state: 'finished' }>, number: string): PlacedCall {
+  if (claim.outcome === 'succeeded' && claim.callId) {
+    // The number is not stored; the request matched the first one's hash, so it is the same number.
+    return { response: { callId: claim.callId, number }, replayed: true }
+  }
+  const code = isErrorCode(claim.errorCode) ? claim.errorCode : 'phone_call_failed'
+  throw new AppError(code, { ...(claim.errorMessage ? { message: claim.errorMessage } : {}) })
+}
+
+const toAppError = (error: unknown): AppError =>
+  error instanceof AppError ? error : new AppError('unavailable', { cause: error })
+
+const describeFailure = (error: AppError) => ({
+  httpStatus: error.status,
+  errorCode: error.code,
+  errorMessage: error.message,
+})

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { AppError } from '../../../core/errors.ts'
+import { createTestBackend, type TestBackend } from '../testing/test-backend.ts'
+import { checkRateLimits } from './rate-limits.ts'
+
+// `check_rate_limits` through supabase-js, as the server and (later) the video endpoint call it.
+
+let backend: TestBackend
+beforeAll(async () => {
+  backend = await createTestBackend()
+})
+afterAll(() => backend.db.close())
+beforeEach(() => backend.db.exec('delete from public.rate_limit_counters'))
+
+const check = (...buckets: [key: string, limit: number, windowSeconds: number][]) =>
+  checkRateLimits(
+    backend.deps.supabase,
+    buckets.map(([key, limit, windowSeconds]) => ({ key, limit, windowSeconds })),
+  )
+
+const hits = async (key: string) =>
+  (
+    await backend.db.query<{ hits: number }>(
+      'select hits from public.rate_limit_counters where bucket = $1',
+      [key],
+    )
+  ).rows[0]?.hits
+
+describe('check_rate_limits', () => {
+  it('counts a request in every bucket, and refuses it in none when one is full', async () => {
+    expect(await check(['ip', 1, 3600], ['global', 5, 86400])).toEqual({
+      allowed: true,
+      blocked: [],
+      retryAfterSeconds: 0,
+    })
+    const refused = await check(['ip', 1, 3600], ['global', 5, 86400])
+    expect(refused).toMatchObject({ allowed: false, blocked: ['ip'] })
+    expect(await hits('ip')).toBe(1)
+    expect(await hits('global')).toBe(1) // not spent by the refused request
+  })
+
+  it("answers Retry-After as the wait until every full bucket's window has ended", async () => {
+    await check(['short', 1, 60], ['long', 1, 86400])
+    const { retryAfterSeconds } = await check(['short', 1, 60], ['long', 1, 86400])
+    const secondsOfDay = Math.floor(Date.now() / 1000) % 86400
+    expect(retryAfterSeconds).toBeGreaterThan(60)
+    expect(Math.abs(retryAfterSeconds - (86400 - secondsOfDay))).toBeLessThanOrEqual(2)
+  })
+
+  it('starts counting afresh in the next window', async () => {
+    await check(['minute', 1, 60])
+    expect((await check(['minute', 1, 60])).allowed).toBe(false)
+    await backend.db.exec(
+      `update public.rate_limit_counters set window_start = window_start - interval '60 seconds'`,
+    )
+    expect((await check(['minute', 1, 60])).allowed).toBe(true)
+  })
+
+  it('treats a limit of 0 as closed, and one key with two windows as two buckets', async () => {
+    expect(await check(['off', 0, 60])).toMatchObject({ allowed: false, blocked: ['off'] })
+    expect((await check(['k', 1, 60], ['k', 2, 3600])).allowed).toBe(true)
+    expect(await check(['k', 1, 60], ['k', 2, 3600])).toMatchObject({ allowed: false, blocked: ['k'] })
+  })
+
+  it.each([
+    ['no bucket', []],
+    ['a negative limit', [['x', -1, 60]]],
+    ['a zero window', [['x', 1, 0]]],
+    ['an empty key', [['', 1, 60]]],
+  ] as [string, [string, number, number][]][])(
+    'refuses %s as a bad request to the database',
+    async (_, buckets) => {
+      const error = await check(...buckets).catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(AppError)
+      expect(error).toMatchObject({ code: 'unavailable', cause: { code: '22023' } })
+    },
+  )
+})

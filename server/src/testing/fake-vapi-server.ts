@@ -1,0 +1,74 @@
+import { createServer, type IncomingHttpHeaders } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+export interface RecordedRequest {
+  method: string
+  path: string
+  headers: IncomingHttpHeaders
+  body: unknown
+}
+
+export type FakeAnswer =
+  | { status: number; body: unknown }
+  /** Never answers: the client's timeout must end the request. */
+  | { hang: true }
+
+/**
+ * A loopback fake of Vapi's `POST /call` (outbound phone call), recorded and answered like the real
+ * one: 201 with the created call, whose `id` is what the server reads. Any other path is a 404.
+ */
+export async function startFakeVapiServer() {
+  const requests: RecordedRequest[] = []
+  let answer: FakeAnswer | undefined
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = []
+    request.on('data', (chunk: Buffer) => chunks.push(chunk))
+    request.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8')
+      const path = request.url ?? ''
+      requests.push({
+        method: request.method ?? '',
+        path,
+        headers: request.headers,
+        body: text && JSON.parse(text),
+      })
+      if (request.method !== 'POST' || path !== '/call') {
+        return void response
+          .writeHead(404, { 'Content-Type': 'application/json' })
+          .end(JSON.stringify({ message: `Cannot ${request.method} ${path}`, statusCode: 404 }))
+      }
+      const next = answer ?? { status: 201, body: createdCall(requests.length) }
+      if ('hang' in next) return
+      response
+        .writeHead(next.status, { 'Content-Type': 'application/json' })
+        .end(typeof next.body === 'string' ? next.body : JSON.stringify(next.body))
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    /** The calls placed: what the platform would have dialled. */
+    calls: () => requests.filter((request) => request.method === 'POST' && request.path === '/call'),
+    /** `undefined` goes back to answering every call with 201. */
+    answerWith(next: FakeAnswer | undefined) {
+      answer = next
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}
+
+export type FakeVapiServer = Awaited<ReturnType<typeof startFakeVapiServer>>
+
+/** The fields of Vapi's created call that matter here (the real one has many more). */
+const createdCall = (n: number) => ({
+  id: `call-${n}`,
+  type: 'outboundPhoneCall',
+  status: 'queued',
+  orgId: 'org-fake',
+})
