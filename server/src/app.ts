@@ -5,11 +5,14 @@ import { cors } from 'hono/cors'
 import { AppError, type ErrorBody } from '../../core/errors.ts'
 import { PHONE_CALL_PATH } from '../../core/phone-call.ts'
 import type { PublicConfig } from '../../core/public-config.ts'
+import { VIDEO_CONVERSATIONS_PATH } from '../../core/video-call.ts'
 import { type ClientIpReader, createClientIpReader } from './calls/client-ip.ts'
 import type { PhoneCallSettings } from './calls/place-phone-call.ts'
 import { configRoutes } from './routes/config.ts'
 import { phoneCallRoutes } from './routes/phone-calls.ts'
 import { prospectRoutes } from './routes/prospects.ts'
+import { videoConversationRoutes } from './routes/video-conversations.ts'
+import type { VideoCallSettings } from './video/start-video-conversation.ts'
 
 export interface AppDeps {
   /** Service-role client: hosted Supabase, or the embedded database through the local REST layer. */
@@ -21,6 +24,8 @@ export interface AppDeps {
   logger?: Pick<Console, 'error'>
   /** Outbound phone calls; absent, or without Vapi settings, answers `phone_not_configured`. */
   phoneCalls?: PhoneCallSettings | undefined
+  /** Video support calls; absent, or without a platform, answers `video_not_configured`. */
+  videoCalls?: VideoCallSettings | undefined
   /** The client's address for limits; by default the socket's (no proxy header trusted). */
   clientIp?: ClientIpReader
 }
@@ -28,6 +33,7 @@ export interface AppDeps {
 /** The API as a Web-standard app: the same code serves Node locally and the edge in production. */
 export function createApp(deps: AppDeps): Hono {
   const logger = deps.logger ?? console
+  const clientIp = deps.clientIp ?? createClientIpReader(null)
   const app = new Hono()
   // Text over slow mobile links: the landing page's JS shrinks from ~270 KB to ~85 KB with gzip.
   app.use(compress())
@@ -45,8 +51,12 @@ export function createApp(deps: AppDeps): Hono {
       supabase: deps.supabase,
       phoneCalls: deps.phoneCalls,
       logger,
-      clientIp: deps.clientIp ?? createClientIpReader(null),
+      clientIp,
     }),
+  )
+  app.route(
+    VIDEO_CONVERSATIONS_PATH,
+    videoConversationRoutes({ supabase: deps.supabase, videoCalls: deps.videoCalls, logger, clientIp }),
   )
   app.all('/api/*', () => {
     throw new AppError('not_found')

@@ -16,6 +16,8 @@ describe('loadServerConfig', () => {
       phoneLimits: { perIpHourly: 5, perNumberDaily: 3, perProspectDaily: 20, globalDaily: 100 },
       callHashSecret: null,
       trustedProxyHeader: null,
+      videoCall: null,
+      videoLimits: { perIpHourly: 3, globalDaily: 50 },
     })
   })
 

@@ -1,15 +1,16 @@
 import { z } from 'zod'
 import type { VoiceConfig } from '../../core/public-config.ts'
+import { wholeNumber } from './env-number.ts'
+import {
+  checkVideoEnv,
+  toVideoCallConfig,
+  toVideoCallLimits,
+  VIDEO_ENV,
+  type VideoCallConfig,
+  type VideoCallLimits,
+} from './video/video-call-config.ts'
 
 const PORT_RULE = 'must be a whole number from 0 to 65535'
-
-/** A whole number within bounds, from an environment string. */
-const wholeNumber = (min: number, max: number) =>
-  z
-    .string()
-    .regex(/^\d{1,9}$/, `must be a whole number from ${min} to ${max}`)
-    .transform(Number)
-    .refine((value) => value >= min && value <= max, `must be a whole number from ${min} to ${max}`)
 
 const ServerEnv = z.object({
   PORT: z
@@ -50,6 +51,7 @@ const ServerEnv = z.object({
     .regex(/^[A-Za-z0-9-]+$/, 'must be a header name, e.g. x-forwarded-for or cf-connecting-ip')
     .transform((name) => name.toLowerCase())
     .optional(),
+  ...VIDEO_ENV,
 })
 
 export type DatabaseConfig =
@@ -92,6 +94,14 @@ export interface ServerConfig {
   callHashSecret: string | null
   /** The header a trusted proxy puts the client's address in; null: the socket's address. */
   trustedProxyHeader: string | null
+  /** Video support calls; null without `TAVUS_API_KEY` or `VIDEO_WEBHOOK_URL` (the button then explains). */
+  videoCall: VideoCallConfig | null
+  videoLimits: VideoCallLimits
+}
+
+export interface LoadConfigOptions {
+  /** The edge function: no embedded database there, so the hosted project's variables are required. */
+  hostedOnly?: boolean
 }
 
 export class ConfigError extends Error {
@@ -103,7 +113,10 @@ export class ConfigError extends Error {
  * `env` because on the edge the environment arrives with each request. Empty values count as unset,
  * so a copied `.env.example` with blanks means "use the default".
  */
-export function loadServerConfig(env: Record<string, string | undefined>): ServerConfig {
+export function loadServerConfig(
+  env: Record<string, string | undefined>,
+  options: LoadConfigOptions = {},
+): ServerConfig {
   const present = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
   )
@@ -118,11 +131,16 @@ export function loadServerConfig(env: Record<string, string | undefined>): Serve
     problems.push(
       `${missing}: is missing; set SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY together, or neither`,
     )
+  } else if (!hasUrl && options.hostedOnly) {
+    for (const name of ['SUPABASE_URL', 'SUPABASE_SERVICE_ROLE_KEY']) {
+      problems.push(`${name}: is required here, where there is no embedded database`)
+    }
   }
   // Embedded mode derives it from its local secret; a hosted database has no such secret to share.
-  if (hasUrl && present.CALL_HASH_SECRET === undefined) {
+  if ((hasUrl || options.hostedOnly) && present.CALL_HASH_SECRET === undefined) {
     problems.push('CALL_HASH_SECRET: is required with hosted Supabase (a random secret of 32+ characters)')
   }
+  problems.push(...checkVideoEnv(present))
   if (!parsed.success || problems.length > 0) {
     throw new ConfigError(`Invalid server environment:\n${problems.map((line) => `  - ${line}`).join('\n')}`)
   }
@@ -165,5 +183,7 @@ export function loadServerConfig(env: Record<string, string | undefined>): Serve
     },
     callHashSecret: e.CALL_HASH_SECRET ?? null,
     trustedProxyHeader: e.TRUSTED_PROXY_HEADER ?? null,
+    videoCall: toVideoCallConfig(e),
+    videoLimits: toVideoCallLimits(e),
   }
 }

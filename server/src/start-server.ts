@@ -6,13 +6,11 @@ import { serve } from '@hono/node-server'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Hono } from 'hono'
 import { createApp } from './app.ts'
-import { createClientIpReader } from './calls/client-ip.ts'
+import { createAppDeps } from './app-deps.ts'
 import { deriveCallHashSecret } from './calls/keyed-hash.ts'
-import { createPhoneCallSettings } from './calls/phone-call-settings.ts'
 import type { ServerConfig } from './config.ts'
 import { createServerSupabase } from './data/supabase-client.ts'
 import { openEmbeddedDatabase } from './db/open-embedded-database.ts'
-import { toPublicConfig } from './public-config.ts'
 import { createLocalSupabase } from './rest/local-supabase.ts'
 import { mountStaticFiles, type StaticDirs } from './static/static-files.ts'
 
@@ -65,13 +63,7 @@ export async function startServer(
   dirs: StaticDirs = DEFAULT_STATIC_DIRS,
 ): Promise<RunningServer> {
   const backend = await openBackend(config)
-  const app = createApp({
-    supabase: backend.supabase,
-    rest: backend.rest,
-    publicConfig: toPublicConfig(config),
-    phoneCalls: createPhoneCallSettings(config, backend.callHashSecret),
-    clientIp: createClientIpReader(config.trustedProxyHeader),
-  })
+  const app = createApp(createAppDeps(config, backend))
   mountStaticFiles(app, dirs)
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host })
   try {

@@ -7,7 +7,7 @@ import type { PGliteInterface } from '@electric-sql/pglite'
  * Idempotent; skipped when already done (it is one implicit transaction, and the migrations table is
  * its last statement), which saves ~100 ms of catalogue writes on every restart.
  */
-const BOOTSTRAP_SQL = `
+export const BOOTSTRAP_SQL = `
 do $$
 begin
   if not exists (select from pg_roles where rolname = 'anon') then

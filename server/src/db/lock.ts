@@ -3,6 +3,11 @@ import { join } from 'node:path'
 
 export const LOCK_FILE = 'server.lock'
 
+/** Another live process holds the data directory (a running server, most likely). */
+export class DataDirInUseError extends Error {
+  override readonly name = 'DataDirInUseError'
+}
+
 export interface DataDirLock {
   readonly path: string
   release(): void
@@ -17,7 +22,7 @@ export function acquireDataDirLock(dataDir: string, pid: number = process.pid): 
   if (!tryCreateLock(path, pid)) {
     const holder = readLockPid(path)
     if (holder !== null && holder !== pid && isProcessAlive(holder)) {
-      throw new Error(
+      throw new DataDirInUseError(
         `The data directory ${dataDir} is in use by process ${holder} (lock file ${path}). ` +
           `Stop that server first, or use another DATA_DIR. If process ${holder} is not this app, delete ${path}.`,
       )

@@ -20,13 +20,19 @@ export interface LocalSupabase {
  * and a real supabase-js client wired to it through `global.fetch`, so no loopback hop is needed
  * and it works before the server listens.
  */
-export async function createLocalSupabase(db: PGliteInterface, secret: string): Promise<LocalSupabase> {
+export async function createLocalSupabase(
+  db: PGliteInterface,
+  secret: string,
+  /** The server's default suits a page waiting; a bulk import needs longer. */
+  options: { timeoutMs?: number } = {},
+): Promise<LocalSupabase> {
   const rest = createRestApp({ db, secret })
   const serviceRoleKey = await signLocalKey(secret, 'service_role')
   const supabase = createServerSupabase({
     url: LOCAL_SUPABASE_URL,
     key: serviceRoleKey,
     fetch: async (input, init) => rest.fetch(new Request(input, init)),
+    ...options,
   })
   return { rest, supabase }
 }

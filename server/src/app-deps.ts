@@ -1,0 +1,31 @@
+import type { SupabaseClient } from '@supabase/supabase-js'
+import type { Hono } from 'hono'
+import type { AppDeps } from './app.ts'
+import { createClientIpReader } from './calls/client-ip.ts'
+import { createPhoneCallSettings } from './calls/phone-call-settings.ts'
+import type { ServerConfig } from './config.ts'
+import { toPublicConfig } from './public-config.ts'
+import { createVideoCallSettings } from './video/video-call-settings.ts'
+
+export interface AppBackend {
+  supabase: SupabaseClient
+  /** The local REST layer (embedded database only). */
+  rest?: Hono | undefined
+  /** Keys the HMAC of phone numbers and client addresses. */
+  callHashSecret: string
+}
+
+/**
+ * The app's dependencies from validated config and an open backend. Shared by the Node server and
+ * the edge function, so a feature wired here runs in both (the edge adds nothing but its client IP).
+ */
+export function createAppDeps(config: ServerConfig, backend: AppBackend): AppDeps {
+  return {
+    supabase: backend.supabase,
+    rest: backend.rest,
+    publicConfig: toPublicConfig(config),
+    phoneCalls: createPhoneCallSettings(config, backend.callHashSecret),
+    videoCalls: createVideoCallSettings(config, backend.callHashSecret),
+    clientIp: createClientIpReader(config.trustedProxyHeader),
+  }
+}

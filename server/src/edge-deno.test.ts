@@ -1,0 +1,137 @@
+import { spawnSync } from 'node:child_process'
+import { once } from 'node:events'
+import { readFileSync } from 'node:fs'
+import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
+import { type ServerType, serve } from '@hono/node-server'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { signLocalKey } from './rest/local-jwt.ts'
+import { type DenoServer, findDeno, REPO_ROOT, startDenoServer } from './testing/deno.ts'
+import { createTestBackend, type TestBackend } from './testing/test-backend.ts'
+
+/**
+ * The edge function's real entry (`supabase/functions/api/index.ts`) under Deno, with the function's
+ * own import map, against the embedded database: the local REST layer on a loopback port stands in
+ * for the hosted project's `/rest/v1`, as SUPABASE_URL. Packages resolve from node_modules (no
+ * download), at the versions deno.json pins, which must be package.json's.
+ */
+const ENTRY = 'supabase/functions/api/index.ts'
+const DENO_JSON = 'supabase/functions/api/deno.json'
+const DENO_FLAGS = ['--no-lock', `--config=${DENO_JSON}`, '--node-modules-dir=manual']
+const RUN_FLAGS = [...DENO_FLAGS, '--allow-env', '--allow-net=127.0.0.1', ENTRY]
+
+let backend: TestBackend
+let rest: ServerType
+let restUrl: string
+let edge: DenoServer
+
+beforeAll(async () => {
+  backend = await createTestBackend()
+  rest = serve({
+    fetch: (backend.deps.rest as NonNullable<typeof backend.deps.rest>).fetch,
+    port: 0,
+    hostname: '127.0.0.1',
+  })
+  await once(rest, 'listening')
+  restUrl = `http://127.0.0.1:${(rest.address() as AddressInfo).port}`
+  edge = await startDenoServer(RUN_FLAGS, {
+    SUPABASE_URL: restUrl,
+    SUPABASE_SERVICE_ROLE_KEY: await signLocalKey(backend.secret, 'service_role'),
+    CALL_HASH_SECRET: 'edge-test-secret-'.padEnd(40, 'x'),
+    PRODUCT_NAME: 'Edge Pilot',
+  })
+}, 60_000)
+afterAll(async () => {
+  await edge?.stop()
+  rest?.close()
+  await backend?.db.close()
+})
+
+const get = (path: string) => fetch(`${edge.url}${path}`)
+
+describe('the edge function under Deno', () => {
+  it('answers a prospect read through hosted-style supabase-js, with CORS for partner pages', async () => {
+    const res = await fetch(`${edge.url}/api/prospects/bright-smile-dental`, {
+      headers: { Origin: 'https://partner.example' },
+    })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('Access-Control-Allow-Origin')).toBe('*')
+    expect(await res.json()).toMatchObject({
+      prospect: { slug: 'bright-smile-dental', name: 'Dr. Maya Patel', companyName: 'Bright Smile Dental' },
+      fallback: false,
+    })
+    const unknown = await (await get('/api/prospects/no-such-prospect')).json()
+    expect(unknown).toMatchObject({ prospect: { slug: 'visitor' }, fallback: true })
+  })
+
+  it('reads its configuration from the environment Deno was given', async () => {
+    const res = await get('/api/config')
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({
+      productName: 'Edge Pilot',
+      voice: null,
+      features: { browserCall: false, phoneCall: false, videoCall: false },
+    })
+  })
+
+  it('answers errors in the API shape, and has no route that lists prospects', async () => {
+    const bad = await get('/api/prospects/Not_A_Slug')
+    expect(bad.status).toBe(400)
+    expect((await bad.json()).error.code).toBe('slug_invalid')
+    for (const path of ['/api/prospects', '/api/prospects/', '/api/prospects?select=*']) {
+      const res = await get(path)
+      expect(res.status, path).toBe(404)
+      expect(await res.json()).toEqual({ error: { code: 'not_found', message: 'Not found.' } })
+    }
+    // The edge serves the API only: no local REST layer, no static files.
+    expect((await get('/rest/v1/visitors')).status).toBe(404)
+  })
+
+  it('refuses to serve with a bad environment, listing every problem in one log message', async () => {
+    const broken = await startDenoServer(RUN_FLAGS, { PORT: 'eighty', VAPI_API_URL: 'not a url' })
+    try {
+      const res = await fetch(`${broken.url}/api/config`)
+      expect(res.status).toBe(503)
+      expect((await res.json()).error.code).toBe('unavailable')
+      await fetch(`${broken.url}/api/prospects/visitor`) // logged once, not per request
+      const log = broken.stderr()
+      expect(log.match(/Invalid server environment/g)).toHaveLength(1)
+      for (const name of [
+        'PORT',
+        'VAPI_API_URL',
+        'SUPABASE_URL',
+        'SUPABASE_SERVICE_ROLE_KEY',
+        'CALL_HASH_SECRET',
+      ]) {
+        expect(log).toContain(`- ${name}:`)
+      }
+    } finally {
+      await broken.stop()
+    }
+  }, 30_000)
+
+  it('type-checks under Deno with the import map the deploy uses', () => {
+    const result = spawnSync(findDeno(), ['check', ...DENO_FLAGS, ENTRY], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+    })
+    expect(result.stderr + result.stdout).not.toMatch(/error/i)
+    expect(result.status).toBe(0)
+  }, 60_000)
+
+  it('pins in deno.json exactly the versions package.json installs', () => {
+    const { imports } = JSON.parse(readFileSync(join(REPO_ROOT, DENO_JSON), 'utf8')) as {
+      imports: Record<string, string>
+    }
+    const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>
+    }
+    const targets = Object.values(imports)
+    expect(targets.length).toBeGreaterThan(0)
+    for (const target of targets) {
+      const [, name, version] = /^npm:\/?(@?[^@]+)@([^/]+)\/?$/.exec(target) ?? []
+      expect(name && pkg.dependencies[name], target).toBe(version)
+    }
+  })
+})

@@ -1,0 +1,74 @@
+import type { Hono } from 'hono'
+import { AppError, type ErrorBody } from '../../core/errors.ts'
+import { createApp } from './app.ts'
+import { createAppDeps } from './app-deps.ts'
+import { type ClientIpReader, createClientIpReader, toLimitKey } from './calls/client-ip.ts'
+import { ConfigError, loadServerConfig, type ServerConfig } from './config.ts'
+import { createServerSupabase } from './data/supabase-client.ts'
+
+export type EdgeEnv = Record<string, string | undefined>
+
+/** What the edge entry passes to the app as `c.env`: the TCP peer, when the runtime tells it. */
+export interface EdgeBindings {
+  remoteAddress?: string | undefined
+}
+
+export interface EdgeHandlerOptions {
+  logger?: Pick<Console, 'error'>
+}
+
+export type EdgeHandler = (request: Request, env: EdgeEnv, remoteAddress?: string) => Promise<Response>
+
+/**
+ * The API as a Supabase Edge Function (or any Web-standard runtime): hosted Supabase only, and the
+ * environment read with each request, as the edge hands it over. The app is built once per distinct
+ * environment, so a warm instance pays for validation and clients only when its secrets change. A bad
+ * environment is logged once, every problem in one message, and answered with 503 (the message names
+ * variables, which is for the operator's logs, not for visitors).
+ */
+export function createEdgeHandler(options: EdgeHandlerOptions = {}): EdgeHandler {
+  const logger = options.logger ?? console
+  let current: { key: string; app: Hono | null } | undefined
+  return async (request, env, remoteAddress) => {
+    const key = JSON.stringify(Object.entries(env).sort(([a], [b]) => (a < b ? -1 : 1)))
+    if (current?.key !== key) current = { key, app: buildApp(env, logger) }
+    if (!current.app) return unavailable()
+    const bindings: EdgeBindings = { remoteAddress }
+    return current.app.fetch(request, bindings)
+  }
+}
+
+function buildApp(env: EdgeEnv, logger: Pick<Console, 'error'>): Hono | null {
+  let config: ServerConfig
+  try {
+    config = loadServerConfig(env, { hostedOnly: true })
+  } catch (error) {
+    logger.error(error instanceof ConfigError ? error.message : error)
+    return null
+  }
+  if (config.database.kind !== 'hosted' || config.callHashSecret === null) return null // checked above
+  const { url, serviceRoleKey } = config.database
+  const deps = createAppDeps(config, {
+    supabase: createServerSupabase({ url, key: serviceRoleKey }),
+    callHashSecret: config.callHashSecret,
+  })
+  return createApp({ ...deps, logger, clientIp: createEdgeClientIpReader(config.trustedProxyHeader) })
+}
+
+/**
+ * Without a trusted proxy header, the peer address the runtime reported (`Deno.serve`'s
+ * `info.remoteAddr`); behind Supabase's gateway that is the gateway, so set TRUSTED_PROXY_HEADER there.
+ */
+function createEdgeClientIpReader(trustedHeader: string | null): ClientIpReader {
+  if (trustedHeader) return createClientIpReader(trustedHeader)
+  return (c) => {
+    const address = (c.env as EdgeBindings | undefined)?.remoteAddress
+    return address ? toLimitKey(address) : null
+  }
+}
+
+function unavailable(): Response {
+  const error = new AppError('unavailable')
+  const body: ErrorBody = { error: { code: error.code, message: error.message } }
+  return Response.json(body, { status: error.status, headers: { 'Access-Control-Allow-Origin': '*' } })
+}

@@ -1,0 +1,164 @@
+import { parseArgs } from 'node:util'
+import { importProspects } from './import-prospects.ts'
+import { getProspectLink, getProspectSnippet, LinkSettingsError, resolveLinkSettings } from './links.ts'
+import { openProspectStore, type ProspectStore, StoreConfigError } from './open-store.ts'
+import { createProgress, formatCount, type ProgressStream } from './progress.ts'
+import { deleteProspect, getProspect, listProspects, ProspectStoreError } from './prospect-store.ts'
+
+export const USAGE = `Usage: npm run prospects -- <command> [options]
+
+Commands:
+  import <file.csv>   check every row, then insert or update all of them by slug in one
+                      transaction (nothing is written if any row is bad), and write each
+                      prospect's link and embed snippet to <file>.links.csv
+  list                every prospect: slug, name, company
+  show <slug>         one prospect's fields, link and snippet
+  delete <slug>       delete one prospect (never the fallback "visitor")
+
+Options:
+  --out <file>        import: where to write the links and snippets
+  --dry-run           import: check the file only, write nothing
+  --site-url <url>    where the site is published (SITE_URL; default http://127.0.0.1:8787)
+  --widget-url <url>  widget.js for snippets (WIDGET_SCRIPT_URL; default <site-url>/widget.js)
+  --api-base <url>    API base for snippets when it is not widget.js's origin (SITE_API_BASE)
+
+The database: hosted Supabase with SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY, else the embedded one
+under DATA_DIR (default .data/), opened directly: stop the server on it first.
+CSV columns (header row, any order): slug, name, company_name, first_message, system, and optionally
+assistant_id. See README, "Bulk prospects".`
+
+export interface CliIo {
+  stdout: ProgressStream
+  stderr: ProgressStream
+  env: Record<string, string | undefined>
+}
+
+/** Runs one command; resolves to the exit code (0 done, 1 refused or failed, 2 wrong usage). */
+export async function runProspectsCli(argv: readonly string[], io: CliIo): Promise<number> {
+  const out = (line: string) => void io.stdout.write(`${line}\n`)
+  const err = (line: string) => void io.stderr.write(`${line}\n`)
+  let parsed: ReturnType<typeof parseCli>
+  try {
+    parsed = parseCli(argv)
+  } catch (error) {
+    err(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`)
+    return 2
+  }
+  const { command, args, values } = parsed
+  if (values.help || command === 'help') {
+    out(USAGE)
+    return 0
+  }
+  if (command === undefined || !COMMANDS.has(command)) {
+    err(`${command === undefined ? 'No command given' : `Unknown command "${command}"`}.\n\n${USAGE}`)
+    return 2
+  }
+  const expected = command === 'list' ? 0 : 1
+  if (args.length !== expected) {
+    err(`"${command}" takes ${expected === 0 ? 'no argument' : 'one argument'}.\n\n${USAGE}`)
+    return 2
+  }
+
+  try {
+    const links = resolveLinkSettings(
+      { siteUrl: values['site-url'], widgetUrl: values['widget-url'], apiBase: values['api-base'] },
+      io.env,
+    )
+    const openStore = () => openProspectStore(io.env)
+    const [target = ''] = args
+    switch (command) {
+      case 'import': {
+        const result = await importProspects({
+          file: target,
+          out: values.out,
+          dryRun: values['dry-run'] ?? false,
+          links,
+          openStore,
+          progress: createProgress(io.stderr),
+          report: err,
+        })
+        return result.status === 'invalid' ? 1 : 0
+      }
+      case 'list':
+        return await withStore(openStore, async (store) => {
+          const rows = []
+          for await (const row of listProspects(store.supabase))
+            rows.push([row.slug, row.name, row.company_name])
+          printTable(out, [['SLUG', 'NAME', 'COMPANY'], ...rows])
+          err(`${formatCount(rows.length)} prospect${rows.length === 1 ? '' : 's'} in the ${store.target}.`)
+          return 0
+        })
+      case 'show':
+        return await withStore(openStore, async (store) => {
+          const row = await getProspect(store.supabase, target)
+          if (!row) {
+            err(`No prospect "${target}" in the ${store.target}.`)
+            return 1
+          }
+          for (const [key, value] of Object.entries(row)) out(`${key}: ${value ?? '(none)'}`)
+          out(`link: ${getProspectLink(links, row.slug)}`)
+          out(`snippet:\n${getProspectSnippet(links, row.slug)}`)
+          return 0
+        })
+      default:
+        return await withStore(openStore, async (store) => {
+          if (await deleteProspect(store.supabase, target)) {
+            out(`Deleted prospect "${target}".`)
+            return 0
+          }
+          err(`No prospect "${target}" in the ${store.target}.`)
+          return 1
+        })
+    }
+  } catch (error) {
+    if (
+      error instanceof StoreConfigError ||
+      error instanceof ProspectStoreError ||
+      error instanceof LinkSettingsError
+    ) {
+      err(error.message)
+      return 1
+    }
+    if ((error as NodeJS.ErrnoException | null)?.code === 'ENOENT') {
+      err(`No such file: ${(error as NodeJS.ErrnoException).path}`)
+      return 1
+    }
+    throw error
+  }
+}
+
+const COMMANDS = new Set(['import', 'list', 'show', 'delete'])
+
+function parseCli(argv: readonly string[]) {
+  const { values, positionals } = parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    options: {
+      out: { type: 'string' },
+      'dry-run': { type: 'boolean' },
+      'site-url': { type: 'string' },
+      'widget-url': { type: 'string' },
+      'api-base': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  })
+  const [command, ...args] = positionals
+  return { command, args, values }
+}
+
+async function withStore(open: () => Promise<ProspectStore>, run: (store: ProspectStore) => Promise<number>) {
+  const store = await open()
+  try {
+    return await run(store)
+  } finally {
+    await store.close()
+  }
+}
+
+/** Columns padded to their widest cell; the last one is not padded. */
+function printTable(out: (line: string) => void, rows: readonly string[][]): void {
+  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? []
+  for (const row of rows) {
+    out(row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i] ?? 0))).join('  '))
+  }
+}

@@ -1,0 +1,62 @@
+import { createEmbedSnippet } from '../../../core/embed-snippet.ts'
+
+/** Where the product is published, as personalised links and snippets must name it. */
+export interface LinkSettings {
+  /** Origin (and path, if any) of the site: a prospect's page is `{siteUrl}/{slug}`. */
+  siteUrl: string
+  /** Absolute URL of `widget.js`. */
+  widgetUrl: string
+  /** The API's base when it is not `widget.js`'s origin (a Supabase Edge Function); else null. */
+  apiBase: string | null
+}
+
+export interface LinkInputs {
+  siteUrl?: string | undefined
+  widgetUrl?: string | undefined
+  apiBase?: string | undefined
+}
+
+export const DEFAULT_SITE_URL = 'http://127.0.0.1:8787'
+
+export class LinkSettingsError extends Error {
+  override readonly name = 'LinkSettingsError'
+}
+
+/**
+ * Resolves the settings from options, else the variables the site build reads for the same things
+ * (`SITE_URL`, `WIDGET_SCRIPT_URL`, `SITE_API_BASE`), else the local server. A relative widget URL
+ * (the build's default `/widget.js`) is taken relative to the site.
+ */
+export function resolveLinkSettings(
+  options: LinkInputs,
+  env: Record<string, string | undefined>,
+): LinkSettings {
+  const pick = (option: string | undefined, name: string) => option || env[name] || undefined
+  const siteUrl = readUrl(pick(options.siteUrl, 'SITE_URL') ?? DEFAULT_SITE_URL, '--site-url / SITE_URL')
+  const widget = pick(options.widgetUrl, 'WIDGET_SCRIPT_URL') ?? '/widget.js'
+  const widgetUrl = readUrl(widget, '--widget-url / WIDGET_SCRIPT_URL', `${siteUrl}/`)
+  const apiBase = pick(options.apiBase, 'SITE_API_BASE')
+  return {
+    siteUrl,
+    widgetUrl,
+    apiBase: apiBase === undefined ? null : readUrl(apiBase, '--api-base / SITE_API_BASE'),
+  }
+}
+
+function readUrl(value: string, name: string, base?: string): string {
+  let url: URL
+  try {
+    url = new URL(value, base)
+  } catch {
+    throw new LinkSettingsError(`${name}: "${value}" is not an absolute URL`)
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new LinkSettingsError(`${name}: "${value}" must be an http(s) URL`)
+  }
+  return url.href.replace(/\/+$/, '')
+}
+
+export const getProspectLink = (settings: LinkSettings, slug: string): string => `${settings.siteUrl}/${slug}`
+
+export const getProspectSnippet = (settings: LinkSettings, slug: string): string =>
+  createEmbedSnippet({ scriptUrl: settings.widgetUrl, slug, apiBase: settings.apiBase })

@@ -1,0 +1,74 @@
+import { join } from 'node:path'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { z } from 'zod'
+import { createServerSupabase } from '../data/supabase-client.ts'
+import { DataDirInUseError } from '../db/lock.ts'
+import { openEmbeddedDatabase } from '../db/open-embedded-database.ts'
+import { createLocalSupabase } from '../rest/local-supabase.ts'
+import { REPO_ROOT } from '../start-server.ts'
+
+/** A bulk write of 10,000 rows takes a second or two; a slow link to a hosted project may take more. */
+const STORE_TIMEOUT_MS = 120_000
+
+export interface ProspectStore {
+  supabase: SupabaseClient
+  /** What the commands work on, for the operator: the data directory or the project URL. */
+  target: string
+  close(): Promise<void>
+}
+
+export class StoreConfigError extends Error {
+  override readonly name = 'StoreConfigError'
+}
+
+const StoreEnv = z.object({
+  SUPABASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  SUPABASE_SERVICE_ROLE_KEY: z.string().trim().min(20, "must be the project's service-role key").optional(),
+  DATA_DIR: z.string().trim().min(1, 'must not be blank').optional(),
+})
+
+/**
+ * Opens the database the server would use with the same variables: hosted Supabase when
+ * SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are set, else the embedded one under DATA_DIR. The
+ * embedded database is opened directly, so the server must not be running on it (one process per
+ * data directory); that case is a StoreConfigError that says so.
+ */
+export async function openProspectStore(env: Record<string, string | undefined>): Promise<ProspectStore> {
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  )
+  const parsed = StoreEnv.safeParse(present)
+  const problems = parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)
+  if ((present.SUPABASE_URL === undefined) !== (present.SUPABASE_SERVICE_ROLE_KEY === undefined)) {
+    problems.push(
+      'SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY: set both (hosted Supabase), or neither (embedded)',
+    )
+  }
+  if (!parsed.success || problems.length > 0) {
+    throw new StoreConfigError(`Invalid environment:\n${problems.map((line) => `  - ${line}`).join('\n')}`)
+  }
+  const { SUPABASE_URL: url, SUPABASE_SERVICE_ROLE_KEY: key, DATA_DIR: dataDir } = parsed.data
+  if (url !== undefined && key !== undefined) {
+    return {
+      supabase: createServerSupabase({ url, key, timeoutMs: STORE_TIMEOUT_MS }),
+      target: `hosted Supabase ${url}`,
+      close: async () => {},
+    }
+  }
+  const embedded = await openEmbeddedDatabase(dataDir ?? join(REPO_ROOT, '.data')).catch((error: unknown) => {
+    if (!(error instanceof DataDirInUseError)) throw error
+    throw new StoreConfigError(
+      `${error.message}\nThis command opens the embedded database itself, so the server must not be running ` +
+        `on it: stop the server (Ctrl-C), run the command again, then start the server.`,
+    )
+  })
+  try {
+    const { supabase } = await createLocalSupabase(embedded.db, embedded.secret, {
+      timeoutMs: STORE_TIMEOUT_MS,
+    })
+    return { supabase, target: `embedded database ${embedded.dataDir}`, close: embedded.close }
+  } catch (error) {
+    await embedded.close()
+    throw error
+  }
+}

@@ -1,0 +1,226 @@
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { type ServerType, serve } from '@hono/node-server'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { acquireDataDirLock } from '../db/lock.ts'
+import { signLocalKey } from '../rest/local-jwt.ts'
+import { createTestBackend, type TestBackend } from '../testing/test-backend.ts'
+import { runProspectsCli } from './cli.ts'
+import { parseCsv } from './csv.ts'
+import { getProspect, upsertProspects } from './prospect-store.ts'
+
+const HEADER = 'slug,name,company_name,first_message,system,assistant_id'
+const ACME = 'acme-dental,Dr. Ann Lee,"Acme Dental, Inc.",Hi!,"You are Ava.\nBe brief.",asst-9'
+const BETA = 'beta-realty,Bo Park,Beta Realty,Hello!,You are Sam.,'
+
+let dir: string
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'prospects-cli-'))
+})
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+function writeCsv(name: string, ...lines: string[]): string {
+  const path = join(dir, name)
+  writeFileSync(path, `${lines.join('\r\n')}\r\n`)
+  return path
+}
+
+/** Runs one command in-process, as `npm run prospects -- …` would, capturing what it prints. */
+async function run(env: Record<string, string>, ...argv: string[]) {
+  let stdout = ''
+  let stderr = ''
+  const code = await runProspectsCli(argv, {
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+    env,
+  })
+  return { code, stdout, stderr }
+}
+
+describe('prospects CLI on the embedded database', () => {
+  const env = () => ({ DATA_DIR: join(dir, 'data') })
+
+  it('imports every row, writes links and snippets, and lists, shows and deletes', async () => {
+    const file = writeCsv('team.csv', HEADER, ACME, BETA)
+    const imported = await run(env(), 'import', file, '--site-url', 'https://demo.example.com/')
+    expect(imported.stderr).toContain('Wrote 2 prospects')
+    expect(imported.stderr).toContain('2 new, 0 updated, 0 unchanged')
+    expect(imported.code).toBe(0)
+
+    const links = parseCsv(readFileSync(join(dir, 'team.links.csv'), 'utf8')).map((record) => record.fields)
+    expect(links).toEqual([
+      ['slug', 'name', 'company_name', 'link', 'snippet'],
+      [
+        'acme-dental',
+        'Dr. Ann Lee',
+        'Acme Dental, Inc.',
+        'https://demo.example.com/acme-dental',
+        '<script async src="https://demo.example.com/widget.js"></script>\n<voice-demo slug="acme-dental"></voice-demo>',
+      ],
+      expect.arrayContaining(['beta-realty', 'https://demo.example.com/beta-realty']),
+    ])
+
+    const list = await run(env(), 'list')
+    expect(list.stdout.split('\n').map((line) => line.split(/\s{2,}/)[0])).toEqual([
+      'SLUG',
+      'acme-dental',
+      'beta-realty',
+      'bright-smile-dental',
+      'harbor-realty',
+      'visitor',
+      '',
+    ])
+    expect(list.stderr).toMatch(/^5 prospects in the embedded database /)
+
+    const show = await run(env(), 'show', 'acme-dental', '--api-base', 'https://ref.supabase.co/functions/v1')
+    expect(show.stdout).toContain('company_name: Acme Dental, Inc.\n')
+    expect(show.stdout).toContain('system: You are Ava.\nBe brief.\n')
+    expect(show.stdout).toContain('assistant_id: asst-9\n')
+    expect(show.stdout).toContain(
+      '<voice-demo slug="acme-dental" api-base="https://ref.supabase.co/functions/v1"></voice-demo>',
+    )
+
+    expect(await run(env(), 'delete', 'beta-realty')).toMatchObject({
+      code: 0,
+      stdout: 'Deleted prospect "beta-realty".\n',
+    })
+    expect(await run(env(), 'show', 'beta-realty')).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/^No prospect "beta-realty"/),
+    })
+    expect(await run(env(), 'delete', 'visitor')).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/cannot be deleted/),
+    })
+  }, 60_000)
+
+  it('updates by slug, and leaves unchanged rows alone', async () => {
+    const file = writeCsv('again.csv', HEADER, ACME.replace('Dr. Ann Lee', 'Dr. Ann Lee-Park'), BETA)
+    const result = await run(env(), 'import', file, '--out', join(dir, 'again-links.csv'))
+    expect(result.stderr).toContain('1 new, 1 updated, 0 unchanged')
+    expect(existsSync(join(dir, 'again-links.csv'))).toBe(true)
+    expect((await run(env(), 'import', file)).stderr).toContain('0 new, 0 updated, 2 unchanged')
+  }, 30_000)
+
+  it('lists every bad row with its line and changes nothing', async () => {
+    const file = writeCsv(
+      'bad.csv',
+      HEADER,
+      ACME.replace('Dr. Ann Lee', 'Someone Else'), // two lines: its prompt has a line break
+      'Not A Slug,Zed,Zed Co,Hi,Prompt,',
+      'gamma,,Gamma Co,Hi,Prompt,',
+    )
+    const result = await run(env(), 'import', file)
+    expect(result.code).toBe(1)
+    expect(result.stderr.split('\n')).toEqual([
+      `${file}:4: slug "Not A Slug" must be lowercase letters, digits or dashes (for example "not-a-slug")`,
+      `${file}:5: name is empty`,
+      'Nothing was imported: 2 of 3 rows have problems. Fix them and run the import again.',
+      '',
+    ])
+    expect((await run(env(), 'show', 'acme-dental')).stdout).toContain('name: Dr. Ann Lee-Park\n')
+    expect(existsSync(join(dir, 'bad.links.csv'))).toBe(false)
+  }, 30_000)
+
+  it('says to stop the server when one holds the data directory', async () => {
+    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)'], { stdio: 'ignore' })
+    await once(other, 'spawn')
+    const lock = acquireDataDirLock(join(dir, 'data'), other.pid)
+    try {
+      const result = await run(env(), 'list')
+      expect(result.code).toBe(1)
+      expect(result.stderr).toContain(`in use by process ${other.pid}`)
+      expect(result.stderr).toContain('stop the server (Ctrl-C), run the command again')
+      // Checking a file needs no database, so it works while the server runs.
+      const check = await run(env(), 'import', '--dry-run', writeCsv('ok.csv', HEADER, BETA))
+      expect(check).toMatchObject({
+        code: 0,
+        stderr: expect.stringContaining('Dry run: nothing was written.'),
+      })
+    } finally {
+      other.kill()
+      await once(other, 'exit')
+      lock.release()
+    }
+  }, 30_000)
+
+  it('explains wrong usage with exit code 2', async () => {
+    expect(await run(env(), 'show')).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/^"show" takes one argument/),
+    })
+    expect(await run(env(), 'publish')).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/^Unknown command/),
+    })
+    expect((await run(env(), '--help')).stdout).toMatch(/^Usage: npm run prospects/)
+    const file = writeCsv('self.csv', HEADER, BETA)
+    expect(await run(env(), 'import', file, '--out', file)).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('is the file being imported'),
+    })
+    expect(readFileSync(file, 'utf8')).toContain('beta-realty,Bo Park')
+  })
+})
+
+describe('prospects CLI on hosted Supabase (the REST layer on loopback standing in)', () => {
+  let backend: TestBackend
+  let server: ServerType
+  let env: Record<string, string>
+
+  beforeAll(async () => {
+    backend = await createTestBackend()
+    const rest = backend.deps.rest
+    if (!rest) throw new Error('the test backend mounts the REST layer')
+    server = serve({ fetch: rest.fetch, port: 0, hostname: '127.0.0.1' })
+    await once(server, 'listening')
+    env = {
+      SUPABASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      SUPABASE_SERVICE_ROLE_KEY: await signLocalKey(backend.secret, 'service_role'),
+    }
+  }, 60_000)
+  afterAll(async () => {
+    server?.close()
+    await backend?.db.close()
+  })
+
+  it('imports 10,000 rows in one request and lists them past the API row limit, a page at a time', async () => {
+    const rows = Array.from(
+      { length: 10_000 },
+      (_, i) => `bulk-${String(i).padStart(5, '0')},Owner ${i},Co ${i},Hi,"Prompt ${i}",`,
+    )
+    const result = await run(env, 'import', writeCsv('bulk.csv', HEADER, ...rows))
+    expect(result.stderr).toContain('hosted Supabase http://127.0.0.1:')
+    expect(result.stderr).toContain('10,000 new, 0 updated, 0 unchanged')
+    const list = await run(env, 'list')
+    expect(list.stderr).toMatch(/^10,003 prospects/)
+    expect(list.stdout.split('\n').filter((line) => line.startsWith('bulk-'))).toHaveLength(10_000)
+  }, 60_000)
+
+  it('writes nothing when the database refuses any row of the array (one transaction)', async () => {
+    const row = (slug: string) => ({
+      slug,
+      name: 'N',
+      company_name: 'C',
+      first_message: 'F',
+      system: 'S',
+      assistant_id: null,
+    })
+    await expect(upsertProspects(backend.deps.supabase, [row('atomic-1'), row('Not Valid')])).rejects.toThrow(
+      /nothing was written: .*visitors_slug_format/,
+    )
+    expect(await getProspect(backend.deps.supabase, 'atomic-1')).toBeNull()
+  })
+
+  it('refuses half a hosted configuration', async () => {
+    const result = await run({ SUPABASE_URL: env.SUPABASE_URL ?? '' }, 'list')
+    expect(result).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('set both (hosted Supabase), or neither'),
+    })
+  })
+})
