@@ -33,6 +33,15 @@ const catalog = {
     status: 422,
     message: 'This request was already used for a different call. Please try again.',
   },
+  // Video support calls (issue 6). 'Connection Failed' shows `message` (SPEC §8's text).
+  video_not_configured: { status: 503, message: 'Video calls are not available right now.' },
+  /** The video platform (or the automation webhook) refused, failed or answered something unusable. */
+  video_call_failed: { status: 502, message: 'Unable to start video call. Please try again.' },
+  video_call_timeout: { status: 504, message: 'Unable to start video call. Please try again.' },
+  /** The id is not a video call this server started. */
+  video_conversation_not_found: { status: 404, message: 'This video call was not found.' },
+  /** The platform could not end the call; asking again may work (it ends at its time limit anyway). */
+  video_end_failed: { status: 502, message: 'The video call could not be ended. Please try again.' },
 } as const
 
 export type ErrorCode = keyof typeof catalog

@@ -1,24 +1,26 @@
 import { startProduct } from '../scripts/start-product.ts'
 import { numberedWebCall, startFakeVapiApi } from '../widget/src/voice/testing/fake-vapi-api.ts'
+import { NO_VIDEO_ENV, startFakeVideoWebhook, videoEnv } from './fakes/video-platform.ts'
 import { NO_VOICE_ENV, voiceEnv } from './fakes/voice-platform.ts'
 
 /**
  * Starts what the tests run against, each on a free port with a temporary database, exactly as
  * `npm run serve` does: the product configured for browser calls against a loopback fake of Vapi's
- * API (`E2E_BASE_URL`, `E2E_VAPI_API_URL`), and the same product without voice settings for the
- * "not configured" path (`E2E_NO_VOICE_BASE_URL`).
+ * API (`E2E_BASE_URL`, `E2E_VAPI_API_URL`) and for video calls against a loopback fake of the video
+ * webhook (`E2E_VIDEO_URL`), and the same product without voice or video settings for the "not
+ * configured" path (`E2E_NO_VOICE_BASE_URL`).
  */
 export default async function startE2eProducts(): Promise<() => Promise<void>> {
-  const vapi = await startFakeVapiApi()
+  const [vapi, video] = await Promise.all([startFakeVapiApi(), startFakeVideoWebhook()])
   // A room per call: tests running in parallel find their own request by the room they joined.
   vapi.answerWith((callNumber) => ({ status: 201, body: numberedWebCall(callNumber) }))
   const started = await Promise.allSettled([
-    startProduct('voice-demo-e2e-', voiceEnv(vapi.url)),
-    startProduct('voice-demo-e2e-no-voice-', NO_VOICE_ENV),
+    startProduct('voice-demo-e2e-', { ...voiceEnv(vapi.url), ...videoEnv(video.url) }),
+    startProduct('voice-demo-e2e-no-voice-', { ...NO_VOICE_ENV, ...NO_VIDEO_ENV }),
   ])
   const stopAll = async () => {
     await Promise.all(started.map((result) => (result.status === 'fulfilled' ? result.value.stop() : null)))
-    await vapi.close()
+    await Promise.all([vapi.close(), video.close()])
   }
   const [product, noVoice] = started
   if (product?.status !== 'fulfilled' || noVoice?.status !== 'fulfilled') {
@@ -28,5 +30,6 @@ export default async function startE2eProducts(): Promise<() => Promise<void>> {
   process.env.E2E_BASE_URL = product.value.url
   process.env.E2E_NO_VOICE_BASE_URL = noVoice.value.url
   process.env.E2E_VAPI_API_URL = vapi.url
+  process.env.E2E_VIDEO_URL = video.url
   return stopAll
 }

@@ -87,10 +87,7 @@ test.describe('floating video-call button', () => {
     ['prospect', '/bright-smile-dental'],
     ['partner page', '/embed-demo/'],
   ] as const) {
-    test(`sits at the bottom left of the ${name} and says video is not available yet`, async ({
-      page,
-      pageErrors,
-    }, info) => {
+    test(`sits at the bottom left of the ${name}`, async ({ page, pageErrors }, info) => {
       await page.goto(path)
       const button = page.locator('voice-video-call').getByRole('button', { name: 'Start a video call' })
       await expect(button).toBeVisible()
@@ -101,10 +98,7 @@ test.describe('floating video-call button', () => {
       expect(box.x).toBeLessThanOrEqual(24)
       expect(viewport.height - (box.y + box.height)).toBeLessThanOrEqual(24)
       expect(box.width).toBeGreaterThanOrEqual(44) // a comfortable touch target
-
-      await button.click()
-      const status = page.locator('voice-video-call').getByRole('status')
-      await expect(status).toHaveText(/Video calls are not available yet/)
+      // What it does when pressed: e2e/video-call.spec.ts.
       expect(await hasHorizontalOverflow(page)).toBe(false)
       await saveScreenshot(page, `shell-video-${name.replace(' ', '-')}`, info.project.name)
       expect(pageErrors).toEqual([])

@@ -54,3 +54,16 @@ it('offers phone calls only with both the private key and the phone number id, n
   expect(on.features.phoneCall).toBe(true)
   expect(JSON.stringify(on)).not.toMatch(/sk-private-secret|pn-secret-id/)
 })
+
+it('offers video calls with either back end, never showing the Tavus key or the webhook URL', () => {
+  expect(toPublicConfig(loadServerConfig({})).features.videoCall).toBe(false)
+  const tavus = toPublicConfig(
+    loadServerConfig({ TAVUS_API_KEY: 'tavus-secret-key', TAVUS_PERSONA_ID: 'p1' }),
+  )
+  expect(tavus.features.videoCall).toBe(true)
+  const webhook = toPublicConfig(
+    loadServerConfig({ VIDEO_WEBHOOK_URL: 'https://hooks.example/secret-path', VIDEO_REPLICA_ID: 'r1' }),
+  )
+  expect(webhook.features.videoCall).toBe(true)
+  expect(JSON.stringify([tavus, webhook])).not.toMatch(/tavus-secret-key|secret-path/)
+})

@@ -6,7 +6,10 @@ export function toPublicConfig(config: ServerConfig): PublicConfig {
   return {
     productName: config.productName,
     voice: config.voice,
-    // Video calls arrive with their issue; until then the button explains itself.
-    features: { browserCall: config.voice !== null, phoneCall: config.phoneCall !== null, videoCall: false },
+    features: {
+      browserCall: config.voice !== null,
+      phoneCall: config.phoneCall !== null,
+      videoCall: config.videoCall !== null,
+    },
   }
 }

@@ -1,13 +1,20 @@
 import type { DetailedHTMLProps, HTMLAttributes } from 'react'
 
+/**
+ * The widget's floating video-call button (bottom left, fixed), defined at run time by widget.js
+ * (never imported here). Both attributes are read when a call starts.
+ */
+interface VoiceVideoCallAttributes extends HTMLAttributes<HTMLElement> {
+  /** The prospect whose page it is; the server greets them by name. */
+  slug?: string | undefined
+  /** Where the widget finds `/api/...`; the widget's own default when absent. */
+  'api-base'?: string
+}
+
 declare module 'react' {
   namespace JSX {
     interface IntrinsicElements {
-      /**
-       * The widget's floating video-call button (bottom left, fixed), defined at run time by widget.js
-       * (never imported here). It has no attributes yet.
-       */
-      'voice-video-call': DetailedHTMLProps<HTMLAttributes<HTMLElement>, HTMLElement>
+      'voice-video-call': DetailedHTMLProps<VoiceVideoCallAttributes, HTMLElement>
     }
   }
 }

@@ -1,21 +1,53 @@
+import { render } from 'preact'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { defineVoiceVideoCall } from '../embed.ts'
-import { stubFetch } from '../testing/fake-fetch.ts'
-import { getByRole, waitFor } from '../testing/queries.ts'
-import { NOTICE_MS, VIDEO_CALL_LABEL, VIDEO_CALL_UNAVAILABLE } from './video-call-button.tsx'
+import { answerLikeTheServer, stubFetch } from '../testing/fake-fetch.ts'
+import { getByRole, queryAllByRole, waitFor } from '../testing/queries.ts'
+import { quietFrameLoading } from './call/testing/quiet-frames.ts'
+import { VIDEO_CALL_LABEL, VideoCallButton } from './video-call-button.tsx'
+
+const CONNECTING = 'Connecting to our AI support agent...'
+let fetch: ReturnType<typeof stubFetch>
+/** Requests the widget sent to the video routes: [path, body]. */
+const videoRequests = () =>
+  fetch.mock.calls
+    .filter(([input]) => String(input).includes('/api/video/'))
+    .map(([input, init]) => [
+      new URL(String(input)).pathname,
+      init?.body ? JSON.parse(String(init.body)) : null,
+    ])
+
+/** Answers the start with `start` (a promise a test may hold); the end route with 200. */
+function answerVideo(start: () => Promise<Response> = async () => startAnswer()) {
+  fetch.mockImplementation(async (input) => {
+    const path = new URL(String(input)).pathname
+    if (path === '/api/video/conversations') return start()
+    if (path.endsWith('/end')) return Response.json({ conversationId: 'c-1', alreadyEnded: false })
+    return answerLikeTheServer(input)
+  })
+}
+const startAnswer = () =>
+  Response.json({
+    conversationId: 'c-1',
+    conversationUrl: 'https://video.example/conversations/c-1',
+    maxDurationSeconds: 300,
+  })
 
 beforeEach(() => {
-  stubFetch() // embed.ts also defines <voice-demo>, which would fetch if one were mounted
+  fetch = stubFetch() // embed.ts also defines <voice-demo>, which would fetch if one were mounted
+  quietFrameLoading()
 })
 
 afterEach(() => {
   document.body.innerHTML = ''
   vi.useRealTimers()
   vi.unstubAllGlobals()
+  vi.restoreAllMocks()
 })
 
-function mount(): ShadowRoot {
+function mount(attributes: Record<string, string> = {}): ShadowRoot {
   const element = document.createElement('voice-video-call')
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value)
   document.body.append(element)
   return element.shadowRoot as ShadowRoot
 }
@@ -28,47 +60,106 @@ describe('<voice-video-call>', () => {
     expect(getByRole(element.shadowRoot as ShadowRoot, 'button', VIDEO_CALL_LABEL)).toBeTruthy()
   })
 
-  it('shares the widget stylesheet with <voice-demo>', () => {
+  it('shares the widget stylesheet with <voice-demo>, and fetches nothing before intent', () => {
     const video = mount()
     const demo = document.createElement('voice-demo')
     document.body.append(demo)
     expect(video.adoptedStyleSheets).toHaveLength(1)
     expect(video.adoptedStyleSheets[0]).toBe(demo.shadowRoot?.adoptedStyleSheets[0])
+    expect(videoRequests()).toEqual([])
   })
 
-  it('says in a polite status that video calls are not available yet, and closes again', async () => {
-    const root = mount()
-    const status = getByRole(root, 'status')
-    expect(status.getAttribute('aria-live')).toBe('polite')
-    expect(status.textContent).toBe('')
-
-    getByRole(root, 'button', VIDEO_CALL_LABEL).click()
-    await waitFor(() => expect(status.textContent).toBe(VIDEO_CALL_UNAVAILABLE))
-    getByRole(root, 'button', VIDEO_CALL_LABEL).click()
-    await waitFor(() => expect(status.textContent).toBe(''))
-  })
-
-  it('closes the note by itself after a while, and with Escape', async () => {
-    vi.useFakeTimers()
-    const root = mount()
+  it("starts a call for its slug: 'Connecting to …' on a disabled button, then the overlay, then 'Call Ended'", async () => {
+    let answer: (response: Response) => void = () => {}
+    answerVideo(() => new Promise((resolve) => (answer = resolve)))
+    const root = mount({ slug: 'harbor-realty', 'api-base': 'https://api.example' })
     const button = getByRole(root, 'button', VIDEO_CALL_LABEL)
     button.click()
-    await vi.advanceTimersByTimeAsync(0)
-    expect(getByRole(root, 'status').textContent).toBe(VIDEO_CALL_UNAVAILABLE)
-    await vi.advanceTimersByTimeAsync(NOTICE_MS)
-    expect(getByRole(root, 'status').textContent).toBe('')
 
-    button.click()
-    await vi.advanceTimersByTimeAsync(0)
-    button.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }))
-    await vi.advanceTimersByTimeAsync(0)
-    expect(getByRole(root, 'status').textContent).toBe('')
+    await waitFor(() => getByRole(root, 'button', CONNECTING))
+    expect(button.getAttribute('aria-disabled')).toBe('true')
+    button.click() // ignored while connecting
+    expect(videoRequests()).toEqual([['/api/video/conversations', { slug: 'harbor-realty' }]])
+    expect(String(fetch.mock.calls.at(-1)?.[0])).toBe('https://api.example/api/video/conversations')
+
+    answer(startAnswer())
+    const dialog = await waitFor(() => getByRole(root, 'dialog', 'Video call with our AI support agent'))
+    expect(getByRole(root, 'button', VIDEO_CALL_LABEL).getAttribute('aria-disabled')).toBe('true')
+    getByRole(dialog, 'button', 'End call').click()
+
+    const toast = await waitFor(() => {
+      const status = getByRole(root, 'status')
+      expect(status.textContent).toContain('Call Ended')
+      return status
+    })
+    expect(toast.textContent).toContain('Your video call with our AI support agent has ended.')
+    expect(videoRequests()).toEqual([
+      ['/api/video/conversations', { slug: 'harbor-realty' }],
+      ['/api/video/conversations/c-1/end', null],
+    ])
+    expect(getByRole(root, 'button', VIDEO_CALL_LABEL).getAttribute('aria-disabled')).toBe('false')
   })
 
-  it('leaves nothing rendered once removed from the page', () => {
+  it("says 'Connection Failed' next to the button when the server refuses", async () => {
+    answerVideo(async () =>
+      Response.json(
+        { error: { code: 'video_not_configured', message: 'Video calls are not available right now.' } },
+        { status: 503 },
+      ),
+    )
     const root = mount()
+    getByRole(root, 'button', VIDEO_CALL_LABEL).click()
+    const alert = await waitFor(() => getByRole(root, 'alert'))
+    expect(alert.textContent).toContain('Connection Failed')
+    expect(alert.textContent).toContain('Video calls are not available right now.')
+    expect(queryAllByRole(root, 'dialog')).toEqual([])
+    expect(getByRole(root, 'button', VIDEO_CALL_LABEL).getAttribute('aria-disabled')).toBe('false')
+  })
+
+  it('ends its call when removed from the page, and leaves nothing rendered', async () => {
+    answerVideo()
+    const root = mount()
+    getByRole(root, 'button', VIDEO_CALL_LABEL).click()
+    await waitFor(() => getByRole(root, 'dialog'))
     ;(root.host as HTMLElement).remove()
+    await waitFor(() => expect(videoRequests().at(-1)?.[0]).toBe('/api/video/conversations/c-1/end'))
     expect(root.childNodes).toHaveLength(0)
+  })
+
+  it('ends its call by beacon when the page is hidden', async () => {
+    answerVideo()
+    const sendBeacon = vi.fn(() => true)
+    vi.stubGlobal('navigator', { sendBeacon })
+    const root = mount({ 'api-base': 'https://api.example/' })
+    getByRole(root, 'button', VIDEO_CALL_LABEL).click()
+    const dialog = await waitFor(() => getByRole(root, 'dialog'))
+    window.dispatchEvent(new Event('pagehide'))
+    expect(sendBeacon).toHaveBeenCalledWith(new URL('https://api.example/api/video/conversations/c-1/end'))
+    await waitFor(() => expect((dialog as HTMLDialogElement).open).toBe(false))
+  })
+})
+
+describe('the launcher without its call chunk', () => {
+  it('fetches the chunk on intent, says when it cannot load, and tries again on the next click', async () => {
+    const container = document.createElement('div')
+    document.body.append(container)
+    const load = vi.fn().mockRejectedValueOnce(new Error('offline'))
+    render(<VideoCallButton host={container} load={load} />, container)
+    const button = getByRole(container, 'button', VIDEO_CALL_LABEL)
+    button.dispatchEvent(new PointerEvent('pointerenter'))
+    expect(load).toHaveBeenCalledOnce() // on intent, before the click
+
+    button.click()
+    const alert = await waitFor(() => getByRole(container, 'alert'))
+    expect(alert.textContent).toContain('Connection Failed')
+    expect(alert.textContent).toContain('Could not reach the demo service.')
+
+    const start = vi.fn()
+    load.mockResolvedValueOnce({ start, dispose: vi.fn() })
+    button.click()
+    await waitFor(() => expect(start).toHaveBeenCalledOnce())
+    expect(load).toHaveBeenCalledTimes(2)
+    render(null, container)
   })
 })
 

@@ -3,8 +3,9 @@ import { VideoCallButton } from './video-call-button.tsx'
 
 /**
  * Builds the `<voice-video-call>` class: an open shadow root that adopts the widget's shared `sheet`
- * and renders the floating button while connected. It has no attributes yet; the video issue adds
- * them (and the overlay, as a lazy chunk fetched on intent).
+ * and renders the floating button while connected. Its attributes, `slug` (the prospect whose page
+ * it is) and `api-base`, are read when a call starts, so they need no observing; removing the
+ * element ends its call.
  */
 export function createVideoCallElement(sheet: CSSStyleSheet): CustomElementConstructor {
   return class VoiceVideoCallElement extends HTMLElement {
@@ -16,7 +17,7 @@ export function createVideoCallElement(sheet: CSSStyleSheet): CustomElementConst
     }
 
     connectedCallback(): void {
-      render(<VideoCallButton />, this.#root)
+      render(<VideoCallButton host={this} />, this.#root)
     }
 
     disconnectedCallback(): void {

@@ -1,0 +1,27 @@
+import { VIDEO_CALL_SECONDS } from '../../../core/video-call.ts'
+import { createKeyedHash } from '../calls/keyed-hash.ts'
+import type { ServerConfig } from '../config.ts'
+import type { VideoCallSettings } from './start-video-conversation.ts'
+import { createTavusPlatform } from './tavus-platform.ts'
+import type { VideoPlatform } from './video-platform.ts'
+import { createWebhookPlatform } from './webhook-platform.ts'
+
+/** The video-call dependencies from validated config and the hash secret (configured or derived). */
+export function createVideoCallSettings(config: ServerConfig, hashSecret: string): VideoCallSettings {
+  return {
+    platform: createVideoPlatform(config),
+    limits: config.videoLimits,
+    maxDurationSeconds: config.videoCall?.maxDurationSeconds ?? VIDEO_CALL_SECONDS,
+    productName: config.productName,
+    hash: createKeyedHash(hashSecret),
+  }
+}
+
+function createVideoPlatform(config: ServerConfig): VideoPlatform | null {
+  const video = config.videoCall
+  if (!video) return null
+  const { backend, allowedHosts, timeoutMs } = video
+  return backend.kind === 'tavus'
+    ? createTavusPlatform({ ...backend, allowedHosts, timeoutMs })
+    : createWebhookPlatform({ ...backend, allowedHosts, timeoutMs })
+}

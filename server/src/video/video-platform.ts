@@ -1,0 +1,146 @@
+import { AppError } from '../../../core/errors.ts'
+import { readConversationUrl } from './conversation-url.ts'
+
+export type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>
+
+/** What the persona gets for one call. */
+export interface NewConversation {
+  name: string
+  context: string
+  maxDurationSeconds: number
+}
+
+export interface CreatedConversation {
+  platformConversationId: string
+  /** Already checked against the allowed hosts. */
+  conversationUrl: string
+}
+
+/**
+ * How an end request went: `ended` (the platform ended it), `gone` (the platform had nothing left to
+ * end), `recorded` (no end API: only our record says so; the call runs to its time limit).
+ */
+export type EndResult = 'ended' | 'gone' | 'recorded'
+
+/** A back end that creates (and maybe ends) conversations: Tavus's API or the automation webhook. */
+export interface VideoPlatform {
+  kind: 'tavus' | 'webhook'
+  /** Exactly one request, no retry. Throws AppError `video_call_failed` or `video_call_timeout`. */
+  create(conversation: NewConversation): Promise<CreatedConversation>
+  /** Throws AppError `video_end_failed` when the platform could not end it (asking again may work). */
+  end(platformConversationId: string): Promise<EndResult>
+}
+
+export interface PlatformRequest {
+  url: string
+  headers: Record<string, string>
+  body?: unknown
+  timeoutMs: number
+  fetch?: Fetch | undefined
+  /** For the server log: `Tavus POST /v2/conversations`. */
+  label: string
+  /** Never written into a log line (an API key). */
+  secret?: string | undefined
+}
+
+export interface PlatformAnswer {
+  status: number
+  ok: boolean
+  body: unknown
+}
+
+/** The request failed before an answer: no connection, or no whole answer within the timeout. */
+export class PlatformUnreachableError extends Error {
+  override readonly name = 'PlatformUnreachableError'
+  constructor(
+    readonly timedOut: boolean,
+    options: ErrorOptions & { label: string; timeoutMs: number },
+  ) {
+    super(
+      timedOut
+        ? `${options.label}: no answer within ${options.timeoutMs} ms`
+        : `${options.label}: unreachable`,
+      options,
+    )
+  }
+}
+
+/** One POST with a deadline that covers the body too (a platform that stalls mid-answer times out). */
+export async function postToPlatform(request: PlatformRequest): Promise<PlatformAnswer> {
+  const fetch = request.fetch ?? globalThis.fetch
+  try {
+    const res = await fetch(request.url, {
+      method: 'POST',
+      headers: request.headers,
+      ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+      signal: AbortSignal.timeout(request.timeoutMs),
+    })
+    const body: unknown = await res.json().catch(() => null)
+    return { status: res.status, ok: res.ok, body }
+  } catch (error) {
+    const timedOut = error instanceof DOMException && error.name === 'TimeoutError'
+    throw new PlatformUnreachableError(timedOut, {
+      label: request.label,
+      timeoutMs: request.timeoutMs,
+      cause: error,
+    })
+  }
+}
+
+/**
+ * A create call's answer, as SPEC §5 has it: successful only when OK and holding `conversation_id`,
+ * and (ours) a `conversation_url` on an allowed host. The visitor reads SPEC §8's fixed text; what the
+ * platform said goes to the server log only. `onUnusable` gets the id of a conversation that was
+ * created but cannot be shown, so the caller can end it instead of paying for an empty room.
+ */
+export async function readCreatedConversation(
+  answer: PlatformAnswer,
+  request: PlatformRequest & { allowedHosts: readonly string[] },
+  onUnusable?: (platformConversationId: string) => Promise<unknown>,
+): Promise<CreatedConversation> {
+  const body = answer.body as { conversation_id?: unknown; conversation_url?: unknown } | null
+  if (!answer.ok) {
+    throw failure(request, `answered ${answer.status}${describePlatformMessage(answer.body, request.secret)}`)
+  }
+  const id = body?.conversation_id
+  if (typeof id !== 'string' || !/^[\x21-\x7e]{1,200}$/.test(id)) {
+    throw failure(request, `answered ${answer.status} without a usable conversation_id`)
+  }
+  const url = readConversationUrl(body?.conversation_url, request.allowedHosts)
+  if (!url) {
+    await onUnusable?.(id)
+    const host = typeof body?.conversation_url === 'string' ? describeHost(body.conversation_url) : 'none'
+    throw failure(request, `answered conversation ${id} with a conversation_url not allowed (host: ${host})`)
+  }
+  return { platformConversationId: id, conversationUrl: url.href }
+}
+
+/** A create call that did not get an answer: timed out (504) or never connected (502). */
+export function toCreateError(error: unknown): AppError {
+  if (error instanceof PlatformUnreachableError) {
+    return new AppError(error.timedOut ? 'video_call_timeout' : 'video_call_failed', { cause: error })
+  }
+  return error instanceof AppError ? error : new AppError('video_call_failed', { cause: error })
+}
+
+const failure = (request: PlatformRequest, what: string) =>
+  new AppError('video_call_failed', { cause: new Error(`${request.label} ${what}`) })
+
+/** The platform's own words for the log, if any: `message` or `error`, short, never the secret. */
+export function describePlatformMessage(body: unknown, secret?: string): string {
+  const fields = body as { message?: unknown; error?: unknown } | null
+  const text = [fields?.message, fields?.error].find((value) => typeof value === 'string') as
+    | string
+    | undefined
+  if (!text) return ''
+  const safe = secret ? text.replaceAll(secret, '[key]') : text
+  return `: ${JSON.stringify(safe.slice(0, 200))}`
+}
+
+function describeHost(value: string): string {
+  try {
+    return JSON.stringify(new URL(value).host)
+  } catch {
+    return 'not a URL'
+  }
+}

@@ -1,0 +1,181 @@
+import { createStore, type StoreApi } from 'zustand/vanilla'
+import { ApiError } from '../../../../core/api-error.ts'
+import { VIDEO_CALL_SECONDS, type VideoConversationResponse } from '../../../../core/video-call.ts'
+import { LOG_PREFIX } from '../../loader/start-loader.ts'
+import { TOAST_DURATION_MS, type WidgetToast } from '../../state/widget-toast.ts'
+import { START_ERROR_TEXT } from '../../voice/start-error-text.ts'
+import type { VideoCallStatus } from '../launcher-view.ts'
+import { CALL_TEXT, formatDuration, minutesLeftText } from './call-text.ts'
+import { startCountdown as defaultStartCountdown, type StartCountdown } from './countdown.ts'
+import { type EndTransport, readFrameUrl } from './video-api.ts'
+
+/** The conversation of an active call. `url` is null when the answer held no page we may frame. */
+export interface VideoConversation {
+  id: string
+  url: string | null
+}
+
+/**
+ * Why a call ends. Only the visitor's own end and the countdown say 'Call Ended'; when the page is
+ * left or the element removed, nobody is there to read it.
+ */
+export type EndReason = 'user' | 'timeout' | 'page-hide' | 'removed'
+
+export interface VideoCallState {
+  status: VideoCallStatus
+  conversation: VideoConversation | null
+  /** The whole call's length: the server's `maxDurationSeconds`, else SPEC's 300 s. */
+  durationSeconds: number
+  secondsLeft: number
+  muted: boolean
+  cameraOn: boolean
+  /** Escape asked to end the call: the overlay asks first. */
+  confirmingEnd: boolean
+  /** What the overlay's live region says: the time left at each whole minute. */
+  announcement: string
+  toast: WidgetToast | null
+  /** Starts a call for the prospect `slug`; ignored unless idle (SPEC §5: disabled while busy). */
+  start(slug: string | undefined, apiBase: string): void
+  /** Ends the active call: the end endpoint once, timer and toggles reset, conversation cleared. */
+  end(reason?: EndReason): void
+  toggleMute(): void
+  toggleCamera(): void
+  askToEnd(): void
+  keepTalking(): void
+  /** Shows one toast, replacing the current one, for 5000 ms (SPEC §9). */
+  showToast(title: string, description: string, variant?: WidgetToast['variant']): void
+  dismissToast(): void
+  /**
+   * The page is being left or the element removed: ends the active call (by beacon on page hide),
+   * or the one still connecting as soon as its answer arrives.
+   */
+  leave(reason: 'page-hide' | 'removed'): void
+}
+
+export type VideoCallStore = StoreApi<VideoCallState>
+
+export interface VideoCallDeps {
+  startConversation(slug: string | undefined, apiBase: string): Promise<VideoConversationResponse>
+  endConversation(conversationId: string, apiBase: string, transport: EndTransport): Promise<void>
+  startCountdown?: StartCountdown
+  /** The persona's display name ({name} in SPEC's toasts). */
+  name?: string
+}
+
+/** SPEC §4: ending resets the timer to 300 s, unmutes, turns the camera on and clears the conversation. */
+const RESET = {
+  conversation: null,
+  durationSeconds: VIDEO_CALL_SECONDS,
+  secondsLeft: VIDEO_CALL_SECONDS,
+  muted: false,
+  cameraOn: true,
+  confirmingEnd: false,
+  announcement: '',
+} as const
+
+/**
+ * The video support call of one `<voice-video-call>` (SPEC §4): idle → connecting → active → ended →
+ * idle. The end endpoint is called exactly once per conversation, whatever ends it first.
+ */
+export function createVideoCallStore({
+  startConversation,
+  endConversation,
+  startCountdown = defaultStartCountdown,
+  name = CALL_TEXT.persona,
+}: VideoCallDeps): VideoCallStore {
+  let apiBase = ''
+  let countdown: { stop(): void } | null = null
+  let toastTimer: ReturnType<typeof setTimeout> | undefined
+  // Bumped by leave: a start whose answer comes later is ended at once instead of shown.
+  let attempt = 0
+
+  const sendEnd = (id: string, base: string, transport: EndTransport) =>
+    endConversation(id, base, transport).catch((error: unknown) =>
+      console.warn(`${LOG_PREFIX} the video call could not be ended; it stops at its time limit.`, error),
+    )
+
+  const store = createStore<VideoCallState>()((set, get) => ({
+    status: 'idle',
+    ...RESET,
+    toast: null,
+    start(slug, base) {
+      if (get().status !== 'idle') return
+      const current = ++attempt
+      apiBase = base
+      set({ status: 'connecting' })
+      get().dismissToast()
+      startConversation(slug, base).then(
+        ({ conversationId, conversationUrl, maxDurationSeconds }) => {
+          if (current !== attempt) return void sendEnd(conversationId, base, 'fetch')
+          const url = readFrameUrl(conversationUrl)
+          set({
+            status: 'active',
+            conversation: { id: conversationId, url },
+            durationSeconds: maxDurationSeconds,
+            secondsLeft: maxDurationSeconds,
+          })
+          // Without a page to show, the overlay says so and offers Close; no countdown runs.
+          if (!url) return
+          countdown = startCountdown(maxDurationSeconds, onTick)
+          get().showToast(
+            CALL_TEXT.connectedTitle,
+            CALL_TEXT.connectedBody(name, formatDuration(maxDurationSeconds)),
+          )
+        },
+        (error: unknown) => {
+          if (current !== attempt) return
+          set({ status: 'idle' })
+          const message = error instanceof ApiError ? error.message : CALL_TEXT.startFailed
+          get().showToast(START_ERROR_TEXT.failedTitle, message, 'destructive')
+        },
+      )
+    },
+    end(reason = 'user') {
+      const { status, conversation } = get()
+      if (status !== 'active' || !conversation) return
+      countdown?.stop()
+      countdown = null
+      set({ status: 'ended', conversation: null })
+      void sendEnd(conversation.id, apiBase, reason === 'page-hide' ? 'beacon' : 'fetch')
+      set({ status: 'idle', ...RESET })
+      if (conversation.url && (reason === 'user' || reason === 'timeout')) {
+        get().showToast(CALL_TEXT.endedTitle, CALL_TEXT.endedBody(name))
+      }
+    },
+    toggleMute() {
+      if (get().status === 'active') set({ muted: !get().muted })
+    },
+    toggleCamera() {
+      if (get().status === 'active') set({ cameraOn: !get().cameraOn })
+    },
+    askToEnd() {
+      if (get().status === 'active') set({ confirmingEnd: true })
+    },
+    keepTalking() {
+      set({ confirmingEnd: false })
+    },
+    showToast(title, description, variant = 'default') {
+      clearTimeout(toastTimer)
+      set({ toast: { title, description, variant } })
+      toastTimer = setTimeout(() => set({ toast: null }), TOAST_DURATION_MS)
+    },
+    dismissToast() {
+      clearTimeout(toastTimer)
+      set({ toast: null })
+    },
+    leave(reason) {
+      attempt++
+      get().end(reason)
+      if (get().status === 'connecting') set({ status: 'idle' })
+    },
+  }))
+
+  function onTick(secondsLeft: number): void {
+    const minutes = secondsLeft / 60
+    const announce = Number.isInteger(minutes) && minutes > 0
+    store.setState(announce ? { secondsLeft, announcement: minutesLeftText(minutes) } : { secondsLeft })
+    if (secondsLeft === 0) store.getState().end('timeout')
+  }
+
+  return store
+}
