@@ -28,6 +28,17 @@ const PAGES: { name: string; path: string; waitUntilReady: (page: Page) => Promi
     },
   },
   {
+    name: "a prospect page with the 'Call Me' dialog open and its country list showing",
+    path: '/bright-smile-dental',
+    waitUntilReady: async (page) => {
+      const demo = page.locator('voice-demo')
+      await demo.getByRole('button', { name: 'Call Me' }).click()
+      const dialog = demo.getByRole('dialog', { name: 'Get a Call from Our AI Assistant' })
+      await dialog.getByRole('combobox', { name: 'Country' }).click()
+      await expect(dialog.getByRole('listbox')).toBeVisible()
+    },
+  },
+  {
     name: 'the error page',
     path: '/Not_A_Slug',
     waitUntilReady: async (page) => {

@@ -1,8 +1,9 @@
 /**
  * The core entry (imported by widget.js) and the only module that touches `window` and the custom
  * element registry. Importing it defines `<voice-demo>` and `<voice-video-call>` once each, however
- * often the snippet was pasted.
+ * often the snippet was pasted, and makes `window.VoiceDemo(...)` live (api/install-host-api.ts).
  */
+import { installHostApi } from './api/install-host-api.ts'
 import { createVoiceDemoElement } from './element/voice-demo-element.tsx'
 import { LOG_PREFIX } from './loader/start-loader.ts'
 import { createWidgetSheet } from './styles/widget-styles.ts'
@@ -34,4 +35,10 @@ for (const [tag, define] of [
   } catch (error) {
     console.warn(`${LOG_PREFIX} could not define <${tag}>.`, error)
   }
+}
+
+try {
+  installHostApi()
+} catch (error) {
+  console.warn(`${LOG_PREFIX} could not set up window.VoiceDemo.`, error)
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks'
 import { FALLBACK_SLUG } from '../../../core/prospect.ts'
-import { createDemoStore } from '../state/demo-store.ts'
+import { STORE_KEY } from '../api/store-key.ts'
+import { createDemoStore, type DemoStore } from '../state/demo-store.ts'
 import { getDefaultApiBase } from '../state/fetch-api.ts'
 import { fetchProspect } from '../state/fetch-prospect.ts'
 import { DemoPanel } from '../ui/demo-panel.tsx'
@@ -40,6 +41,8 @@ export function VoiceDemo({ slug, apiBase, host }: VoiceDemoProps) {
     }),
   )
   const targetBase = apiBase?.trim() || getDefaultApiBase()
+  // For the host page's `VoiceDemo('startCall')` and friends (api/host-api.ts).
+  if (host) (host as { [STORE_KEY]?: DemoStore })[STORE_KEY] = store
 
   useEffect(() => store.getState().load(targetSlug, targetBase), [store, targetSlug, targetBase])
   useEffect(() => () => store.getState().dispose(), [store])

@@ -28,6 +28,7 @@ async function openDialog() {
   const store = createDemoStore({
     fetchProspect: async (slug) => answerLikeTheServer(`https://x/api/prospects/${slug}`).json(),
     loadPhoneDialog: async () => PhoneDialog,
+    loadBrowserCall: async () => null,
   })
   store.getState().load('bright-smile-dental', 'https://x')
   render(<DemoPanel store={store} apiBase="https://x" />, container)

@@ -6,19 +6,19 @@ import { createFakeVoiceClient } from '../testing/fake-voice-client.ts'
 import { createBrowserCall } from '../voice/browser-call.ts'
 import { CALL_TEXT } from '../voice/call-text.ts'
 import type { VoiceClient } from '../voice/voice-client.ts'
-import {
-  BROWSER_CALL_UNAVAILABLE,
-  createDemoStore,
-  type DemoDeps,
-  VOICE_NOT_CONFIGURED,
-} from './demo-store.ts'
+import { createDemoStore, type DemoDeps, VOICE_NOT_CONFIGURED } from './demo-store.ts'
 
 const answer = (slug: string): ProspectResponse => ({
   prospect: prospects[slug] ?? (prospects.visitor as ProspectResponse['prospect']),
   fallback: !prospects[slug],
 })
+/** Lazy parts that never arrive in time to matter: each test brings the one it exercises. */
+const LAZY: Pick<DemoDeps, 'loadBrowserCall' | 'loadPhoneDialog'> = {
+  loadBrowserCall: async () => null,
+  loadPhoneDialog: async () => () => null,
+}
 const loadedStore = async (deps: Partial<DemoDeps> = {}) => {
-  const store = createDemoStore({ fetchProspect: async (slug) => answer(slug), ...deps })
+  const store = createDemoStore({ fetchProspect: async (slug) => answer(slug), ...LAZY, ...deps })
   store.getState().load('bright-smile-dental', 'https://api.example.com/')
   await vi.waitFor(() => expect(store.getState().prospect.status).toBe('loaded'))
   return store
@@ -26,7 +26,7 @@ const loadedStore = async (deps: Partial<DemoDeps> = {}) => {
 
 /** The call chunk as `voice-demo.tsx` loads it, over a fake voice client. */
 const withClient =
-  (client: VoiceClient): NonNullable<DemoDeps['loadBrowserCall']> =>
+  (client: VoiceClient): DemoDeps['loadBrowserCall'] =>
   async (host) =>
     createBrowserCall(host, client)
 
@@ -40,7 +40,7 @@ describe('createDemoStore', () => {
       .fn<DemoDeps['fetchProspect']>()
       .mockImplementationOnce(() => new Promise((resolve) => (resolveFirst = resolve)))
       .mockImplementation(async (slug) => answer(slug))
-    const store = createDemoStore({ fetchProspect })
+    const store = createDemoStore({ fetchProspect, ...LAZY })
     store.getState().load('bright-smile-dental', 'https://api.example.com/')
     store.getState().load('harbor-realty', 'https://api.example.com/')
     expect(fetchProspect.mock.calls[0]?.[2].aborted).toBe(true)
@@ -57,7 +57,7 @@ describe('createDemoStore', () => {
       .mockRejectedValueOnce(new AppError('prospect_unavailable'))
       .mockRejectedValueOnce(new Error('internal detail'))
       .mockImplementation(async (slug) => answer(slug))
-    const store = createDemoStore({ fetchProspect })
+    const store = createDemoStore({ fetchProspect, ...LAZY })
     store.getState().load('harbor-realty', 'https://api.example.com/')
     await vi.waitFor(() =>
       expect(store.getState().prospect).toEqual({
@@ -92,7 +92,7 @@ describe('createDemoStore', () => {
   it('fetches the call chunk once, on intent, and retries after a failed fetch', async () => {
     const { client } = createFakeVoiceClient()
     const loadBrowserCall = vi
-      .fn<NonNullable<DemoDeps['loadBrowserCall']>>()
+      .fn<DemoDeps['loadBrowserCall']>()
       .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
       .mockImplementation(withClient(client))
     const store = await loadedStore({ loadBrowserCall })
@@ -105,17 +105,10 @@ describe('createDemoStore', () => {
     expect(client.start).toHaveBeenCalledOnce()
   })
 
-  it('says calls are not available yet while there is no call chunk', async () => {
-    const store = await loadedStore()
-    store.getState().toggleBrowserCall()
-    await flush()
-    expect(store.getState()).toMatchObject({ call: 'idle', notice: BROWSER_CALL_UNAVAILABLE })
-  })
-
   it('opens the phone dialog once its chunk arrives, and says so when it cannot load', async () => {
     const Dialog = () => null
     const loadPhoneDialog = vi
-      .fn<NonNullable<DemoDeps['loadPhoneDialog']>>()
+      .fn<DemoDeps['loadPhoneDialog']>()
       .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
       .mockResolvedValue(Dialog)
     const store = await loadedStore({ loadPhoneDialog })
@@ -280,7 +273,7 @@ describe('createDemoStore', () => {
     vi.spyOn(performance, 'now').mockImplementation(() => now)
     try {
       store.getState().toggleBrowserCall()
-      const detach = store.getState().attachMeter(document.createElement('canvas')) // as the panel does
+      store.getState().meterRef(document.createElement('canvas')) // as the panel's canvas does
       await flush()
       emit('call-start')
       const speak = async (volume: number, atMs: number) => {
@@ -294,7 +287,7 @@ describe('createDemoStore', () => {
       await speak(1, 1200) // speaking again when the visitor hangs up
       store.getState().toggleBrowserCall()
       emit('call-end')
-      detach()
+      store.getState().meterRef(null)
       await speak(1, 1300) // after the call: the meter is gone, nothing is detected
       client.start.mockRejectedValueOnce(new DOMException('denied', 'NotAllowedError'))
       store.getState().toggleBrowserCall()

@@ -7,7 +7,6 @@ import { START_ERROR_TEXT } from '../voice/start-error-text.ts'
 import { NETWORK_ERROR_MESSAGE } from './fetch-api.ts'
 import { TOAST_DURATION_MS, type WidgetToast } from './widget-toast.ts'
 
-export const BROWSER_CALL_UNAVAILABLE = 'Browser calls are not available yet.'
 export const VOICE_NOT_CONFIGURED = 'The voice demo is not configured on this site yet.'
 
 export type ProspectLoad =
@@ -35,8 +34,11 @@ export interface DemoState {
   toggleBrowserCall(): void
   /** Mutes or unmutes the microphone; does nothing outside a live call. */
   toggleMute(): void
-  /** Draws the call's audio levels on `canvas` until the returned function detaches it. */
-  attachMeter(canvas: HTMLCanvasElement): () => void
+  /**
+   * The meter canvas's ref: the call draws its audio levels on the canvas from mount (`canvas`) until
+   * unmount (`null`).
+   */
+  meterRef(canvas: HTMLCanvasElement | null): void
   /** Shows one toast, replacing the current one, for 5000 ms. */
   showToast(title: string, description: string, variant?: WidgetToast['variant']): void
   dismissToast(): void
@@ -74,11 +76,11 @@ export interface DemoDeps {
   fetchProspect(slug: string, apiBase: string, signal: AbortSignal): Promise<ProspectResponse>
   /**
    * Fetches the browser call on intent (config + lazy chunks); resolves null when the voice demo is
-   * not configured. Absent: the panel says browser calls are not available.
+   * not configured.
    */
-  loadBrowserCall?: ((host: CallHost) => Promise<BrowserCall | null>) | undefined
+  loadBrowserCall(host: CallHost): Promise<BrowserCall | null>
   /** Fetches the phone dialog's lazy chunk. */
-  loadPhoneDialog?: (() => Promise<ComponentType<PhoneDialogProps>>) | undefined
+  loadPhoneDialog(): Promise<ComponentType<PhoneDialogProps>>
   /** Tells the host page about the call (the element turns these into `voice-demo:*` events). */
   emit?: (event: CallEvent, message?: string) => void
 }
@@ -102,6 +104,7 @@ export function createDemoStore({
   let request: AbortController | null = null
   let lastLoad: [slug: string, apiBase: string] | null = null
   let toastTimer: ReturnType<typeof setTimeout> | undefined
+  let detachMeter = () => {}
 
   const store = createStore<DemoState>()((set, get) => ({
     prospect: { status: 'loading' },
@@ -134,7 +137,6 @@ export function createDemoStore({
     },
     toggleBrowserCall() {
       const { call, prospect } = get()
-      if (!loadBrowserCall) return set({ notice: BROWSER_CALL_UNAVAILABLE })
       if (prospect.status !== 'loaded') return
       if (call === 'connected') return browserCall?.stop()
       if (call !== 'idle') return // connecting / stopping: a second click is ignored (the button is disabled too)
@@ -156,9 +158,15 @@ export function createDemoStore({
     toggleMute() {
       browserCall?.toggleMute()
     },
-    attachMeter(canvas) {
+    meterRef(canvas) {
+      detachMeter()
+      if (!canvas) return
       let detach: (() => void) | undefined
       let detached = false
+      detachMeter = () => {
+        detached = true
+        detach?.()
+      }
       // The canvas appears with 'connecting', possibly before the call chunk has arrived.
       loadingCall?.then(
         (loaded) => {
@@ -166,10 +174,6 @@ export function createDemoStore({
         },
         () => {},
       )
-      return () => {
-        detached = true
-        detach?.()
-      }
     },
     showToast(title, description, variant = 'default') {
       clearTimeout(toastTimer)
@@ -183,10 +187,10 @@ export function createDemoStore({
     phoneDialog: null,
     phoneOpen: false,
     preparePhoneDialog() {
-      ensurePhoneDialog()?.catch(() => {})
+      ensurePhoneDialog().catch(() => {})
     },
     openPhoneDialog() {
-      ensurePhoneDialog()?.then(
+      ensurePhoneDialog().then(
         (phoneDialog) => !disposed && set({ phoneDialog, phoneOpen: true }),
         () => get().showToast(START_ERROR_TEXT.callFailedTitle, NETWORK_ERROR_MESSAGE, 'destructive'),
       )
@@ -198,13 +202,14 @@ export function createDemoStore({
       disposed = true
       request?.abort()
       clearTimeout(toastTimer)
+      detachMeter()
       browserCall?.dispose()
     },
   }))
 
   /** The dialog's chunk, fetched once; a failed fetch may be retried. */
   function ensurePhoneDialog() {
-    loadingDialog ??= loadPhoneDialog?.().catch((error: unknown) => {
+    loadingDialog ??= loadPhoneDialog().catch((error: unknown) => {
       loadingDialog = undefined
       throw error
     })
@@ -213,7 +218,6 @@ export function createDemoStore({
 
   /** One browser call per widget, fetched once; a failed fetch (offline for a moment) may be retried. */
   function ensureBrowserCall(): Promise<BrowserCall | null> {
-    if (!loadBrowserCall) return Promise.resolve(null)
     loadingCall ??= loadBrowserCall({ store, emit }).then(
       (loaded) => {
         if (loaded && disposed) loaded.dispose()

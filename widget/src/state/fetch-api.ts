@@ -1,7 +1,18 @@
 import { ApiError, readErrorResponse } from '../../../core/api-error.ts'
+import type { ErrorCode } from '../../../core/errors.ts'
+import { LOG_PREFIX } from '../loader/start-loader.ts'
 
 /** Shown when the request never got an answer (offline, DNS, a blocked request). */
 export const NETWORK_ERROR_MESSAGE = 'Could not reach the demo service. Check your connection and try again.'
+
+/**
+ * A mistake in how the page set the widget up (a bad attribute): the panel shows the message and the
+ * console says it once, with the product prefix, so the page's author can find it.
+ */
+export function setupError(code: ErrorCode, message: string, attribute: string, cause?: unknown): ApiError {
+  console.warn(`${LOG_PREFIX} ${attribute}: ${message}`)
+  return new ApiError(code, message, 0, { cause })
+}
 
 /**
  * The origin the widget's own script came from: where our API lives unless `api-base` says otherwise.
@@ -20,7 +31,12 @@ export async function fetchApi(path: string, apiBase: string, init: RequestInit 
     // A trailing slash keeps a path in api-base (https://example.com/demo/ → /demo/api/...).
     url = new URL(path, new URL(apiBase.replace(/\/*$/, '/'), import.meta.url))
   } catch (cause) {
-    throw new ApiError('bad_request', 'The api-base attribute is not a valid URL.', 0, { cause })
+    throw setupError(
+      'bad_request',
+      'The api-base attribute is not a valid URL.',
+      `api-base="${apiBase}"`,
+      cause,
+    )
   }
   let res: Response
   try {

@@ -24,11 +24,21 @@ it('returns the prospect, keeping a path in the api base', async () => {
   expect(String(fetch.mock.calls[0]?.[0])).toBe('https://example.com/demo/api/prospects/harbor-realty')
 })
 
-it('rejects a malformed slug without a request', async () => {
+it('rejects a malformed slug or api-base without a request, and tells the page author once', async () => {
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
   await expect(fetchProspect('../admin', 'https://example.com', signal())).rejects.toMatchObject({
     code: 'slug_invalid',
+    message: 'A prospect link must be 1 to 64 lowercase letters, digits or dashes.',
+  })
+  await expect(fetchProspect('visitor', 'http://[::1', signal())).rejects.toMatchObject({
+    code: 'bad_request',
   })
   expect(fetch).not.toHaveBeenCalled()
+  expect(warn.mock.calls.map(([text]) => text)).toEqual([
+    '[voice-demo] slug="../admin": A prospect link must be 1 to 64 lowercase letters, digits or dashes.',
+    '[voice-demo] api-base="http://[::1": The api-base attribute is not a valid URL.',
+  ])
+  warn.mockRestore()
 })
 
 it('turns a proxy error page or an odd body into the generic message', async () => {

@@ -1,6 +1,6 @@
 import { ApiError, UNAVAILABLE_MESSAGE } from '../../../core/api-error.ts'
 import { isValidSlug, type ProspectResponse, SLUG_RULE_MESSAGE } from '../../../core/prospect.ts'
-import { fetchApi } from './fetch-api.ts'
+import { fetchApi, setupError } from './fetch-api.ts'
 
 /**
  * Loads the prospect for `slug` from `GET {apiBase}/api/prospects/{slug}`. Rejects with an ApiError
@@ -11,7 +11,7 @@ export async function fetchProspect(
   apiBase: string,
   signal: AbortSignal,
 ): Promise<ProspectResponse> {
-  if (!isValidSlug(slug)) throw new ApiError('slug_invalid', SLUG_RULE_MESSAGE)
+  if (!isValidSlug(slug)) throw setupError('slug_invalid', SLUG_RULE_MESSAGE, `slug="${slug}"`)
   const body = await fetchApi(`api/prospects/${slug}`, apiBase, { signal })
   if (!isProspectResponse(body)) {
     throw new ApiError('unavailable', UNAVAILABLE_MESSAGE, 0, { cause: new Error('bad prospect body') })

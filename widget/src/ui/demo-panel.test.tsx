@@ -15,6 +15,7 @@ it('walks a visitor through a call: Connecting..., Stop Call with Mute, toasts, 
   const store = createDemoStore({
     fetchProspect: async (slug) => answerLikeTheServer(`https://x/api/prospects/${slug}`).json(),
     loadBrowserCall: async (host) => createBrowserCall(host, client),
+    loadPhoneDialog: async () => () => null,
   })
   store.getState().load('bright-smile-dental', 'https://x')
   render(<DemoPanel store={store} apiBase="https://x" />, container)

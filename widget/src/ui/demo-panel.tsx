@@ -1,6 +1,5 @@
 import type { CallStatus, DemoStore } from '../state/demo-store.ts'
 import { useStoreState } from '../state/use-store-state.ts'
-import { CallMeter } from './call-meter.tsx'
 import { MicIcon } from './mic-icon.tsx'
 import {
   BUTTON_ROW,
@@ -89,7 +88,18 @@ export function DemoPanel({ store, apiBase }: { store: DemoStore; apiBase: strin
         </>
       )}
       <div class={STATUS_ROW}>
-        {call !== 'idle' && <CallMeter attach={state.attachMeter} />}
+        {call !== 'idle' && (
+          // Handed to the meter once: its worker draws on it (OffscreenCanvas), at twice its CSS size
+          // for sharp bars. Decorative: the status line says what happens.
+          // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a canvas without tabindex is not focusable
+          <canvas
+            ref={state.meterRef}
+            width={120}
+            height={40}
+            class="h-5 w-[60px] shrink-0"
+            aria-hidden="true"
+          />
+        )}
         {/* Always rendered, so screen readers already watch it when a message arrives. */}
         <p role="status" aria-live="polite" class={STATUS}>
           {state.notice || CALL_ANNOUNCEMENT[call]}

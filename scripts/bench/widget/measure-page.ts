@@ -1,0 +1,77 @@
+import { chromium } from '@playwright/test'
+import type { BenchProfile } from '../profiles.ts'
+import { readBootTasks, TRACE_CATEGORIES, type TraceEvent } from './boot-tasks.ts'
+import { type PageProbeRecord, probeSource, READ_PROBE_SOURCE, WAIT_FOR_PROBE_SOURCE } from './page-probe.ts'
+
+/** After the buttons (or the content) show, boot tasks still count for this long. */
+export const BOOT_TAIL_MS = 1000
+/** How long the page is watched while idle for its main-thread CPU. */
+export const IDLE_WINDOW_MS = 5000
+
+export interface PageRun {
+  readonly probe: PageProbeRecord
+  readonly longestTask: number
+  readonly longestWidgetTask: number
+  /** Main-thread task time per second of wall time while idle (CDP `Performance.getMetrics`). */
+  readonly idleMsPerSecond: number
+}
+
+/** `widget.js` or one of its chunks, by path (trace events also carry empty and non-URL strings). */
+export const isWidgetUrl = (url: string): boolean =>
+  /^[a-z]+:\/\/[^/]+\/(.*\/)?(widget\.js|widget-chunks\/)/.test(url)
+
+/**
+ * One cold load of `url` in a fresh browser (empty cache, nothing shared with other runs), throttled
+ * through CDP as `profile` says and traced until {@link BOOT_TAIL_MS} after the probe's last frame;
+ * then {@link IDLE_WINDOW_MS} of idling, untraced, for the CPU figure.
+ */
+export async function measurePage(
+  url: string,
+  profile: BenchProfile,
+  options: { expectWidget: boolean; launchArgs: string[]; executablePath: string },
+): Promise<PageRun> {
+  const browser = await chromium.launch({ executablePath: options.executablePath, args: options.launchArgs })
+  try {
+    const context = await browser.newContext({
+      viewport: profile.viewport,
+      deviceScaleFactor: profile.deviceScaleFactor,
+      isMobile: profile.isMobile,
+      hasTouch: profile.isMobile,
+    })
+    await context.addInitScript({ content: probeSource(options.expectWidget) })
+    const page = await context.newPage()
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuSlowdown })
+    if (profile.network) {
+      await cdp.send('Network.enable')
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, ...profile.network })
+    }
+    await browser.startTracing(page, { categories: TRACE_CATEGORIES })
+    // One CDP call that waits in the page: no Playwright locator polling injects work into the boot.
+    await page.goto(url, { waitUntil: 'commit', timeout: 120_000 })
+    await page.evaluate(WAIT_FOR_PROBE_SOURCE)
+    await page.waitForTimeout(BOOT_TAIL_MS)
+    const probe = (await page.evaluate(READ_PROBE_SOURCE)) as PageProbeRecord
+    const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] }
+    const shown = options.expectWidget ? probe.buttons : probe.content
+    const tasks = readBootTasks(trace.traceEvents, url, shown + BOOT_TAIL_MS, isWidgetUrl)
+
+    await cdp.send('Performance.enable')
+    const before = await readTaskTime(cdp)
+    await page.waitForTimeout(IDLE_WINDOW_MS)
+    const after = await readTaskTime(cdp)
+    const idleMsPerSecond = ((after.task - before.task) * 1000) / (after.time - before.time)
+    return { probe, longestTask: tasks.longest, longestWidgetTask: tasks.longestWidget, idleMsPerSecond }
+  } finally {
+    await browser.close()
+  }
+}
+
+type Cdp = { send(method: 'Performance.getMetrics'): Promise<{ metrics: { name: string; value: number }[] }> }
+
+/** Main-thread task time and the clock, both in seconds. */
+async function readTaskTime(cdp: Cdp): Promise<{ task: number; time: number }> {
+  const { metrics } = await cdp.send('Performance.getMetrics')
+  const value = (name: string) => metrics.find((metric) => metric.name === name)?.value ?? Number.NaN
+  return { task: value('TaskDuration'), time: value('Timestamp') }
+}

@@ -1,0 +1,56 @@
+/** What the page recorded about its own boot, read once the widget's buttons (or its content) showed. */
+export interface PageProbeRecord {
+  /** ms from navigation start to the frame that painted the page's own content (`#bench-content`). */
+  readonly content: number
+  /** ms from navigation start to the frame that painted both of the widget's buttons; 0 on the bare page. */
+  readonly buttons: number
+  readonly fcp: number
+  /** Every resource the page fetched, with when it finished (ms from navigation start). */
+  readonly resources: readonly {
+    readonly url: string
+    readonly responseEnd: number
+    readonly encodedBodySize: number
+  }[]
+}
+
+/**
+ * Installed before any page script (`addInitScript`): polls once per animation frame until the page's
+ * content (and, on the widget page, the panel's "Test in Browser" and "Call Me" buttons, laid out)
+ * exist, and records that frame's time: what a frame has in its DOM when its callbacks run is what it
+ * paints. Polling stops then, so it costs nothing while the page idles. Plain JavaScript in a string,
+ * as in ../page-observers.ts (tsx adds helpers that do not exist in the page).
+ */
+export const probeSource = (expectWidget: boolean): string => `(() => {
+  const expectWidget = ${expectWidget}
+  const record = { content: 0, buttons: 0 }
+  let finish
+  const done = new Promise((resolve) => { finish = resolve })
+  Object.defineProperty(window, '__widgetBench', { value: { record, done } })
+  const buttonsShown = () => {
+    const root = document.querySelector('voice-demo')?.shadowRoot
+    if (!root) return false
+    const shown = [...root.querySelectorAll('button')]
+      .filter((button) => button.getBoundingClientRect().height > 0)
+      .map((button) => button.textContent.trim())
+    return shown.includes('Test in Browser') && shown.includes('Call Me')
+  }
+  const onFrame = (time) => {
+    if (!record.content && document.getElementById('bench-content')) record.content = time
+    if (expectWidget && !record.buttons && buttonsShown()) record.buttons = time
+    if (record.content && (record.buttons || !expectWidget)) return finish()
+    requestAnimationFrame(onFrame)
+  }
+  requestAnimationFrame(onFrame)
+})()`
+
+/** Evaluated in the page: resolves once the probe's last frame has run. */
+export const WAIT_FOR_PROBE_SOURCE = 'window.__widgetBench.done'
+
+/** Evaluated in the page afterwards: the probe's times plus paint and resource timing. */
+export const READ_PROBE_SOURCE = `({
+  ...window.__widgetBench.record,
+  fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0,
+  resources: performance.getEntriesByType('resource').map((r) => ({
+    url: r.name, responseEnd: r.responseEnd, encodedBodySize: r.encodedBodySize,
+  })),
+})`

@@ -1,0 +1,108 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { PROFILES } from '../profiles.ts'
+import type { PageRun } from './measure-page.ts'
+import { BARE_PAGE, checkBarePage, WIDGET_PAGE } from './widget-bench.ts'
+import { checkWidgetBudgets, summarizeRun, type WidgetFigures } from './widget-figures.ts'
+
+const ORIGIN = 'http://127.0.0.1:8787'
+const isWidgetUrl = (url: string) => /\/(widget\.js|widget-chunks\/)/.test(url)
+const [desktop, phone] = PROFILES as [(typeof PROFILES)[0], (typeof PROFILES)[0]]
+
+function page(probe: Partial<PageRun['probe']>, run: Partial<PageRun> = {}): PageRun {
+  return {
+    probe: { content: 100, buttons: 0, fcp: 100, resources: [], ...probe },
+    longestTask: 40,
+    longestWidgetTask: 0,
+    idleMsPerSecond: 0.2,
+    ...run,
+  }
+}
+
+describe('summarizeRun', () => {
+  it("counts the widget's files and API answers finished before the buttons, against the bare page", () => {
+    const widget = page(
+      {
+        content: 110,
+        buttons: 300,
+        resources: [
+          { url: `${ORIGIN}/widget.js`, responseEnd: 120, encodedBodySize: 500 },
+          { url: `${ORIGIN}/widget-chunks/voice-demo-a.js`, responseEnd: 180, encodedBodySize: 14000 },
+          { url: `${ORIGIN}/api/prospects/x`, responseEnd: 280, encodedBodySize: 700 },
+          { url: `${ORIGIN}/favicon.ico`, responseEnd: 200, encodedBodySize: 100 },
+          // fetched on intent, after the first paint: not part of it
+          { url: `${ORIGIN}/widget-chunks/connect-voice-b.js`, responseEnd: 900, encodedBodySize: 9000 },
+        ],
+      },
+      { longestWidgetTask: 30, longestTask: 60, idleMsPerSecond: 0.5 },
+    )
+    const brotli = new Map([
+      [`${ORIGIN}/widget.js`, 400],
+      [`${ORIGIN}/widget-chunks/voice-demo-a.js`, 11000],
+      [`${ORIGIN}/api/prospects/x`, 600],
+      [`${ORIGIN}/widget-chunks/connect-voice-b.js`, 4000],
+    ])
+    expect(summarizeRun({ bare: page({ content: 100 }), widget }, brotli, isWidgetUrl)).toEqual({
+      jsBrotli: 11400,
+      apiBrotli: 600,
+      buttons: 300,
+      buttonsVsBare: 200,
+      contentDelay: 10,
+      longestWidgetTask: 30,
+      longestTaskWidgetPage: 60,
+      longestTaskBarePage: 40,
+      idleDelta: expect.closeTo(0.3),
+    })
+  })
+})
+
+describe('checkWidgetBudgets', () => {
+  const figures = (over: Partial<WidgetFigures>): WidgetFigures => ({
+    jsBrotli: 11000,
+    apiBrotli: 600,
+    buttons: 200,
+    buttonsVsBare: 30,
+    contentDelay: 0,
+    longestWidgetTask: 20,
+    longestTaskWidgetPage: 40,
+    longestTaskBarePage: 40,
+    idleDelta: 0,
+    ...over,
+  })
+
+  it('judges the medians with the profile’s own time budget', () => {
+    const runs = [
+      figures({ buttonsVsBare: 100 }),
+      figures({ buttonsVsBare: 120 }),
+      figures({ buttonsVsBare: 900 }),
+    ]
+    const pass = (profile: typeof desktop) =>
+      checkWidgetBudgets(profile, runs).map((check) => [check.figure, check.pass])
+    expect(pass(desktop)).toContainEqual(['buttonsVsBare', false])
+    expect(pass(phone)).toContainEqual(['buttonsVsBare', true])
+  })
+
+  it('fails a boot task of exactly 50 ms, and says so on the line', () => {
+    const [, , task] = checkWidgetBudgets(phone, [figures({ longestWidgetTask: 50 })])
+    expect(task?.line).toBe('FAIL  phone: longest boot task running widget code 50 ms (budget < 50 ms)')
+  })
+
+  it('fails the bytes above 12 KB', () => {
+    const [bytes] = checkWidgetBudgets(desktop, [figures({ jsBrotli: 12 * 1024 + 1 })])
+    expect(bytes?.pass).toBe(false)
+  })
+})
+
+describe('the benchmark pages', () => {
+  it('differ by the snippet only', () => {
+    expect(checkBarePage(readFileSync(WIDGET_PAGE, 'utf8'), readFileSync(BARE_PAGE, 'utf8'))).toBeNull()
+  })
+
+  it('are told apart when they differ otherwise', () => {
+    const widget =
+      '<p>a</p>\n<script async src="/widget.js"></script>\n<voice-demo slug="bright-smile-dental"></voice-demo>'
+    expect(checkBarePage(widget, '<p>a</p>')).toBeNull()
+    expect(checkBarePage(widget, '<p>b</p>')).toMatch(/is not/)
+    expect(checkBarePage('<p>a</p>', '<p>a</p>')).toMatch(/lacks/)
+  })
+})
