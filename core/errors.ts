@@ -42,6 +42,12 @@ const catalog = {
   video_conversation_not_found: { status: 404, message: 'This video call was not found.' },
   /** The platform could not end the call; asking again may work (it ends at its time limit anyway). */
   video_end_failed: { status: 502, message: 'The video call could not be ended. Please try again.' },
+  // The sales reps' prospect list (issue 8). 404 like any route this server does not offer.
+  sales_tools_disabled: {
+    status: 404,
+    message: 'The operator has not enabled the prospect list on this server.',
+  },
+  sales_tools_unauthorized: { status: 401, message: 'That sales key is not valid. Ask the operator for it.' },
 } as const
 
 export type ErrorCode = keyof typeof catalog

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
+import { E2E_SALES_TOOLS_SECRET } from './global-setup.ts'
 
 /** WCAG 2.0, 2.1 and 2.2 at levels A and AA: what axe can check automatically. */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
@@ -36,6 +37,20 @@ const PAGES: { name: string; path: string; waitUntilReady: (page: Page) => Promi
       const dialog = demo.getByRole('dialog', { name: 'Get a Call from Our AI Assistant' })
       await dialog.getByRole('combobox', { name: 'Country' }).click()
       await expect(dialog.getByRole('listbox')).toBeVisible()
+    },
+  },
+  {
+    name: 'the snippet page with a prospect picked and the prospect list showing',
+    path: '/_/snippets?slug=harbor-realty',
+    waitUntilReady: async (page) => {
+      const demo = page.locator('voice-demo')
+      await expect(demo.getByRole('heading', { name: 'Built for Harbor Realty Group' })).toBeVisible()
+      await page.getByLabel('Sales key').fill(E2E_SALES_TOOLS_SECRET)
+      await page.getByRole('button', { name: 'Use key' }).click()
+      await expect(page.getByRole('button', { name: /^Bright Smile Dental/ })).toBeVisible()
+      // One disclosure open, so its text is checked too.
+      await page.locator('summary', { hasText: 'WordPress' }).click()
+      await expect(page.getByText(/add a Custom HTML block/)).toBeVisible()
     },
   },
   {

@@ -27,5 +27,6 @@ export function createAppDeps(config: ServerConfig, backend: AppBackend): AppDep
     phoneCalls: createPhoneCallSettings(config, backend.callHashSecret),
     videoCalls: createVideoCallSettings(config, backend.callHashSecret),
     clientIp: createClientIpReader(config.trustedProxyHeader),
+    salesToolsSecret: config.salesToolsSecret,
   }
 }

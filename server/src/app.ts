@@ -5,12 +5,14 @@ import { cors } from 'hono/cors'
 import { AppError, type ErrorBody } from '../../core/errors.ts'
 import { PHONE_CALL_PATH } from '../../core/phone-call.ts'
 import type { PublicConfig } from '../../core/public-config.ts'
+import { SALES_PROSPECTS_PATH } from '../../core/sales-prospects.ts'
 import { VIDEO_CONVERSATIONS_PATH } from '../../core/video-call.ts'
 import { type ClientIpReader, createClientIpReader } from './calls/client-ip.ts'
 import type { PhoneCallSettings } from './calls/place-phone-call.ts'
 import { configRoutes } from './routes/config.ts'
 import { phoneCallRoutes } from './routes/phone-calls.ts'
 import { prospectRoutes } from './routes/prospects.ts'
+import { snippetProspectRoutes } from './routes/snippet-prospects.ts'
 import { videoConversationRoutes } from './routes/video-conversations.ts'
 import type { VideoCallSettings } from './video/start-video-conversation.ts'
 
@@ -28,6 +30,8 @@ export interface AppDeps {
   videoCalls?: VideoCallSettings | undefined
   /** The client's address for limits; by default the socket's (no proxy header trusted). */
   clientIp?: ClientIpReader
+  /** Opens the sales reps' prospect list (`SALES_TOOLS_SECRET`); absent or null, it is off. */
+  salesToolsSecret?: string | null | undefined
 }
 
 /** The API as a Web-standard app: the same code serves Node locally and the edge in production. */
@@ -38,7 +42,8 @@ export function createApp(deps: AppDeps): Hono {
   // Text over slow mobile links: the landing page's JS shrinks from ~270 KB to ~85 KB with gzip.
   app.use(compress())
   // Partner pages call the API from their own origins, hence `*`. No cookies or credentials are
-  // involved; the one POST is guarded by validation and limits, not by origin.
+  // involved; the one POST is guarded by validation and limits, not by origin. `Authorization` is
+  // left out on purpose: the sales reps' list (SALES_PROSPECTS_PATH) answers our own site only.
   app.use(
     '/api/*',
     cors({ origin: '*', allowMethods: ['GET', 'HEAD', 'POST', 'OPTIONS'], allowHeaders: ['Content-Type'] }),
@@ -57,6 +62,10 @@ export function createApp(deps: AppDeps): Hono {
   app.route(
     VIDEO_CONVERSATIONS_PATH,
     videoConversationRoutes({ supabase: deps.supabase, videoCalls: deps.videoCalls, logger, clientIp }),
+  )
+  app.route(
+    SALES_PROSPECTS_PATH,
+    snippetProspectRoutes({ supabase: deps.supabase, salesToolsSecret: deps.salesToolsSecret ?? null }),
   )
   app.all('/api/*', () => {
     throw new AppError('not_found')

@@ -18,6 +18,7 @@ describe('loadServerConfig', () => {
       trustedProxyHeader: null,
       videoCall: null,
       videoLimits: { perIpHourly: 3, globalDaily: 50 },
+      salesToolsSecret: null,
     })
   })
 
@@ -95,6 +96,15 @@ describe('loadServerConfig', () => {
     expect(message).toMatch(/PRODUCT_NAME: must not be blank/)
     expect(message).toMatch(/SUPABASE_SERVICE_ROLE_KEY: is missing/)
     expect(message).not.toMatch(/HOST/)
+  })
+
+  it('reads the sales tools secret, and refuses a short one in the same message as the rest', () => {
+    const secret = 'sales-key-0123456789'
+    expect(loadServerConfig({ SALES_TOOLS_SECRET: ` ${secret} ` }).salesToolsSecret).toBe(secret)
+    const message = getErrorMessage(() => loadServerConfig({ SALES_TOOLS_SECRET: 'short-secret', PORT: 'x' }))
+    expect(message).toMatch(/SALES_TOOLS_SECRET: must be at least 16 characters/)
+    expect(message).toMatch(/PORT: must be a whole number/)
+    expect(message).not.toMatch(/short-secret/)
   })
 
   it('refuses a key without a URL, and never echoes the key', () => {

@@ -51,6 +51,11 @@ const ServerEnv = z.object({
     .regex(/^[A-Za-z0-9-]+$/, 'must be a header name, e.g. x-forwarded-for or cf-connecting-ip')
     .transform((name) => name.toLowerCase())
     .optional(),
+  SALES_TOOLS_SECRET: z
+    .string()
+    .trim()
+    .min(16, 'must be at least 16 characters (a random secret)')
+    .optional(),
   ...VIDEO_ENV,
 })
 
@@ -97,6 +102,8 @@ export interface ServerConfig {
   /** Video support calls; null without `TAVUS_API_KEY` or `VIDEO_WEBHOOK_URL` (the button then explains). */
   videoCall: VideoCallConfig | null
   videoLimits: VideoCallLimits
+  /** The key that opens the sales reps' prospect list; null: the list is off (`sales_tools_disabled`). */
+  salesToolsSecret: string | null
 }
 
 export interface LoadConfigOptions {
@@ -185,5 +192,6 @@ export function loadServerConfig(
     trustedProxyHeader: e.TRUSTED_PROXY_HEADER ?? null,
     videoCall: toVideoCallConfig(e),
     videoLimits: toVideoCallLimits(e),
+    salesToolsSecret: e.SALES_TOOLS_SECRET ?? null,
   }
 }

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react'
 import type { Prospect } from '../../../core/prospect.ts'
 import { ErrorState } from '../components/error-state.tsx'
 import { ThemeToggle } from '../components/theme-toggle.tsx'
@@ -9,6 +10,14 @@ import { usePathname } from '../lib/router.ts'
 import { useDocumentTitle } from '../lib/use-document-title.ts'
 import { AppShell } from './app-shell.tsx'
 import { matchRoute } from './match-route.ts'
+
+/**
+ * The sales reps' page is its own chunk, fetched only at `/_/snippets`: visitors of the landing and
+ * prospect pages never download it.
+ */
+const SnippetsPage = lazy(() =>
+  import('../features/snippets/snippets-page.tsx').then((module) => ({ default: module.SnippetsPage })),
+)
 
 /** The whole site: the shell of every screen around the page for the current path. */
 export function App() {
@@ -31,6 +40,12 @@ function CurrentPage() {
       )
     case 'onboarding':
       return <OnboardingPage />
+    case 'snippets':
+      return (
+        <Suspense fallback={<PageLoading />}>
+          <SnippetsPage />
+        </Suspense>
+      )
     case 'not-found':
       return <NotFoundPage />
   }
@@ -38,6 +53,15 @@ function CurrentPage() {
 
 /** The prospect page's plan slot: the onboarding timeline, addressed to the prospect's company. */
 const renderOnboardingPlan = (prospect: Prospect) => <OnboardingTimeline companyName={prospect.companyName} />
+
+/** While a lazy page's chunk arrives: announced, and as quiet as a blank page otherwise. */
+function PageLoading() {
+  return (
+    <p role="status" className="sr-only">
+      Loading…
+    </p>
+  )
+}
 
 function NotFoundPage() {
   useDocumentTitle('Page not found')

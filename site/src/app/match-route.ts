@@ -1,12 +1,14 @@
-/** The pages of the site. `/` is the landing page; `/{slug}` a prospect page. */
+/** The pages of the site. `/` is the landing page; `/{slug}` a prospect page; `/_/…` the site's own. */
 export type Route =
   | { page: 'landing' }
   | { page: 'prospect'; slug: string }
   | { page: 'onboarding' }
+  | { page: 'snippets' }
   | { page: 'not-found' }
 
 /** Paths under `/_/` can never be prospect slugs ([a-z0-9-]), so the site reserves them for its own pages. */
 const ONBOARDING_PATH = /^\/_\/onboarding\/?$/
+const SNIPPETS_PATH = /^\/_\/snippets\/?$/
 
 /**
  * Maps a pathname to a page. One path segment is a prospect slug, checked later by the prospect
@@ -15,6 +17,7 @@ const ONBOARDING_PATH = /^\/_\/onboarding\/?$/
 export function matchRoute(pathname: string): Route {
   if (pathname === '/' || pathname === '') return { page: 'landing' }
   if (ONBOARDING_PATH.test(pathname)) return { page: 'onboarding' }
+  if (SNIPPETS_PATH.test(pathname)) return { page: 'snippets' }
   const segment = /^\/([^/]+)\/?$/.exec(pathname)?.[1]
   if (segment === undefined) return { page: 'not-found' }
   try {

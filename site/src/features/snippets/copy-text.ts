@@ -1,0 +1,26 @@
+/** How a copy ended: on the clipboard, or selected for the person to copy themselves. */
+export type CopyOutcome = 'copied' | 'selected'
+
+/**
+ * Puts `text` on the clipboard. Where the browser refuses (no permission, an insecure origin, an
+ * old browser), selects the shown text in `element` instead, so Ctrl+C / ⌘C is one key away.
+ */
+export async function copyText(text: string, element: HTMLElement | null): Promise<CopyOutcome> {
+  try {
+    if (!navigator.clipboard) throw new Error('No clipboard API')
+    await navigator.clipboard.writeText(text)
+    return 'copied'
+  } catch {
+    if (element) selectContents(element)
+    return 'selected'
+  }
+}
+
+function selectContents(element: HTMLElement): void {
+  const selection = window.getSelection()
+  if (!selection) return
+  const range = document.createRange()
+  range.selectNodeContents(element)
+  selection.removeAllRanges()
+  selection.addRange(range)
+}

@@ -1,0 +1,12 @@
+/** A text field in the site's look, with an error state driven by `aria-invalid`. */
+export const fieldClass =
+  'block w-full min-w-0 rounded-xl border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm ' +
+  'placeholder:text-slate-500 focus-visible:border-indigo-600 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-indigo-600 ' +
+  'aria-invalid:border-red-600 dark:border-slate-600 dark:bg-slate-950 dark:text-white dark:placeholder:text-slate-400 ' +
+  'dark:focus-visible:border-indigo-400 dark:focus-visible:outline-indigo-400 dark:aria-invalid:border-red-400'
+
+export const labelClass = 'block text-sm font-semibold text-slate-900 dark:text-white'
+
+/** A panel of the page: one card per step. */
+export const cardClass =
+  'rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900'
