@@ -27,18 +27,6 @@ describe('readErrorResponse', () => {
     const odd = Response.json({ error: { code: 'Teapot!', message: 'x' } }, { status: 418 })
     expect((await readErrorResponse(odd)).code).toBe('unavailable')
   })
-
-  it('keeps the Retry-After of a limited request, so the dialog can say when to try again', async () => {
-    const res = Response.json(
-      { error: { code: 'rate_limited', message: 'Too many call requests.' } },
-      { status: 429, headers: { 'Retry-After': '120' } },
-    )
-    expect(await readErrorResponse(res)).toMatchObject({
-      code: 'rate_limited',
-      status: 429,
-      retryAfterSeconds: 120,
-    })
-  })
 })
 
 it('lets the server build errors by code: the catalogue gives status and message, both readable as ApiError', () => {

@@ -39,10 +39,9 @@ export async function readErrorResponse(res: Response): Promise<ApiError> {
   const error = (body as { error?: { code?: unknown; message?: unknown } } | null)?.error
   const { code, message } = error ?? {}
   if (typeof code === 'string' && /^[a-z_]+$/.test(code) && typeof message === 'string') {
-    const retryAfter = Number.parseInt(res.headers.get('Retry-After') ?? '', 10)
-    return new ApiError(code as ErrorCode, message, res.status, {
-      retryAfterSeconds: retryAfter >= 0 ? retryAfter : undefined,
-    })
+    // Retry-After is not read: the server's message already says when to try again (a limit's
+    // answer), and the bytes count on the widget's first paint.
+    return new ApiError(code as ErrorCode, message, res.status)
   }
   return new ApiError('unavailable', UNAVAILABLE_MESSAGE, res.status, {
     cause: new Error(`HTTP ${res.status}`),

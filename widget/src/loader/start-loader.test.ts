@@ -46,7 +46,7 @@ describe('startLoader', () => {
     const failing = vi.fn(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')))
     await expect(
       startLoader(createDocument('', 'https://cdn.example/widget.js'), 'c.js', failing, warn),
-    ).resolves.toBe(undefined)
+    ).resolves.toBeUndefined()
     expect(warn).toHaveBeenCalledWith('[voice-demo] the widget failed to load.', expect.any(TypeError))
 
     const throwing = () => {
@@ -62,5 +62,31 @@ describe('startLoader', () => {
     await startLoader(createDocument('<script src="/app.js"></script>'), 'c.js', importModule, warn)
     expect(importModule).not.toHaveBeenCalled()
     expect(String(warn.mock.calls[0]?.[0])).toMatch(/^\[voice-demo\] /)
+  })
+})
+
+describe('the prospect preload', () => {
+  it('preloads each valid slug without api-base from beside widget.js, in CORS mode like the core’s fetch', async () => {
+    const doc = createDocument(
+      '<voice-demo slug="harbor-realty"></voice-demo>' +
+        '<voice-demo slug="Not A Slug"></voice-demo>' +
+        '<voice-demo slug="other" api-base="https://api.example/"></voice-demo>',
+      'https://cdn.example/v1/widget.js',
+    )
+    await startLoader(doc, 'c.js', async () => ({}))
+    const links = [...doc.head.querySelectorAll('link')].map((link) => ({
+      rel: link.rel,
+      as: link.getAttribute('as'),
+      crossOrigin: link.crossOrigin,
+      href: link.href,
+    }))
+    expect(links).toEqual([
+      {
+        rel: 'preload',
+        as: 'fetch',
+        crossOrigin: 'anonymous',
+        href: 'https://cdn.example/api/prospects/harbor-realty',
+      },
+    ])
   })
 })

@@ -1,3 +1,5 @@
+import { prefetchProspects } from './prefetch.ts'
+
 /** The prefix of every console message the widget writes, so a partner can tell whose it is. */
 export const LOG_PREFIX = '[voice-demo]'
 
@@ -21,7 +23,8 @@ export function findLoaderUrl(doc: Document): string | null {
 }
 
 /**
- * Imports the widget's core from beside widget.js (not from the host page's origin). Never throws
+ * Imports the widget's core from beside widget.js (not from the host page's origin), and meanwhile
+ * asks for the prospects already on the page (prefetch.ts). Never throws
  * into the host page: every failure becomes one console warning.
  */
 export function startLoader(
@@ -29,19 +32,18 @@ export function startLoader(
   coreFile: string,
   importModule: ImportModule,
   warn: Warn = console.warn,
-): Promise<void> {
+): Promise<unknown> | undefined {
+  const failed = (error: unknown) => warn(`${LOG_PREFIX} the widget failed to load.`, error)
   try {
     const loaderUrl = findLoaderUrl(doc)
     if (!loaderUrl) {
       warn(`${LOG_PREFIX} cannot find the <script src=".../widget.js"> tag, so the widget is not loaded.`)
-      return Promise.resolve()
+      return
     }
-    return importModule(new URL(coreFile, loaderUrl).href).then(
-      () => undefined,
-      (error: unknown) => warn(`${LOG_PREFIX} the widget failed to load.`, error),
-    )
+    const core = importModule(new URL(coreFile, loaderUrl).href)
+    prefetchProspects(doc, loaderUrl)
+    return core.catch(failed)
   } catch (error) {
-    warn(`${LOG_PREFIX} the widget failed to load.`, error)
-    return Promise.resolve()
+    failed(error)
   }
 }

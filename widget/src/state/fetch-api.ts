@@ -40,9 +40,10 @@ export async function fetchApi(path: string, apiBase: string, init: RequestInit 
   }
   let res: Response
   try {
-    // A JSON body goes as text/plain (the server reads JSON whatever the type): a "simple" request,
-    // so a partner page's call needs no CORS preflight round trip first.
-    res = await fetch(url, { ...init, headers: { accept: 'application/json' } })
+    // No headers, and a JSON body goes as text/plain (the server reads JSON whatever the type): a
+    // "simple" request, so a partner page's call needs no CORS preflight round trip first; and a GET
+    // matches the preload widget.js started (loader/prefetch.ts), so it is not asked twice.
+    res = await fetch(url, init)
   } catch (cause) {
     if (signal?.aborted) throw cause
     throw new ApiError('unavailable', NETWORK_ERROR_MESSAGE, 0, { cause })

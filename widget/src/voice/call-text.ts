@@ -3,6 +3,8 @@ import { START_ERROR_TEXT } from './start-error-text.ts'
 /** The texts of the browser voice call (SPEC §4, §8); the start-failure ones are shared with the core. */
 export const CALL_TEXT = {
   ...START_ERROR_TEXT,
+  // Here, not in START_ERROR_TEXT: only the lazy call chunk says it (the core never sees a refusal).
+  microphoneDenied: 'Microphone access denied. Please allow microphone permissions and try again.',
   connectedTitle: 'Voice Assistant Connected',
   connectedBody: 'You can now speak with your AI assistant',
   disconnectedTitle: 'Voice Assistant Disconnected',

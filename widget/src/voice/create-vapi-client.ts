@@ -1,6 +1,7 @@
 import Vapi from '@vapi-ai/web'
 import type { VoiceConfig } from '../../../core/public-config.ts'
 import { CALL_TEXT } from './call-text.ts'
+import { fixSrcdocPostMessage } from './srcdoc-post-message.ts'
 import { createStartError, isMicrophoneRefusal } from './start-errors.ts'
 import type { VoiceCallOptions, VoiceClient } from './voice-client.ts'
 import { createVoiceEvents } from './voice-events.ts'
@@ -38,6 +39,7 @@ export function buildOverrides(config: VoiceConfig, options: VoiceCallOptions): 
  * unless told not to (host pages would need `unsafe-eval`). Load it lazily (`connect-voice.ts`).
  */
 export function createVapiClient(config: VoiceConfig): VoiceClient {
+  fixSrcdocPostMessage()
   const vapi = new VapiClass(config.publicKey, config.apiUrl, { avoidEval: true })
   const events = createVoiceEvents()
   const players = new Set<HTMLAudioElement>()

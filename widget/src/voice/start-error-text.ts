@@ -6,6 +6,5 @@ export const START_ERROR_TEXT = {
   failedTitle: 'Connection Failed',
   /** The phone dialog's failure title (SPEC §8), here because the core shows it when the dialog cannot load. */
   callFailedTitle: 'Call Failed',
-  microphoneDenied: 'Microphone access denied. Please allow microphone permissions and try again.',
   startFailed: 'Failed to start voice assistant. Please try again.',
 } as const

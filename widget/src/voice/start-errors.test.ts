@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { START_ERROR_TEXT } from './start-error-text.ts'
+import { CALL_TEXT } from './call-text.ts'
 import { createStartError, isMicrophoneRefusal } from './start-errors.ts'
 
 describe('isMicrophoneRefusal', () => {
@@ -23,12 +23,12 @@ describe('isMicrophoneRefusal', () => {
 describe('createStartError', () => {
   it('says the microphone was refused, keeping the NotAllowedError name for callers that map names', () => {
     const error = createStartError([{ error: { name: 'NotAllowedError' } }])
-    expect(error).toMatchObject({ name: 'NotAllowedError', message: START_ERROR_TEXT.microphoneDenied })
+    expect(error).toMatchObject({ name: 'NotAllowedError', message: CALL_TEXT.microphoneDenied })
   })
 
   it('says the generic text otherwise, keeping the causes', () => {
     const cause = new Error('500')
     const error = createStartError([cause])
-    expect(error).toMatchObject({ name: 'VoiceStartError', message: START_ERROR_TEXT.startFailed, cause })
+    expect(error).toMatchObject({ name: 'VoiceStartError', message: CALL_TEXT.startFailed, cause })
   })
 })

@@ -1,4 +1,4 @@
-import { START_ERROR_TEXT } from './start-error-text.ts'
+import { CALL_TEXT } from './call-text.ts'
 
 const REFUSAL_NAMES = new Set(['NotAllowedError', 'PermissionDeniedError', 'SecurityError'])
 const REFUSAL_MESSAGE = /permission (denied|dismissed)|not allowed|denied permission/i
@@ -23,7 +23,7 @@ export function isMicrophoneRefusal(value: unknown, depth = 0): boolean {
  */
 export function createStartError(causes: readonly unknown[]): Error {
   const refused = causes.some((cause) => isMicrophoneRefusal(cause))
-  const error = new Error(refused ? START_ERROR_TEXT.microphoneDenied : START_ERROR_TEXT.startFailed, {
+  const error = new Error(refused ? CALL_TEXT.microphoneDenied : CALL_TEXT.startFailed, {
     cause: causes.length === 1 ? causes[0] : causes,
   })
   error.name = refused ? 'NotAllowedError' : 'VoiceStartError'
