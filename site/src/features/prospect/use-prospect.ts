@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { ApiError } from '../../../../core/api-error.ts'
 import { AppError } from '../../../../core/errors.ts'
 import type { ProspectResponse } from '../../../../core/prospect.ts'
-import { loadProspect } from './load-prospect.ts'
+import { loadProspect } from '../../lib/load-prospect.ts'
 
 export type ProspectState =
   | { status: 'loading' }

@@ -1,9 +1,6 @@
 import { createEmbedSnippet } from '../../../../core/embed-snippet.ts'
 import type { Prospect } from '../../../../core/prospect.ts'
-import { Link } from '../../components/link.tsx'
-import { LogoMark } from '../../components/logo-mark.tsx'
-import { SiteFooter } from '../../components/site-footer.tsx'
-import { ThemeToggle } from '../../components/theme-toggle.tsx'
+import { UtilityPage } from '../../components/utility-page.tsx'
 import { siteConfig } from '../../config.ts'
 import { useDocumentTitle } from '../../lib/use-document-title.ts'
 import { CopyBlock } from './copy-block.tsx'
@@ -30,52 +27,37 @@ export function SnippetsPage() {
   const prospect = lookup.status === 'found' ? lookup.prospect : null
 
   return (
-    <div className="min-h-dvh bg-white text-slate-900 dark:bg-slate-950 dark:text-slate-100">
-      <header className="sticky top-0 z-40 border-b border-slate-200/70 bg-white/80 backdrop-blur dark:border-slate-800 dark:bg-slate-950/80">
-        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-3 sm:px-6">
-          <Link
-            href="/"
-            className="flex items-center gap-2 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-indigo-600"
-          >
-            <LogoMark className="size-8 sm:size-9" />
-            <span className="text-base font-bold tracking-tight sm:text-lg">{siteConfig.productName}</span>
-          </Link>
-          <ThemeToggle />
-        </div>
-      </header>
-      <main className="mx-auto max-w-6xl px-4 pt-8 pb-16 sm:px-6">
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Snippets for sales</h1>
-        <p className="mt-2 max-w-2xl text-slate-600 dark:text-slate-300">
-          Pick a prospect, check their demo, then copy the snippet for their website or the link to their
-          personal page.
-        </p>
-        <div className="mt-8 grid items-start gap-6 lg:grid-cols-2">
-          <section aria-labelledby="pick-heading" className={`${cardClass} space-y-5 lg:col-start-1`}>
-            <h2 id="pick-heading" className="text-lg font-bold tracking-tight">
-              Pick a prospect
-            </h2>
-            <SlugForm key={slug} slug={slug} onPick={pick} />
-            <LookupStatus slug={slug} state={lookup} />
-            <div className="space-y-5 border-t border-slate-200 pt-5 dark:border-slate-800">
-              <SalesKeyForm salesKey={salesKey} />
-              {salesKey.key && <ProspectSearch key={salesKey.key} salesKey={salesKey.key} onPick={pick} />}
+    <UtilityPage width="max-w-6xl" mainClassName="px-4 pt-8 pb-16 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Snippets for sales</h1>
+      <p className="mt-2 max-w-2xl text-slate-600 dark:text-slate-300">
+        Pick a prospect, check their demo, then copy the snippet for their website or the link to their
+        personal page.
+      </p>
+      <div className="mt-8 grid items-start gap-6 lg:grid-cols-2">
+        <section aria-labelledby="pick-heading" className={`${cardClass} space-y-5 lg:col-start-1`}>
+          <h2 id="pick-heading" className="text-lg font-bold tracking-tight">
+            Pick a prospect
+          </h2>
+          <SlugForm key={slug} slug={slug} onPick={pick} />
+          <LookupStatus slug={slug} state={lookup} />
+          <div className="space-y-5 border-t border-slate-200 pt-5 dark:border-slate-800">
+            <SalesKeyForm salesKey={salesKey} />
+            {salesKey.key && <ProspectSearch key={salesKey.key} salesKey={salesKey.key} onPick={pick} />}
+          </div>
+        </section>
+        {prospect && (
+          <>
+            <div className="lg:sticky lg:top-24 lg:col-start-2 lg:row-span-3 lg:row-start-1">
+              <SnippetPreview slug={prospect.slug} />
             </div>
-          </section>
-          {prospect && (
-            <>
-              <div className="lg:sticky lg:top-24 lg:col-start-2 lg:row-span-3 lg:row-start-1">
-                <SnippetPreview slug={prospect.slug} />
-              </div>
-              <CopySection prospect={prospect} />
-              <div className="lg:col-start-1">
-                <PasteInstructions />
-              </div>
-            </>
-          )}
-        </div>
-      </main>
-      <SiteFooter />
-    </div>
+            <CopySection prospect={prospect} />
+            <div className="lg:col-start-1">
+              <PasteInstructions />
+            </div>
+          </>
+        )}
+      </div>
+    </UtilityPage>
   )
 }
 

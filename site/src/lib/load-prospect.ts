@@ -1,7 +1,7 @@
-import { readErrorResponse } from '../../../../core/api-error.ts'
-import { AppError } from '../../../../core/errors.ts'
-import { isValidSlug, type ProspectResponse } from '../../../../core/prospect.ts'
-import { getApiUrl } from '../../lib/api-url.ts'
+import { readErrorResponse } from '../../../core/api-error.ts'
+import { AppError } from '../../../core/errors.ts'
+import { isValidSlug, type ProspectResponse } from '../../../core/prospect.ts'
+import { getApiUrl } from './api-url.ts'
 
 const isString = (value: unknown): value is string => typeof value === 'string'
 
