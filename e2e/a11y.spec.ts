@@ -40,6 +40,17 @@ const PAGES: { name: string; path: string; waitUntilReady: (page: Page) => Promi
     },
   },
   {
+    name: 'a prospect page with the video call overlay open',
+    path: '/bright-smile-dental',
+    waitUntilReady: async (page) => {
+      const widget = page.locator('voice-video-call')
+      await widget.getByRole('button', { name: 'Start a video call' }).click()
+      const dialog = widget.getByRole('dialog', { name: 'Video call with our AI support agent' })
+      await expect(dialog.getByRole('timer', { name: 'Time left' })).toBeVisible()
+      await expect(dialog.getByRole('button', { name: 'End call' })).toBeVisible()
+    },
+  },
+  {
     name: 'the snippet page with a prospect picked and the prospect list showing',
     path: '/_/snippets?slug=harbor-realty',
     waitUntilReady: async (page) => {
