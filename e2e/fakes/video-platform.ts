@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { listenOnLoopback } from '../../server/src/testing/listen-loopback.ts'
 
 /** What the fake's conversation page received from the widget: one entry per message event. */
 export interface ReceivedFrameMessage {
@@ -90,15 +90,10 @@ export async function startFakeVideoWebhook() {
     if (request.method === 'GET' && path === WEBHOOK_REQUESTS_PATH) return json(200, webhookRequests)
     json(404, { message: 'Not found' })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const { url, close } = await listenOnLoopback(server)
   return {
     url,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve())
-        server.closeAllConnections() // the browser's keep-alive connections would hold it open
-      }),
+    close,
   }
 }
 

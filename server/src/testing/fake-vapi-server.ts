@@ -1,5 +1,5 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { listenOnLoopback } from './listen-loopback.ts'
 
 export interface RecordedRequest {
   method: string
@@ -44,10 +44,9 @@ export async function startFakeVapiServer() {
         .end(typeof next.body === 'string' ? next.body : JSON.stringify(next.body))
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
+  const { url, close } = await listenOnLoopback(server)
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     requests,
     /** The calls placed: what the platform would have dialled. */
     calls: () => requests.filter((request) => request.method === 'POST' && request.path === '/call'),
@@ -55,11 +54,7 @@ export async function startFakeVapiServer() {
     answerWith(next: FakeAnswer | undefined) {
       answer = next
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
+    close,
   }
 }
 

@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import type { FakeAnswer } from './fake-vapi-server.ts'
+import { listenOnLoopback } from './listen-loopback.ts'
 
 export interface RecordedVideoRequest {
   method: string
@@ -65,9 +65,7 @@ export async function startFakeVideoPlatform(options: { roomBase?: string } = {}
       send(response, { status: 404, body: { message: `Cannot ${request.method} ${path}` } })
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  const url = `http://127.0.0.1:${port}`
+  const { url, close } = await listenOnLoopback(server)
   return {
     url,
     webhookUrl: `${url}${FAKE_WEBHOOK_PATH}`,
@@ -86,11 +84,7 @@ export async function startFakeVideoPlatform(options: { roomBase?: string } = {}
     answerEndWith(next: FakeAnswer | undefined) {
       endAnswer = next
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
+    close,
   }
 }
 

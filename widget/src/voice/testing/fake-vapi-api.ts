@@ -1,5 +1,5 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { listenOnLoopback } from '../../../../server/src/testing/listen-loopback.ts'
 
 export interface RecordedRequest {
   method: string
@@ -93,17 +93,16 @@ export async function startFakeVapiApi() {
       response.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body))
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
+  const { url, close } = await listenOnLoopback(server)
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     requests,
     /** Posts, not preflights: what the SDK asked for. */
     posts: () => requests.filter((request) => request.method === 'POST'),
     answerWith(next: Answering) {
       answering = next
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close,
   }
 }
 
