@@ -22,6 +22,7 @@ async function main(): Promise<void> {
   console.log(`  site          ${server.url}/`)
   console.log(`  prospect      ${server.url}/bright-smile-dental`)
   console.log(`  embed demos   ${server.url}/embed-demo/`)
+  console.log(`  snippets      ${server.url}/_/snippets`)
   console.log(`  API           ${server.url}/api/prospects/visitor`)
   console.log(`  (database: ${server.database}; ready in ${elapsed} ms; Ctrl-C to stop)`)
   warnIfNotBuilt()
