@@ -10,6 +10,14 @@ export const siteConfig = {
   calendlyUrl: import.meta.env.CALENDLY_URL ?? 'https://calendly.com/callpilot/15min',
 } as const
 
+/**
+ * The attributes every widget element on the site gets: `api-base` when the API is on another origin
+ * than widget.js (the edge function), else nothing, so the widget uses its own origin.
+ */
+export const widgetApiAttributes: { 'api-base'?: string } = siteConfig.apiBase
+  ? { 'api-base': siteConfig.apiBase }
+  : {}
+
 declare global {
   // Filled by vite.site.config.ts (`define`) from CALENDLY_URL; see site/build/load-site-env.ts.
   interface ImportMetaEnv {

@@ -1,8 +1,11 @@
 import { PGlite } from '@electric-sql/pglite'
+import type { Hono } from 'hono'
+import { expect } from 'vitest'
 import type { PublicConfig } from '../../../core/public-config.ts'
 import type { AppDeps } from '../app.ts'
 import { createLocalSecret } from '../db/local-secret.ts'
 import { prepareDatabase } from '../db/prepare-database.ts'
+import { type ApiRole, signLocalKey } from '../rest/local-jwt.ts'
 import { createLocalSupabase } from '../rest/local-supabase.ts'
 
 export interface TestBackend {
@@ -30,4 +33,39 @@ export async function createTestBackend(): Promise<TestBackend> {
   const errors: unknown[][] = []
   const logger = { error: (...args: unknown[]) => void errors.push(args) }
   return { db, secret, errors, deps: { supabase, rest, publicConfig: TEST_PUBLIC_CONFIG, logger } }
+}
+
+/**
+ * A request to the backend's `/rest/v1` as `role` with a locally signed key, as a client of hosted
+ * Supabase would send it: GET without a body, POST with one.
+ */
+export async function requestRestAs(
+  backend: TestBackend,
+  role: ApiRole,
+  path: string,
+  body?: unknown,
+): Promise<Response> {
+  const key = await signLocalKey(backend.secret, role)
+  return (backend.deps.rest as Hono).request(`/rest/v1/${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { apikey: key, Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  })
+}
+
+/** Each `[path, body]` is refused to `anon` (401) and `authenticated` (403) with Postgres's 42501. */
+export async function expectClosedToClients(
+  backend: TestBackend,
+  requests: readonly (readonly [string, unknown])[],
+): Promise<void> {
+  for (const [path, body] of requests) {
+    for (const [role, status] of [
+      ['anon', 401],
+      ['authenticated', 403],
+    ] as const) {
+      const res = await requestRestAs(backend, role, path, body)
+      expect(res.status, `${role} ${path}`).toBe(status)
+      expect((await res.json()).code).toBe('42501')
+    }
+  }
 }

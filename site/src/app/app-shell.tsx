@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { ThemeProvider } from '../components/theme-provider.tsx'
 import { ToastRegion } from '../components/toast-region.tsx'
-import { siteConfig } from '../config.ts'
+import { widgetApiAttributes } from '../config.ts'
 import { usePathname } from '../lib/router.ts'
 import { matchRoute } from './match-route.ts'
 
@@ -14,12 +14,11 @@ import { matchRoute } from './match-route.ts'
 export function AppShell({ children }: { children: ReactNode }) {
   const route = matchRoute(usePathname())
   const slug = route.page === 'prospect' ? route.slug : undefined
-  const apiBase = siteConfig.apiBase ? { 'api-base': siteConfig.apiBase } : {}
   return (
     <ThemeProvider>
       {children}
       <ToastRegion />
-      <voice-video-call slug={slug} {...apiBase} />
+      <voice-video-call slug={slug} {...widgetApiAttributes} />
     </ThemeProvider>
   )
 }

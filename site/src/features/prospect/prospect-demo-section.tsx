@@ -1,12 +1,11 @@
 import type { Prospect } from '../../../../core/prospect.ts'
-import { siteConfig } from '../../config.ts'
+import { siteConfig, widgetApiAttributes } from '../../config.ts'
 
 /**
  * "Ready to {product} {name}?" with the demo panel. The panel is the widget's `<voice-demo>`
  * element, loaded by index.html's script tag exactly as on a partner's page.
  */
 export function ProspectDemoSection({ prospect }: { prospect: Prospect }) {
-  const apiBase = siteConfig.apiBase ? { 'api-base': siteConfig.apiBase } : {}
   return (
     <section
       aria-labelledby="prospect-demo-heading"
@@ -25,7 +24,7 @@ export function ProspectDemoSection({ prospect }: { prospect: Prospect }) {
       </p>
       {/* min-h keeps the page still while widget.js arrives and the panel paints. */}
       <div className="mx-auto mt-8 min-h-40 max-w-xl text-left">
-        <voice-demo slug={prospect.slug} className="block" {...apiBase} />
+        <voice-demo slug={prospect.slug} className="block" {...widgetApiAttributes} />
       </div>
     </section>
   )

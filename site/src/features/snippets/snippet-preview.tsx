@@ -1,4 +1,4 @@
-import { siteConfig } from '../../config.ts'
+import { widgetApiAttributes } from '../../config.ts'
 
 /**
  * The real `<voice-demo>` for the picked prospect, from the widget.js this page loads like any
@@ -6,7 +6,6 @@ import { siteConfig } from '../../config.ts'
  * element, so nothing of the previous prospect's panel (or call) carries over.
  */
 export function SnippetPreview({ slug }: { slug: string }) {
-  const apiBase = siteConfig.apiBase ? { 'api-base': siteConfig.apiBase } : {}
   return (
     <section
       aria-labelledby="preview-heading"
@@ -20,7 +19,7 @@ export function SnippetPreview({ slug }: { slug: string }) {
       </p>
       {/* min-h keeps the page still while widget.js arrives and the panel paints. */}
       <div className="mt-4 min-h-40">
-        <voice-demo key={slug} slug={slug} className="block" {...apiBase} />
+        <voice-demo key={slug} slug={slug} className="block" {...widgetApiAttributes} />
       </div>
     </section>
   )
