@@ -49,7 +49,12 @@ export default defineConfig(({ mode }) => {
     },
     // `vite -c vite.site.config.ts` next to `npm run serve`: the API and the built widget come from it.
     server: {
-      proxy: { '/api': API_SERVER, '/widget.js': API_SERVER, '/widget-chunks': API_SERVER },
+      proxy: {
+        '/api': API_SERVER,
+        '/widget.mjs': API_SERVER,
+        '/widget.js': API_SERVER,
+        '/widget-chunks': API_SERVER,
+      },
     },
   }
 })

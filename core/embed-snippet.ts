@@ -1,8 +1,8 @@
 export interface EmbedSnippetOptions {
-  /** Absolute URL of `widget.js`. */
+  /** Absolute URL of `widget.mjs`. */
   scriptUrl: string
   slug: string
-  /** Where `/api/*` lives when it is not the origin `widget.js` comes from (the edge function). */
+  /** Where `/api/*` lives when it is not the origin `widget.mjs` comes from (the edge function). */
   apiBase?: string | null
 }
 
@@ -13,7 +13,7 @@ export interface EmbedSnippetOptions {
 export function createEmbedSnippet({ scriptUrl, slug, apiBase }: EmbedSnippetOptions): string {
   const api = apiBase ? ` api-base="${escapeAttribute(apiBase)}"` : ''
   return (
-    `<script async src="${escapeAttribute(scriptUrl)}"></script>\n` +
+    `<script type="module" async src="${escapeAttribute(scriptUrl)}"></script>\n` +
     `<voice-demo slug="${escapeAttribute(slug)}"${api}></voice-demo>`
   )
 }

@@ -59,7 +59,7 @@ test('the snippet pasted twice: one definition, both panels, one floating button
   const consoleProblems = watchConsole(page)
   const coreRequests: string[] = []
   page.on('request', (request) => {
-    if (/\/widget-chunks\/voice-demo-[\w-]+\.js$/.test(request.url())) coreRequests.push(request.url())
+    if (new URL(request.url()).pathname === '/widget.mjs') coreRequests.push(request.url())
   })
   await page.goto('/embed-demo/snippet-twice.html')
   const demos = page.locator('voice-demo')
@@ -67,7 +67,8 @@ test('the snippet pasted twice: one definition, both panels, one floating button
   for (const demo of await demos.all()) await expectPanelReady(demo, 'bright-smile-dental')
   await expect(videoButtonIn(page)).toHaveCount(1)
   await expect(videoButtonIn(page)).toBeVisible()
-  // The core module ran once: fetched once, and both elements are instances of the one class.
+  // The core module ran once, though the older snippet's widget.js imports it too: fetched once, and
+  // both elements are instances of the one class.
   expect(coreRequests).toHaveLength(1)
   expect(
     await page.evaluate(() =>
@@ -80,7 +81,7 @@ test('the snippet pasted twice: one definition, both panels, one floating button
   expect(pageErrors).toEqual([])
 })
 
-test('widget.js asks for the prospect while the core downloads, and the panel uses that one answer', async ({
+test("the older snippet's widget.js asks for the prospect while the core downloads, and the panel uses that one answer", async ({
   page,
   pageErrors,
 }) => {
@@ -90,17 +91,37 @@ test('widget.js asks for the prospect while the core downloads, and the panel us
     if (new URL(request.url()).pathname.startsWith('/api/prospects/')) events.push('prospect requested')
   })
   // A slow core chunk: the panel's data must not wait for it.
-  await page.route(/\/widget-chunks\/voice-demo-[\w-]+\.js$/, async (route) => {
+  await page.route(/\/widget\.mjs$/, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 500))
     events.push('core arrived')
     await route.continue()
   })
-  await page.goto('/embed-demo/')
+  await page.goto('/embed-demo/older-snippet.html')
   await expectPanelReady(demoFor(page, 'bright-smile-dental'), 'bright-smile-dental')
   // Once, before the core: the core's own fetch took the preloaded answer instead of asking again.
   expect(events).toEqual(['prospect requested', 'core arrived'])
   // Chromium warns about a preload nobody used a few seconds after load; give it the chance to.
   await page.waitForTimeout(3500)
+  expect(consoleProblems).toEqual([])
+  expect(pageErrors).toEqual([])
+})
+
+test('a snippet with a query string (widget.mjs?v=2) hands over to widget.mjs, so lazy parts share its instance', async ({
+  page,
+  pageErrors,
+}) => {
+  const consoleProblems = watchConsole(page)
+  await page.route(/\/embed-demo\/neutral\.html$/, async (route) => {
+    const html = await (await route.fetch()).text()
+    await route.fulfill({ contentType: 'text/html', body: html.replace('/widget.mjs"', '/widget.mjs?v=2"') })
+  })
+  await page.goto('/embed-demo/neutral.html')
+  const demo = demoFor(page, 'bright-smile-dental')
+  await expectPanelReady(demo, 'bright-smile-dental')
+  // The phone dialog is a lazy chunk importing ../widget.mjs: with a second core beside the page's,
+  // its Preact would not be the panel's and the dialog would not render.
+  await demo.getByRole('button', { name: 'Call Me' }).click()
+  await expect(demo.getByRole('dialog', { name: 'Get a Call from Our AI Assistant' })).toBeVisible()
   expect(consoleProblems).toEqual([])
   expect(pageErrors).toEqual([])
 })

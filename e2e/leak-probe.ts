@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test'
  * Counts what the widget leaves running in a page, installed before any page script (`addInitScript`).
  *
  * Attribution is by call stack: a timer, animation frame or listener counts as the widget's when
- * `widget.js` or a `widget-chunks/` file (which hold daily-js and the Vapi SDK too) is on the stack that
+ * `widget.mjs`, `widget.js` or a `widget-chunks/` file (which hold daily-js and the Vapi SDK too) is on the stack that
  * created it. What this can see: `setTimeout` / `setInterval` not yet fired or cleared, animation
  * frames requested, and `addEventListener` without a matching `removeEventListener` (nor `once` fired,
  * nor `signal` aborted) on targets that outlive the widget: `window`, `document`, connected nodes,
@@ -35,7 +35,7 @@ interface Probe {
 export async function installLeakProbe(page: Page): Promise<void> {
   await page.addInitScript(() => {
     Error.stackTraceLimit = 100
-    const WIDGET = /\/(widget\.js|widget-chunks\/)/
+    const WIDGET = /\/(widget\.m?js|widget-chunks\/)/
     const widgetStack = (): string | null => {
       const stack = new Error().stack ?? ''
       if (!WIDGET.test(stack)) return null

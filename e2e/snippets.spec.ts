@@ -35,7 +35,7 @@ test('a slug shows the live panel for that prospect, and Copy puts the exact sni
     preview.locator('voice-demo').getByRole('heading', { name: 'Built for Harbor Realty Group' }),
   ).toBeVisible()
 
-  const snippet = createEmbedSnippet({ scriptUrl: `${baseURL}/widget.js`, slug: 'harbor-realty' })
+  const snippet = createEmbedSnippet({ scriptUrl: `${baseURL}/widget.mjs`, slug: 'harbor-realty' })
   await page.getByRole('button', { name: 'Copy snippet' }).click()
   await expect(page.getByText('Copied', { exact: true })).toBeVisible()
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(snippet)

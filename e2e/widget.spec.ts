@@ -60,7 +60,7 @@ test('the snippet works on another origin with async, pasted twice', async ({
   page.on('console', (message) => {
     if (message.type() === 'error' || message.type() === 'warning') warnings.push(message.text())
   })
-  const snippet = `<script async src="${baseURL}/widget.js"></script><voice-demo slug="harbor-realty"></voice-demo>`
+  const snippet = `<script type="module" async src="${baseURL}/widget.mjs"></script><voice-demo slug="harbor-realty"></voice-demo>`
   await page.route('http://partner.test/**', (route) =>
     route.fulfill({
       contentType: 'text/html',

@@ -1,5 +1,5 @@
 /**
- * Types for the host-page API of widget.js (README, "Embedding the widget"): copy this file into a
+ * Types for the host-page API of widget.mjs (README, "Embedding the widget"): copy this file into a
  * TypeScript project that calls `window.VoiceDemo(...)` or listens to the widget's events. It stands
  * alone on purpose; `widget/src/api/public-api.test.ts` checks it against the widget's own list.
  */
@@ -33,7 +33,7 @@ export interface VoiceDemoApi {
   ): void
   (command: VoiceDemoPanelCommand, options?: { slug?: string }): void
   (command: 'destroy'): void
-  /** Calls made before widget.js arrived (the snippet's stub), replayed in order once it has. */
+  /** Calls made before widget.mjs arrived (the snippet's stub), replayed in order once it has. */
   q?: unknown[][]
 }
 

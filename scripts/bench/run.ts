@@ -5,7 +5,7 @@ import { startProduct } from '../start-product.ts'
 import { runSiteBench } from './site-bench.ts'
 import { runWidgetBench } from './widget/widget-bench.ts'
 
-const BUILT_FILES = ['dist/site/index.html', 'dist/widget/widget.js']
+const BUILT_FILES = ['dist/site/index.html', 'dist/widget/widget.mjs']
 const BENCHES = ['site', 'widget'] as const
 // Third-party hosts (e.g. the scheduling widget) fail at DNS at once instead of waiting for a network
 // this machine may not have; the figures are for our own pages.

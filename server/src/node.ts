@@ -56,7 +56,7 @@ function describeStartupError(error: unknown): string {
 function warnIfNotBuilt(): void {
   const missing = [
     join(DEFAULT_STATIC_DIRS.siteDir, 'index.html'),
-    join(DEFAULT_STATIC_DIRS.widgetDir, 'widget.js'),
+    join(DEFAULT_STATIC_DIRS.widgetDir, 'widget.mjs'),
   ].filter((file) => !existsSync(file))
   if (missing.length > 0) console.warn(`  Not built (${missing.join(', ')}): run npm run build first.`)
 }

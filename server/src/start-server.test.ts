@@ -1,6 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
+import { type IncomingHttpHeaders, request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadServerConfig } from './config.ts'
 import { openEmbeddedDatabase } from './db/open-embedded-database.ts'
@@ -23,6 +25,7 @@ beforeAll(async () => {
   write(join(dirs.siteDir, 'index.html'), '<!doctype html><title>site</title>')
   write(join(dirs.siteDir, 'assets', 'app-abc123.js'), 'export {}')
   write(join(dirs.siteDir, 'favicon.svg'), '<svg/>')
+  write(join(dirs.widgetDir, 'widget.mjs'), '/* core */')
   write(join(dirs.widgetDir, 'widget.js'), '/* loader */')
   write(join(dirs.widgetDir, 'widget-chunks', 'panel-x1.js'), 'export const x = 1')
   write(join(dirs.embedDemoDir, 'index.html'), '<h1>demos</h1>')
@@ -46,16 +49,67 @@ describe('startServer (embedded database, on disk)', () => {
     expect((await res.json()).prospect.companyName).toBe('Bright Smile Dental')
   })
 
-  it('serves the widget loader for any origin, revalidated, and its chunks immutable', async () => {
-    const loader = await get('/widget.js')
-    expect(loader.headers.get('Content-Type')).toBe('text/javascript; charset=utf-8')
-    expect(loader.headers.get('Cache-Control')).toBe('no-cache')
-    expect(loader.headers.get('Access-Control-Allow-Origin')).toBe('*')
+  it('serves the widget entries for any origin, revalidated, and its chunks immutable', async () => {
+    for (const [path, body] of [
+      ['/widget.mjs', '/* core */'],
+      ['/widget.js', '/* loader */'],
+    ]) {
+      const entry = await get(path as string)
+      expect(await entry.text()).toBe(body)
+      expect(entry.headers.get('Content-Type')).toBe('text/javascript; charset=utf-8')
+      expect(entry.headers.get('Cache-Control')).toBe('no-cache')
+      expect(entry.headers.get('Access-Control-Allow-Origin')).toBe('*')
+    }
     const chunk = await get('/widget-chunks/panel-x1.js')
     expect(await chunk.text()).toBe('export const x = 1')
     expect(chunk.headers.get('Access-Control-Allow-Origin')).toBe('*')
     expect(chunk.headers.get('Cache-Control')).toContain('immutable')
     expect((await get('/assets/app-abc123.js')).headers.get('Cache-Control')).toContain('immutable')
+  })
+
+  it('sends text precompressed (brotli, else gzip) and answers a known version with 304', async () => {
+    const source = `export const words = ${JSON.stringify('tailored voice agent '.repeat(400))}\n`
+    write(join(dirs.widgetDir, 'widget-chunks', 'big-x2.js'), source)
+    const raw = (headers: Record<string, string>) =>
+      new Promise<{ status: number; headers: IncomingHttpHeaders; bytes: Buffer }>((resolve, reject) => {
+        request(`${server.url}/widget-chunks/big-x2.js`, { headers }, (res) => {
+          const parts: Buffer[] = []
+          res.on('data', (part: Buffer) => parts.push(part))
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes: Buffer.concat(parts) }),
+          )
+        })
+          .on('error', reject)
+          .end()
+      })
+
+    const br = await raw({ 'Accept-Encoding': 'gzip, deflate, br' })
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(br.headers.vary).toBe('Accept-Encoding')
+    expect(brotliDecompressSync(br.bytes).toString()).toBe(source)
+    expect(br.bytes.length).toBeLessThan(source.length / 10)
+
+    const gz = await raw({ 'Accept-Encoding': 'gzip, br;q=0' })
+    expect(gz.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gz.bytes).toString()).toBe(source)
+
+    const plain = await raw({})
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.bytes.toString()).toBe(source)
+
+    const etag = plain.headers.etag as string
+    expect(etag).toMatch(/^W\/"[\da-f]+-[\da-f]+"$/)
+    const again = await raw({ 'If-None-Match': etag, 'Accept-Encoding': 'br' })
+    expect(again.status).toBe(304)
+    expect(again.bytes.length).toBe(0)
+    expect(again.headers['cache-control']).toContain('immutable')
+
+    // A rebuild (new content and mtime) is a new version: the old tag no longer matches.
+    write(join(dirs.widgetDir, 'widget-chunks', 'big-x2.js'), `${source}// v2\n`)
+    utimesSync(join(dirs.widgetDir, 'widget-chunks', 'big-x2.js'), new Date(), new Date(Date.now() + 5000))
+    const rebuilt = await raw({ 'If-None-Match': etag })
+    expect(rebuilt.status).toBe(200)
+    expect(rebuilt.bytes.toString()).toBe(`${source}// v2\n`)
   })
 
   it('answers client routes with the app shell, and real files as themselves', async () => {
@@ -111,7 +165,7 @@ describe('startServer (embedded database, on disk)', () => {
       widgetDir: join(root, 'no'),
     })
     try {
-      for (const path of ['/', '/prospect-page', '/widget.js']) {
+      for (const path of ['/', '/prospect-page', '/widget.mjs']) {
         const res = await fetch(`${bare.url}${path}`)
         expect(res.status, path).toBe(503)
         expect(await res.text()).toBe(NOT_BUILT_MESSAGE)

@@ -5,7 +5,7 @@ describe('loadSiteEnv', () => {
   it('falls back to the product defaults when nothing (or an empty value) is set', () => {
     expect(loadSiteEnv({})).toEqual({
       PRODUCT_NAME: 'CallPilot',
-      WIDGET_SCRIPT_URL: '/widget.js',
+      WIDGET_SCRIPT_URL: '/widget.mjs',
       SITE_API_BASE: '',
       CALENDLY_URL: 'https://calendly.com/callpilot/15min',
     })
@@ -15,13 +15,13 @@ describe('loadSiteEnv', () => {
   it('takes set values and drops a trailing slash from the API base', () => {
     const env = loadSiteEnv({
       PRODUCT_NAME: ' Acme Voice ',
-      WIDGET_SCRIPT_URL: 'https://cdn.example.com/widget.js',
+      WIDGET_SCRIPT_URL: 'https://cdn.example.com/widget.mjs',
       SITE_API_BASE: 'https://api.example.com/',
       CALENDLY_URL: 'https://calendly.com/acme/intro',
     })
     expect(env).toEqual({
       PRODUCT_NAME: 'Acme Voice',
-      WIDGET_SCRIPT_URL: 'https://cdn.example.com/widget.js',
+      WIDGET_SCRIPT_URL: 'https://cdn.example.com/widget.mjs',
       SITE_API_BASE: 'https://api.example.com',
       CALENDLY_URL: 'https://calendly.com/acme/intro',
     })

@@ -27,7 +27,7 @@ const SiteEnvSchema = z.object({
     z
       .string()
       .refine(isPathOrHttpUrl, 'must be a path starting with / or an http(s) URL')
-      .default('/widget.js'),
+      .default('/widget.mjs'),
   ),
   SITE_API_BASE: z
     .string()

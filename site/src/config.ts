@@ -12,7 +12,7 @@ export const siteConfig = {
 
 /**
  * The attributes every widget element on the site gets: `api-base` when the API is on another origin
- * than widget.js (the edge function), else nothing, so the widget uses its own origin.
+ * than widget.mjs (the edge function), else nothing, so the widget uses its own origin.
  */
 export const widgetApiAttributes: { 'api-base'?: string } = siteConfig.apiBase
   ? { 'api-base': siteConfig.apiBase }

@@ -1,7 +1,7 @@
 import type { DetailedHTMLProps, HTMLAttributes } from 'react'
 
 /**
- * The widget's `<voice-demo>` element, defined at run time by widget.js (never imported here).
+ * The widget's `<voice-demo>` element, defined at run time by widget.mjs (never imported here).
  * React 19 sets `slug` as a property once the element is defined, and as an attribute before.
  */
 interface VoiceDemoAttributes extends HTMLAttributes<HTMLElement> {

@@ -1,7 +1,7 @@
 import type { DetailedHTMLProps, HTMLAttributes } from 'react'
 
 /**
- * The widget's floating video-call button (bottom left, fixed), defined at run time by widget.js
+ * The widget's floating video-call button (bottom left, fixed), defined at run time by widget.mjs
  * (never imported here). Both attributes are read when a call starts.
  */
 interface VoiceVideoCallAttributes extends HTMLAttributes<HTMLElement> {

@@ -15,24 +15,18 @@ export interface FirstPaintSize {
 export const FIRST_PAINT_BUDGET_BYTES = 12 * 1024
 
 /**
- * Measures what a host page downloads before the widget's buttons are visible: the loader, the core
- * entry chunk and everything it imports statically (the CSS is inside the JS). Lazy chunks are left out
- * on purpose: they are fetched on intent, after the first paint.
+ * Measures what a host page with the snippet downloads before the widget's buttons are visible: the
+ * core entry (widget.mjs) and everything it imports statically (the CSS is inside the JS). Lazy chunks
+ * are left out on purpose: they are fetched on intent, after the first paint.
  */
-export function measureFirstPaint(
-  output: Iterable<OutputFile>,
-  loaderFileName: string,
-  coreEntryName: string,
-): FirstPaintSize {
+export function measureFirstPaint(output: Iterable<OutputFile>, coreEntryName: string): FirstPaintSize {
   const byName = new Map<string, OutputFile>()
   for (const file of output) byName.set(file.fileName, file)
   const core = [...byName.values()].find(
     (file) => file.type === 'chunk' && file.isEntry && file.name === coreEntryName,
   )
-  if (!byName.has(loaderFileName) || !core) {
-    throw new Error(`the build has no ${loaderFileName} or no "${coreEntryName}" entry chunk`)
-  }
-  const files = [loaderFileName]
+  if (!core) throw new Error(`the build has no "${coreEntryName}" entry chunk`)
+  const files: string[] = []
   const visit = (fileName: string): void => {
     if (files.includes(fileName)) return
     files.push(fileName)

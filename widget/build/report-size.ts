@@ -2,7 +2,7 @@ import type { Plugin } from 'vite'
 import { FIRST_PAINT_BUDGET_BYTES, formatKiB, measureFirstPaint } from './first-paint-size.ts'
 
 /** Prints, after every widget build, the bytes a host page needs before the buttons show. */
-export function reportFirstPaintSize(loaderFileName: string, coreEntryName: string): Plugin {
+export function reportFirstPaintSize(coreEntryName: string): Plugin {
   let logInfo: (message: string) => void = () => {}
   return {
     name: 'voice-demo:report-first-paint-size',
@@ -11,7 +11,7 @@ export function reportFirstPaintSize(loaderFileName: string, coreEntryName: stri
       logInfo = (message) => config.logger.info(message)
     },
     writeBundle(_output, bundle) {
-      const size = measureFirstPaint(Object.values(bundle), loaderFileName, coreEntryName)
+      const size = measureFirstPaint(Object.values(bundle), coreEntryName)
       const verdict = size.brotliBytes <= FIRST_PAINT_BUDGET_BYTES ? 'within' : 'OVER'
       logInfo(
         `[voice-demo] first paint: ${formatKiB(size.brotliBytes)} brotli (${formatKiB(size.rawBytes)} raw), ` +

@@ -1,7 +1,8 @@
 /**
- * The core entry (imported by widget.js) and the only module that touches `window` and the custom
- * element registry. Importing it defines `<voice-demo>` and `<voice-video-call>` once each, however
- * often the snippet was pasted, and makes `window.VoiceDemo(...)` live (api/install-host-api.ts).
+ * The core entry, widget.mjs (the snippet's `<script type="module" async>`, or imported by the older
+ * snippet's widget.js), and the only module that touches `window` and the custom element registry.
+ * Importing it defines `<voice-demo>` and `<voice-video-call>` once each, however often the snippet was
+ * pasted, and makes `window.VoiceDemo(...)` live (api/install-host-api.ts).
  */
 import { installHostApi } from './api/install-host-api.ts'
 import { createVoiceDemoElement } from './element/voice-demo-element.tsx'
@@ -25,20 +26,34 @@ export function defineVoiceVideoCall(tag = 'voice-video-call'): void {
   customElements.define(tag, createVideoCallElement(getSheet()))
 }
 
-// Apart, so that one failing (say, a page that took the tag name) leaves the other working.
-for (const [tag, define] of [
-  ['voice-demo', defineVoiceDemo],
-  ['voice-video-call', defineVoiceVideoCall],
-] as const) {
+/**
+ * The boot, step by step: each apart, so that one failing (say, a page that took a tag name) leaves the
+ * others working, and each in its own task, so that no boot task grows long on a slow phone. The demo
+ * panel goes first: its buttons are what a visitor waits for.
+ */
+const BOOT: ReadonlyArray<readonly [what: string, step: () => void]> = [
+  ['define <voice-demo>', defineVoiceDemo],
+  ['define <voice-video-call>', defineVoiceVideoCall],
+  ['set up window.VoiceDemo', installHostApi],
+]
+
+function start(steps = BOOT): void {
+  const [first, ...rest] = steps
+  if (!first) return
   try {
-    define()
+    first[1]()
   } catch (error) {
-    console.warn(`${LOG_PREFIX} could not define <${tag}>.`, error)
+    console.warn(`${LOG_PREFIX} could not ${first[0]}.`, error)
   }
+  setTimeout(start, 0, rest)
 }
 
-try {
-  installHostApi()
-} catch (error) {
-  console.warn(`${LOG_PREFIX} could not set up window.VoiceDemo.`, error)
-}
+// Lazy chunks import the core as `../widget.mjs`. Loaded as `widget.mjs?v=2`, this would be a second
+// instance beside theirs (two Preacts, two registries), so that copy hands over to the plain URL.
+const plain = new URL(import.meta.url)
+plain.search = plain.hash = ''
+if (plain.href === import.meta.url) start()
+else
+  import(/* @vite-ignore */ plain.href).catch((error) =>
+    console.warn(`${LOG_PREFIX} the widget failed to load.`, error),
+  )

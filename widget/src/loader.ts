@@ -1,7 +1,8 @@
 /**
- * widget.js: the classic script partners paste (`<script async src=".../widget.js">`). It stays tiny
- * and unhashed (short cache) and imports the hashed core chunk (immutable cache) beside itself.
- * Built as an IIFE by widget/build/emit-loader.ts, which defines the core's file name.
+ * widget.js: the classic script of snippets pasted before the snippet loaded widget.mjs directly
+ * (`<script async src=".../widget.js">`). It imports widget.mjs beside itself, the same module (and so
+ * the same instance) today's snippet loads, and asks for the prospects meanwhile. Built as an IIFE by
+ * widget/build/emit-loader.ts, which defines the core's file name.
  */
 import { startLoader } from './loader/start-loader.ts'
 

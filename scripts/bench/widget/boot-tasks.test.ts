@@ -3,7 +3,7 @@ import { readBootTasks, type TraceEvent } from './boot-tasks.ts'
 
 const PAGE = 'http://127.0.0.1:8787/embed-demo/bench-widget.html'
 const RENDERER = { pid: 7, tid: 1 }
-const isWidgetUrl = (url: string) => url.includes('/widget-chunks/') || url.endsWith('/widget.js')
+const isWidgetUrl = (url: string) => url.includes('/widget-chunks/') || /\/widget\.m?js$/.test(url)
 
 /** A task on the renderer's main thread, `startMs` after navigation start, holding `inside` events. */
 function task(startMs: number, ms: number, ...inside: Partial<TraceEvent>[]): TraceEvent[] {

@@ -16,9 +16,9 @@ export interface PageRun {
   readonly idleMsPerSecond: number
 }
 
-/** `widget.js` or one of its chunks, by path (trace events also carry empty and non-URL strings). */
+/** `widget.mjs`, `widget.js` or one of the chunks, by path (trace events also carry empty and non-URL strings). */
 export const isWidgetUrl = (url: string): boolean =>
-  /^[a-z]+:\/\/[^/]+\/(.*\/)?(widget\.js|widget-chunks\/)/.test(url)
+  /^[a-z]+:\/\/[^/]+\/(.*\/)?(widget\.m?js|widget-chunks\/)/.test(url)
 
 /**
  * One cold load of `url` in a fresh browser (empty cache, nothing shared with other runs), throttled

@@ -11,7 +11,7 @@ export const WIDGET_PAGE = 'embed-demo/bench-widget.html'
 export const BARE_PAGE = 'embed-demo/bench-bare.html'
 /** The documented snippet's two lines: all that tells the two pages apart. */
 const SNIPPET = [
-  '<script async src="/widget.js"></script>',
+  '<script type="module" async src="/widget.mjs"></script>',
   '<voice-demo slug="bright-smile-dental"></voice-demo>',
 ]
 export const RESULTS_FILE = 'bench-results/widget.json'

@@ -6,7 +6,7 @@ import { BARE_PAGE, checkBarePage, WIDGET_PAGE } from './widget-bench.ts'
 import { checkWidgetBudgets, summarizeRun, type WidgetFigures } from './widget-figures.ts'
 
 const ORIGIN = 'http://127.0.0.1:8787'
-const isWidgetUrl = (url: string) => /\/(widget\.js|widget-chunks\/)/.test(url)
+const isWidgetUrl = (url: string) => /\/(widget\.m?js|widget-chunks\/)/.test(url)
 const [desktop, phone] = PROFILES as [(typeof PROFILES)[0], (typeof PROFILES)[0]]
 
 function page(probe: Partial<PageRun['probe']>, run: Partial<PageRun> = {}): PageRun {
@@ -100,7 +100,7 @@ describe('the benchmark pages', () => {
 
   it('are told apart when they differ otherwise', () => {
     const widget =
-      '<p>a</p>\n<script async src="/widget.js"></script>\n<voice-demo slug="bright-smile-dental"></voice-demo>'
+      '<p>a</p>\n<script type="module" async src="/widget.mjs"></script>\n<voice-demo slug="bright-smile-dental"></voice-demo>'
     expect(checkBarePage(widget, '<p>a</p>')).toBeNull()
     expect(checkBarePage(widget, '<p>b</p>')).toMatch(/is not/)
     expect(checkBarePage('<p>a</p>', '<p>a</p>')).toMatch(/lacks/)

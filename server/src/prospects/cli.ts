@@ -19,8 +19,8 @@ Options:
   --out <file>        import: where to write the links and snippets
   --dry-run           import: check the file only, write nothing
   --site-url <url>    where the site is published (SITE_URL; default http://127.0.0.1:8787)
-  --widget-url <url>  widget.js for snippets (WIDGET_SCRIPT_URL; default <site-url>/widget.js)
-  --api-base <url>    API base for snippets when it is not widget.js's origin (SITE_API_BASE)
+  --widget-url <url>  widget.mjs for snippets (WIDGET_SCRIPT_URL; default <site-url>/widget.mjs)
+  --api-base <url>    API base for snippets when it is not widget.mjs's origin (SITE_API_BASE)
 
 The database: hosted Supabase with SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY, else the embedded one
 under DATA_DIR (default .data/), opened directly: stop the server on it first.

@@ -56,13 +56,18 @@ describe('formatCsv', () => {
   it('quotes only what needs it and reads back to the same fields', () => {
     const rows = [
       ['slug', 'snippet'],
-      ['acme', '<script async src="https://x/widget.js"></script>\n<voice-demo slug="acme"></voice-demo>'],
+      [
+        'acme',
+        '<script type="module" async src="https://x/widget.mjs"></script>\n<voice-demo slug="acme"></voice-demo>',
+      ],
       ['b', 'a, b'],
       ['c', ' padded'],
     ]
     const text = formatCsv(rows)
     expect(
-      text.startsWith('slug,snippet\r\nacme,"<script async src=""https://x/widget.js""></script>\n'),
+      text.startsWith(
+        'slug,snippet\r\nacme,"<script type=""module"" async src=""https://x/widget.mjs""></script>\n',
+      ),
     ).toBe(true)
     expect(parseCsv(text).map((record) => record.fields)).toEqual(rows)
   })

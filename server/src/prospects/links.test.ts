@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { getProspectLink, getProspectSnippet, LinkSettingsError, resolveLinkSettings } from './links.ts'
 
 describe('resolveLinkSettings', () => {
-  it('defaults to the local server, with widget.js beside the site', () => {
+  it('defaults to the local server, with widget.mjs beside the site', () => {
     expect(resolveLinkSettings({}, {})).toEqual({
       siteUrl: 'http://127.0.0.1:8787',
-      widgetUrl: 'http://127.0.0.1:8787/widget.js',
+      widgetUrl: 'http://127.0.0.1:8787/widget.mjs',
       apiBase: null,
     })
   })
@@ -13,12 +13,12 @@ describe('resolveLinkSettings', () => {
   it('reads the site build’s variables, and options win over them', () => {
     const env = {
       SITE_URL: 'https://demos.example.com/',
-      WIDGET_SCRIPT_URL: 'https://cdn.example.com/v/widget.js',
+      WIDGET_SCRIPT_URL: 'https://cdn.example.com/v/widget.mjs',
       SITE_API_BASE: 'https://abc.supabase.co/functions/v1',
     }
     expect(resolveLinkSettings({}, env)).toEqual({
       siteUrl: 'https://demos.example.com',
-      widgetUrl: 'https://cdn.example.com/v/widget.js',
+      widgetUrl: 'https://cdn.example.com/v/widget.mjs',
       apiBase: 'https://abc.supabase.co/functions/v1',
     })
     expect(
@@ -43,7 +43,7 @@ describe('links and snippets', () => {
     const local = resolveLinkSettings({}, {})
     expect(getProspectLink(local, 'acme')).toBe('http://127.0.0.1:8787/acme')
     expect(getProspectSnippet(local, 'acme')).toBe(
-      '<script async src="http://127.0.0.1:8787/widget.js"></script>\n<voice-demo slug="acme"></voice-demo>',
+      '<script type="module" async src="http://127.0.0.1:8787/widget.mjs"></script>\n<voice-demo slug="acme"></voice-demo>',
     )
     const edge = resolveLinkSettings({ apiBase: 'https://abc.supabase.co/functions/v1?a="b"' }, {})
     expect(getProspectSnippet(edge, 'acme')).toContain(

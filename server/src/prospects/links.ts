@@ -4,9 +4,9 @@ import { createEmbedSnippet } from '../../../core/embed-snippet.ts'
 export interface LinkSettings {
   /** Origin (and path, if any) of the site: a prospect's page is `{siteUrl}/{slug}`. */
   siteUrl: string
-  /** Absolute URL of `widget.js`. */
+  /** Absolute URL of `widget.mjs`. */
   widgetUrl: string
-  /** The API's base when it is not `widget.js`'s origin (a Supabase Edge Function); else null. */
+  /** The API's base when it is not `widget.mjs`'s origin (a Supabase Edge Function); else null. */
   apiBase: string | null
 }
 
@@ -25,7 +25,7 @@ export class LinkSettingsError extends Error {
 /**
  * Resolves the settings from options, else the variables the site build reads for the same things
  * (`SITE_URL`, `WIDGET_SCRIPT_URL`, `SITE_API_BASE`), else the local server. A relative widget URL
- * (the build's default `/widget.js`) is taken relative to the site.
+ * (the build's default `/widget.mjs`) is taken relative to the site.
  */
 export function resolveLinkSettings(
   options: LinkInputs,
@@ -33,7 +33,7 @@ export function resolveLinkSettings(
 ): LinkSettings {
   const pick = (option: string | undefined, name: string) => option || env[name] || undefined
   const siteUrl = readUrl(pick(options.siteUrl, 'SITE_URL') ?? DEFAULT_SITE_URL, '--site-url / SITE_URL')
-  const widget = pick(options.widgetUrl, 'WIDGET_SCRIPT_URL') ?? '/widget.js'
+  const widget = pick(options.widgetUrl, 'WIDGET_SCRIPT_URL') ?? '/widget.mjs'
   const widgetUrl = readUrl(widget, '--widget-url / WIDGET_SCRIPT_URL', `${siteUrl}/`)
   const apiBase = pick(options.apiBase, 'SITE_API_BASE')
   return {

@@ -59,7 +59,7 @@ describe('prospects CLI on the embedded database', () => {
         'Dr. Ann Lee',
         'Acme Dental, Inc.',
         'https://demo.example.com/acme-dental',
-        '<script async src="https://demo.example.com/widget.js"></script>\n<voice-demo slug="acme-dental"></voice-demo>',
+        '<script type="module" async src="https://demo.example.com/widget.mjs"></script>\n<voice-demo slug="acme-dental"></voice-demo>',
       ],
       expect.arrayContaining(['beta-realty', 'https://demo.example.com/beta-realty']),
     ])

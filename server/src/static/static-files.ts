@@ -1,12 +1,13 @@
-import { readFile, stat } from 'node:fs/promises'
+import { stat } from 'node:fs/promises'
 import { extname, join, resolve, sep } from 'node:path'
 import type { Context, Hono } from 'hono'
 import { getContentType } from './content-types.ts'
+import { loadEncodedFile, matchesEtag, pickEncoding } from './encoded-files.ts'
 
 export interface StaticDirs {
   /** `dist/site`: index.html and assets/. */
   siteDir: string
-  /** `dist/widget`: widget.js and widget-chunks/. */
+  /** `dist/widget`: widget.mjs, widget.js and widget-chunks/. */
   widgetDir: string
   /** `embed-demo/`, served as is. */
   embedDemoDir: string
@@ -27,9 +28,10 @@ interface FileOptions {
  * static host serves these). Hashed files are immutable; entry points revalidate on every load.
  */
 export function mountStaticFiles(app: Hono, dirs: StaticDirs): void {
-  app.get('/widget.js', (c) =>
-    sendFile(c, dirs.widgetDir, 'widget.js', { cacheControl: REVALIDATE, cors: true }),
-  )
+  // The snippet's module (widget.mjs) and the classic loader of older snippets (widget.js).
+  for (const entry of ['widget.mjs', 'widget.js']) {
+    app.get(`/${entry}`, (c) => sendFile(c, dirs.widgetDir, entry, { cacheControl: REVALIDATE, cors: true }))
+  }
   app.get('/widget-chunks/*', (c) =>
     sendFile(c, join(dirs.widgetDir, 'widget-chunks'), tailOf(c, '/widget-chunks/'), {
       cacheControl: IMMUTABLE,
@@ -94,16 +96,26 @@ async function sendFile(c: Context, root: string, relative: string | null, optio
     if (!path.endsWith('/')) return c.redirect(`${path}/`, 301)
     full = join(full, 'index.html')
   }
-  const body = await readFile(full).catch(() => null)
-  if (body === null) {
+  const contentType = getContentType(full)
+  const fileInfo = info?.isDirectory() ? await stat(full).catch(() => null) : info
+  const file = fileInfo?.isFile()
+    ? await loadEncodedFile(full, fileInfo, contentType).catch(() => null)
+    : null
+  if (file === null) {
     const built = await stat(root).catch(() => null)
     return built ? c.notFound() : c.text(NOT_BUILT_MESSAGE, 503, { 'Cache-Control': 'no-store' })
   }
   const headers: Record<string, string> = {
-    'Content-Type': getContentType(full),
     'Cache-Control': options.cacheControl,
-    'X-Content-Type-Options': 'nosniff',
+    ETag: file.etag,
+    Vary: 'Accept-Encoding',
   }
   if (options.cors) headers['Access-Control-Allow-Origin'] = '*'
-  return c.body(body, 200, headers)
+  // `no-cache` means "ask first": a browser that has this version gets 304 and no body.
+  if (matchesEtag(c.req.header('If-None-Match'), file.etag)) return c.body(null, 304, headers)
+  headers['Content-Type'] = contentType
+  headers['X-Content-Type-Options'] = 'nosniff'
+  const encoding = pickEncoding(file, c.req.header('Accept-Encoding'))
+  if (encoding) headers['Content-Encoding'] = encoding
+  return c.body(encoding ? (file[encoding] ?? file.identity) : file.identity, 200, headers)
 }

@@ -8,7 +8,7 @@ import { matchRoute } from './match-route.ts'
 /**
  * What every screen has around its page (SPEC §2 "Every screen"): the theme, the one toast area and
  * the widget's floating video-call button. The button is the widget's own element, defined by
- * widget.js like `<voice-demo>`; until that script arrives it renders nothing and takes no space. On
+ * widget.mjs like `<voice-demo>`; until that script arrives it renders nothing and takes no space. On
  * a prospect page it gets the page's slug, so the support persona can greet the prospect by name.
  */
 export function AppShell({ children }: { children: ReactNode }) {

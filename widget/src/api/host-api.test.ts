@@ -22,7 +22,7 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-/** The queue stub of the README's snippet, as a page has it before widget.js arrives. */
+/** The queue stub of the README's snippet, as a page has it before widget.mjs arrives. */
 function pasteStub(): Api {
   const queue: unknown[][] = []
   const stub: Api = Object.assign((...args: unknown[]) => void queue.push(args), { q: queue })

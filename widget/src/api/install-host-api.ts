@@ -4,7 +4,7 @@ export const API_NAME = 'VoiceDemo'
 type QueuedApi = ((...args: unknown[]) => void) & { q?: ArrayLike<unknown>[]; ready?: true }
 
 /**
- * Makes `window.VoiceDemo(...)` live: the snippet's (or widget.js's) stub queued calls in `.q`; they
+ * Makes `window.VoiceDemo(...)` live: the snippet's (or widget.mjs's) stub queued calls in `.q`; they
  * run now, in order, then every call runs as it comes. The commands themselves are a lazy chunk,
  * fetched on the first call, so a page that never calls the API pays a few bytes for it.
  */

@@ -8,7 +8,7 @@ export const PUBLIC_ATTRIBUTES = {
   'voice-demo': {
     slug: 'the prospect whose agent the panel demonstrates; `visitor` when absent',
     'api-base':
-      'where `/api/*` lives; by default the origin `widget.js` was loaded from (property `apiBase`)',
+      'where `/api/*` lives; by default the origin `widget.mjs` was loaded from (property `apiBase`)',
   },
   'voice-video-call': {},
 } as const

@@ -14,6 +14,7 @@ export function createVoiceDemoElement(sheet: CSSStyleSheet): CustomElementConst
   return class VoiceDemoElement extends HTMLElement {
     static observedAttributes = VOICE_DEMO_ATTRIBUTES
     readonly #root = this.attachShadow({ mode: 'open' })
+    #mounted = false
 
     constructor() {
       super()
@@ -41,15 +42,18 @@ export function createVoiceDemoElement(sheet: CSSStyleSheet): CustomElementConst
         delete (this as Partial<Record<typeof property, unknown>>)[property]
         this[property] = value
       }
+      this.#mounted = true
       this.#render()
     }
 
     disconnectedCallback(): void {
+      this.#mounted = false
       render(null, this.#root)
     }
 
     attributeChangedCallback(): void {
-      if (this.isConnected) this.#render()
+      // Not during the upgrade (attributes are reported before connectedCallback): one render, not two.
+      if (this.#mounted) this.#render()
     }
 
     #reflect(attribute: string, value: string | null | undefined): void {

@@ -28,14 +28,22 @@ function mount(attributes: Record<string, string> = {}, tag = 'voice-demo'): Voi
 
 const shadow = (element: Element) => element.shadowRoot as ShadowRoot
 const requestedUrls = (mock: Mock) => mock.mock.calls.map(([input]) => String(input))
-const loaded = (element: Element) => waitFor(() => getByRole(shadow(element), 'button', 'Test in Browser'))
+/** Waits for the prospect (its heading), then gives the 'Test in Browser' button. */
+const loaded = async (element: Element) => {
+  await waitFor(() => getByRole(shadow(element), 'heading'))
+  return getByRole(shadow(element), 'button', 'Test in Browser')
+}
 
 describe('<voice-demo>', () => {
-  it('renders into an open shadow root: a skeleton, then the prospect and both buttons', async () => {
+  it('renders into an open shadow root: both buttons at once, the prospect once it has loaded', async () => {
     const element = mount({ slug: 'bright-smile-dental', 'api-base': 'https://api.example.com' })
     expect(element.shadowRoot?.mode).toBe('open')
     expect(getByRole(shadow(element), 'region').getAttribute('aria-busy')).toBe('true')
-    expect(queryAllByRole(shadow(element), 'button')).toHaveLength(0)
+    expect(queryAllByRole(shadow(element), 'button').map((button) => button.textContent)).toEqual([
+      'Test in Browser',
+      'Call Me',
+    ])
+    expect(queryAllByRole(shadow(element), 'heading')).toHaveLength(0)
 
     await loaded(element)
     expect(getByRole(shadow(element), 'heading').textContent).toBe('Built for Bright Smile Dental')

@@ -14,7 +14,7 @@ import { dispatchHostEvent } from './host-events.ts'
 export interface VoiceDemoProps {
   /** The prospect whose voice agent the panel demonstrates; `visitor` when absent. */
   slug?: string | undefined
-  /** Where `/api/...` lives; the origin of widget.js when absent. A relative value resolves against widget.js. */
+  /** Where `/api/...` lives; the origin of widget.mjs when absent. A relative value resolves against widget.mjs. */
   apiBase?: string | undefined
   /** The element itself, which dispatches the `voice-demo:*` host events. */
   host?: HTMLElement | undefined

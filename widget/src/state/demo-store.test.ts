@@ -81,6 +81,45 @@ describe('createDemoStore', () => {
     ])
   })
 
+  it('takes a click on Test in Browser while the prospect loads, and starts the call for it once it arrives', async () => {
+    const { client } = createFakeVoiceClient()
+    let arrive: (value: ProspectResponse) => void = () => {}
+    const store = createDemoStore({
+      fetchProspect: () => new Promise((resolve) => (arrive = resolve)),
+      ...LAZY,
+      loadBrowserCall: withClient(client),
+    })
+    store.getState().load('harbor-realty', 'https://api.example.com/')
+    store.getState().toggleBrowserCall()
+    store.getState().toggleBrowserCall() // a second click while connecting is ignored
+    await flush()
+    expect(store.getState().call).toBe('connecting')
+    expect(client.start).not.toHaveBeenCalled()
+
+    arrive(answer('harbor-realty'))
+    await flush()
+    expect(client.start).toHaveBeenCalledOnce()
+    expect(client.start).toHaveBeenCalledWith(
+      expect.objectContaining({ firstMessage: prospects['harbor-realty']?.firstMessage }),
+    )
+  })
+
+  it('gives up a click made while loading when the prospect fails to load, leaving the error to the panel', async () => {
+    const { client } = createFakeVoiceClient()
+    const store = createDemoStore({
+      fetchProspect: async () => {
+        throw new AppError('prospect_unavailable')
+      },
+      ...LAZY,
+      loadBrowserCall: withClient(client),
+    })
+    store.getState().load('harbor-realty', 'https://api.example.com/')
+    store.getState().toggleBrowserCall()
+    await vi.waitFor(() => expect(store.getState().call).toBe('idle'))
+    expect(store.getState()).toMatchObject({ prospect: { status: 'error' }, toast: null, notice: '' })
+    expect(client.start).not.toHaveBeenCalled()
+  })
+
   it('says the voice demo is not configured when the server has no public key', async () => {
     const store = await loadedStore({ loadBrowserCall: async () => null })
     store.getState().toggleBrowserCall()

@@ -117,7 +117,9 @@ export function createDemoStore({
       const current = new AbortController()
       request = current
       lastLoad = [slug, apiBase]
-      set({ prospect: { status: 'loading' }, notice: '' })
+      const { prospect, notice } = get()
+      // The first load finds the store as created: no update, so no second render at boot.
+      if (prospect.status !== 'loading' || notice) set({ prospect: { status: 'loading' }, notice: '' })
       fetchProspect(slug, apiBase, current.signal).then(
         ({ prospect, fallback }) => {
           if (!current.signal.aborted) set({ prospect: { status: 'loaded', prospect, fallback } })
@@ -137,15 +139,17 @@ export function createDemoStore({
     },
     toggleBrowserCall() {
       const { call, prospect } = get()
-      if (prospect.status !== 'loaded') return
+      if (prospect.status === 'error') return
       if (call === 'connected') return browserCall?.stop()
       if (call !== 'idle') return // connecting / stopping: a second click is ignored (the button is disabled too)
       set({ call: 'connecting', notice: '' })
-      ensureBrowserCall().then(
-        (loaded) => {
+      // A click while the prospect loads waits for it; the call chunk downloads meanwhile.
+      Promise.all([ensureBrowserCall(), loadedProspect()]).then(
+        ([loaded, prospect]) => {
           if (disposed) return
+          if (!prospect) return set({ call: 'idle' }) // the panel says why the prospect did not load
           if (!loaded) return set({ call: 'idle', notice: VOICE_NOT_CONFIGURED })
-          loaded.start(prospect.prospect)
+          loaded.start(prospect)
         },
         () => {
           // The call chunk did not load (offline for a moment): SPEC §8's generic start failure.
@@ -206,6 +210,19 @@ export function createDemoStore({
       browserCall?.dispose()
     },
   }))
+
+  /** The prospect once it has loaded, or null when loading it failed. */
+  function loadedProspect(): Promise<Prospect | null> {
+    return new Promise((resolve) => {
+      const settle = ({ prospect }: DemoState): boolean => {
+        if (prospect.status === 'loading') return false
+        resolve(prospect.status === 'loaded' ? prospect.prospect : null)
+        return true
+      }
+      if (settle(store.getState())) return
+      const unsubscribe = store.subscribe((state) => settle(state) && unsubscribe())
+    })
+  }
 
   /** The dialog's chunk, fetched once; a failed fetch may be retried. */
   function ensurePhoneDialog() {

@@ -42,7 +42,7 @@ export async function fetchApi(path: string, apiBase: string, init: RequestInit 
   try {
     // No headers, and a JSON body goes as text/plain (the server reads JSON whatever the type): a
     // "simple" request, so a partner page's call needs no CORS preflight round trip first; and a GET
-    // matches the preload widget.js started (loader/prefetch.ts), so it is not asked twice.
+    // matches the preload the older snippet's widget.js starts (loader/prefetch.ts), so it is not asked twice.
     res = await fetch(url, init)
   } catch (cause) {
     if (signal?.aborted) throw cause

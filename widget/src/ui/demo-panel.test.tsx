@@ -44,3 +44,29 @@ it('walks a visitor through a call: Connecting..., Stop Call with Mute, toasts, 
   getByRole(container, 'button', 'Dismiss notification').click()
   await waitFor(() => expect(queryAllByRole(container, 'alert')).toHaveLength(0))
 })
+
+it('offers both buttons while the prospect loads; Call Me then opens its dialog once the prospect is there', async () => {
+  let arrive = () => {}
+  const store = createDemoStore({
+    fetchProspect: (slug) =>
+      new Promise((resolve) => {
+        arrive = () => resolve(answerLikeTheServer(`https://x/api/prospects/${slug}`).json())
+      }),
+    loadBrowserCall: async () => null,
+    loadPhoneDialog: async () => (props) =>
+      props.open ? <div role="dialog">for {props.prospect.companyName}</div> : null,
+  })
+  store.getState().load('bright-smile-dental', 'https://x')
+  render(<DemoPanel store={store} apiBase="https://x" />, container)
+  expect(getByRole(container, 'region').getAttribute('aria-busy')).toBe('true')
+  expect(queryAllByRole(container, 'heading')).toHaveLength(0)
+
+  getByRole(container, 'button', 'Call Me').click()
+  await new Promise((resolve) => setTimeout(resolve, 10))
+  expect(queryAllByRole(container, 'dialog')).toHaveLength(0) // no prospect yet to call for
+
+  arrive()
+  expect((await waitFor(() => getByRole(container, 'dialog'))).textContent).toBe('for Bright Smile Dental')
+  expect(getByRole(container, 'heading').textContent).toBe('Built for Bright Smile Dental')
+  expect(getByRole(container, 'region').getAttribute('aria-busy')).toBe('false')
+})

@@ -13,7 +13,6 @@ import {
 } from './panel-classes.ts'
 import { PANEL_EYEBROW, PANEL_LEAD } from './panel-copy.ts'
 import { PanelError } from './panel-error.tsx'
-import { PanelSkeleton } from './panel-skeleton.tsx'
 import { PanelToast } from './panel-toast.tsx'
 import { PhoneIcon } from './phone-icon.tsx'
 
@@ -32,7 +31,11 @@ const CALL_ANNOUNCEMENT: Record<CallStatus, string> = {
   stopping: 'Ending the call…',
 }
 
-/** The demo panel: the prospect's agent and the two ways to try it (SPEC §2, prospect demo panel). */
+/**
+ * The demo panel: the prospect's agent and the two ways to try it (SPEC §2, prospect demo panel).
+ * While the prospect loads, only its company name is a placeholder: the buttons already work (a click
+ * waits for the prospect), so they show as soon as the widget's one script has run.
+ */
 export function DemoPanel({ store, apiBase }: { store: DemoStore; apiBase: string }) {
   const state = useStoreState(store)
   const { prospect, call, phoneDialog: PhoneDialog } = state
@@ -42,12 +45,16 @@ export function DemoPanel({ store, apiBase }: { store: DemoStore; apiBase: strin
       aria-label="AI voice agent demo"
       aria-busy={prospect.status === 'loading'}
     >
-      {prospect.status === 'loading' && <PanelSkeleton />}
-      {prospect.status === 'error' && <PanelError message={prospect.message} onRetry={state.retry} />}
-      {prospect.status === 'loaded' && (
+      {prospect.status === 'error' ? (
+        <PanelError message={prospect.message} onRetry={state.retry} />
+      ) : (
         <>
           <p class={EYEBROW}>{PANEL_EYEBROW}</p>
-          <h2 class={TITLE}>Built for {prospect.prospect.companyName}</h2>
+          {prospect.status === 'loaded' ? (
+            <h2 class={TITLE}>Built for {prospect.prospect.companyName}</h2>
+          ) : (
+            <div aria-hidden="true" class="mt-1 h-7 w-2/3 animate-pulse rounded-lg bg-slate-100" />
+          )}
           <p class={LEAD}>{PANEL_LEAD}</p>
           <div class={BUTTON_ROW}>
             <button

@@ -22,7 +22,7 @@ export function ProspectDemoSection({ prospect }: { prospect: Prospect }) {
         We've already created and deployed a custom AI voice agent for {prospect.companyName}. Talk to it
         right here in your browser, or have it call your phone.
       </p>
-      {/* min-h keeps the page still while widget.js arrives and the panel paints. */}
+      {/* min-h keeps the page still while widget.mjs arrives and the panel paints. */}
       <div className="mx-auto mt-8 min-h-40 max-w-xl text-left">
         <voice-demo slug={prospect.slug} className="block" {...widgetApiAttributes} />
       </div>

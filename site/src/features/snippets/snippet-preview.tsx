@@ -1,7 +1,7 @@
 import { widgetApiAttributes } from '../../config.ts'
 
 /**
- * The real `<voice-demo>` for the picked prospect, from the widget.js this page loads like any
+ * The real `<voice-demo>` for the picked prospect, from the widget.mjs this page loads like any
  * partner page: what the prospect will see once the snippet is pasted. `key` gives each slug a new
  * element, so nothing of the previous prospect's panel (or call) carries over.
  */
@@ -17,7 +17,7 @@ export function SnippetPreview({ slug }: { slug: string }) {
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
         The panel exactly as it appears on the prospect's site.
       </p>
-      {/* min-h keeps the page still while widget.js arrives and the panel paints. */}
+      {/* min-h keeps the page still while widget.mjs arrives and the panel paints. */}
       <div className="mt-4 min-h-40">
         <voice-demo key={slug} slug={slug} className="block" {...widgetApiAttributes} />
       </div>

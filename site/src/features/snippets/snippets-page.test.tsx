@@ -26,7 +26,7 @@ const lastRequest = () => {
   return request
 }
 const snippetFor = (slug: string) =>
-  createEmbedSnippet({ scriptUrl: `${window.location.origin}/widget.js`, slug })
+  createEmbedSnippet({ scriptUrl: `${window.location.origin}/widget.mjs`, slug })
 
 async function lookUp(slug: string) {
   fireEvent.change(screen.getByRole('textbox', { name: 'Prospect slug' }), { target: { value: slug } })

@@ -65,7 +65,7 @@ export function SnippetsPage() {
 function CopySection({ prospect }: { prospect: Prospect }) {
   const origin = window.location.origin
   const snippet = createEmbedSnippet({
-    scriptUrl: `${origin}/widget.js`,
+    scriptUrl: `${origin}/widget.mjs`,
     slug: prospect.slug,
     // The API's own origin, when the site is built to call one elsewhere (the edge function).
     apiBase: siteConfig.apiBase || null,

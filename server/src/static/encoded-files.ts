@@ -1,0 +1,82 @@
+import type { Stats } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { promisify } from 'node:util'
+import { brotliCompress, constants, gzip } from 'node:zlib'
+
+const brotli = promisify(brotliCompress)
+const gzipAsync = promisify(gzip)
+
+/** Text worth compressing; images other than SVG and fonts are compressed already. */
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|manifest\+json)|image\/svg\+xml)/
+/** Brotli's best quality is slow on large files; above this size a faster quality still saves most. */
+const BEST_QUALITY_MAX_BYTES = 128 * 1024
+
+/** Node's Buffers are always backed by an ArrayBuffer here (never shared memory). */
+type Bytes = Uint8Array<ArrayBuffer>
+
+export interface EncodedFile {
+  /** A weak validator from size and modification time, as static hosts make them. */
+  etag: string
+  identity: Bytes
+  /** Null when the type is not worth compressing or compressing did not make it smaller. */
+  br: Bytes | null
+  gzip: Bytes | null
+}
+
+/**
+ * One file version (path, size, mtime) read and compressed once, in the thread pool, then served from
+ * memory, as a CDN serves precompressed files: no per-request compression on the critical path of a
+ * page that loads the widget. A rebuilt file has a new mtime and so a new entry.
+ */
+const files = new Map<string, Promise<EncodedFile>>()
+
+export function loadEncodedFile(full: string, info: Stats, contentType: string): Promise<EncodedFile> {
+  const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`
+  const key = `${full}\0${etag}`
+  let file = files.get(key)
+  if (!file) {
+    file = encode(full, etag, COMPRESSIBLE.test(contentType))
+    files.set(key, file)
+    // A failed read (the file vanished between stat and read) must not stay cached.
+    file.catch(() => files.delete(key))
+  }
+  return file
+}
+
+async function encode(full: string, etag: string, compressible: boolean): Promise<EncodedFile> {
+  const identity = (await readFile(full)) as Bytes
+  if (!compressible || identity.length < 1024) return { etag, identity, br: null, gzip: null }
+  const quality = identity.length <= BEST_QUALITY_MAX_BYTES ? constants.BROTLI_MAX_QUALITY : 6
+  const [br, gz] = await Promise.all([
+    brotli(identity, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: quality,
+        [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      },
+    }),
+    gzipAsync(identity, { level: 9 }),
+  ])
+  const smaller = (encoded: Buffer) => (encoded.length < identity.length ? (encoded as Bytes) : null)
+  return { etag, identity, br: smaller(br), gzip: smaller(gz) }
+}
+
+/** The encoding to send for an `Accept-Encoding` header: brotli, then gzip, else none. */
+export function pickEncoding(file: EncodedFile, acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  const accepted = new Set(
+    (acceptEncoding ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase())
+      .filter((part) => !/;\s*q=0(\.0*)?$/.test(part))
+      .map((part) => part.split(';')[0]),
+  )
+  if (file.br && accepted.has('br')) return 'br'
+  if (file.gzip && accepted.has('gzip')) return 'gzip'
+  return null
+}
+
+/** Whether an `If-None-Match` header names this version (weak comparison, as for GET). */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '')
+  return ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((tag) => bare(tag) === bare(etag))
+}
