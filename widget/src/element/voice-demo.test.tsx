@@ -30,7 +30,7 @@ const shadow = (element: Element) => element.shadowRoot as ShadowRoot
 const requestedUrls = (mock: Mock) => mock.mock.calls.map(([input]) => String(input))
 /** Waits for the prospect (its heading), then gives the 'Test in Browser' button. */
 const loaded = async (element: Element) => {
-  await waitFor(() => getByRole(shadow(element), 'heading'))
+  await waitFor(() => getByRole(shadow(element), 'heading', /^Built for /))
   return getByRole(shadow(element), 'button', 'Test in Browser')
 }
 

@@ -34,6 +34,16 @@ const withClient =
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
 
 describe('createDemoStore', () => {
+  it('asks in a task of its own, and not at all for a load superseded before then', async () => {
+    const fetchProspect = vi.fn<DemoDeps['fetchProspect']>(async (slug) => answer(slug))
+    const store = createDemoStore({ fetchProspect, ...LAZY })
+    store.getState().load('bright-smile-dental', 'https://api.example.com/')
+    store.getState().load('harbor-realty', 'https://api.example.com/')
+    expect(fetchProspect).not.toHaveBeenCalled() // the panel paints first
+    await vi.waitFor(() => expect(store.getState().prospect.status).toBe('loaded'))
+    expect(fetchProspect.mock.calls.map(([slug]) => slug)).toEqual(['harbor-realty'])
+  })
+
   it('keeps only the answer to the latest load when requests overlap', async () => {
     let resolveFirst: (value: ProspectResponse) => void = () => {}
     const fetchProspect = vi
@@ -42,6 +52,7 @@ describe('createDemoStore', () => {
       .mockImplementation(async (slug) => answer(slug))
     const store = createDemoStore({ fetchProspect, ...LAZY })
     store.getState().load('bright-smile-dental', 'https://api.example.com/')
+    await vi.waitFor(() => expect(fetchProspect).toHaveBeenCalledOnce())
     store.getState().load('harbor-realty', 'https://api.example.com/')
     expect(fetchProspect.mock.calls[0]?.[2].aborted).toBe(true)
 
