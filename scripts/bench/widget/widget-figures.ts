@@ -19,6 +19,12 @@ export interface WidgetFigures {
   readonly buttons: number
   /** That, minus navigation start → content painted on the bare page. */
   readonly buttonsVsBare: number
+  /**
+   * Buttons painted minus the same page's own content painted, in the same load: free of the
+   * load-to-load noise that `buttonsVsBare` carries (two fresh browsers), so it shows what the widget
+   * adds more steadily. Not a budget.
+   */
+  readonly buttonsVsOwnContent: number
   /** Content painted on the widget page minus on the bare page: what the widget costs the page itself. */
   readonly contentDelay: number
   readonly longestWidgetTask: number
@@ -50,6 +56,7 @@ export function summarizeRun(
     apiBrotli: sum(isApi),
     buttons: widget.probe.buttons,
     buttonsVsBare: widget.probe.buttons - bare.probe.content,
+    buttonsVsOwnContent: widget.probe.buttons - widget.probe.content,
     contentDelay: widget.probe.content - bare.probe.content,
     longestWidgetTask: widget.longestWidgetTask,
     longestTaskWidgetPage: widget.longestTask,
@@ -109,5 +116,6 @@ export function formatFigure(figure: Figure, value: number): string {
   if (figure === 'jsBrotli' || figure === 'apiBrotli') return `${(value / 1024).toFixed(2)} KB`
   if (figure === 'idleDelta') return `${value >= 0 ? '+' : ''}${value.toFixed(2)} ms/s`
   const ms = `${Math.round(value)} ms`
-  return figure === 'buttonsVsBare' || figure === 'contentDelay' ? `${value >= 0 ? '+' : ''}${ms}` : ms
+  const signed: readonly Figure[] = ['buttonsVsBare', 'buttonsVsOwnContent', 'contentDelay']
+  return signed.includes(figure) ? `${value >= 0 ? '+' : ''}${ms}` : ms
 }

@@ -13,6 +13,7 @@ const ROWS: readonly { figure: Figure; label: string }[] = [
   { figure: 'apiBrotli', label: 'API answers before visible buttons (brotli q11)' },
   { figure: 'buttons', label: 'navigation start → buttons painted' },
   { figure: 'buttonsVsBare', label: 'buttons painted vs bare page content painted' },
+  { figure: 'buttonsVsOwnContent', label: "buttons painted vs the page's own content, same load" },
   { figure: 'contentDelay', label: "page's own content painted, vs bare page" },
   { figure: 'longestWidgetTask', label: 'longest boot task running widget code' },
   { figure: 'longestTaskWidgetPage', label: 'longest boot task, widget page (any)' },
