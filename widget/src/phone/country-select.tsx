@@ -28,6 +28,14 @@ export function CountrySelect<C extends PhoneCountry>({
   const [active, setActive] = useState(0)
   const [typeAhead] = useState(() => createTypeAhead())
   const button = useRef<HTMLButtonElement>(null)
+  // Only a pointer that really moved picks an option. The browser also reports a pointer standing still
+  // while the list opens or changes under it, which must not undo what the keyboard chose.
+  const pointer = useRef<string | null>(null)
+  const pointerMoved = (event: PointerEvent): boolean => {
+    const last = pointer.current
+    pointer.current = `${event.screenX},${event.screenY}`
+    return last !== null && last !== pointer.current
+  }
   const selected = Math.max(0, countries.indexOf(value))
 
   const show = (index: number) => {
@@ -118,7 +126,7 @@ export function CountrySelect<C extends PhoneCountry>({
               choose(index)
               button.current?.focus()
             }}
-            onPointerEnter={() => setActive(index)}
+            onPointerMove={(event) => pointerMoved(event) && setActive(index)}
           >
             {label(country)}
           </div>

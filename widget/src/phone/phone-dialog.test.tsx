@@ -6,6 +6,31 @@ import { getByRole, queryAllByRole, waitFor } from '../testing/queries.ts'
 import { DemoPanel } from '../ui/demo-panel.tsx'
 import { PhoneDialog } from './phone-dialog.tsx'
 
+it('lets only a pointer that really moves change the active country, not one the list opened under', async () => {
+  const { dialog } = await openDialog()
+  const combobox = getByRole(dialog, 'combobox', 'Country')
+  const key = (name: string) =>
+    combobox.dispatchEvent(new KeyboardEvent('keydown', { key: name, bubbles: true }))
+  const activeName = () =>
+    dialog.querySelector(`[id="${combobox.getAttribute('aria-activedescendant')}"]`)?.textContent
+  const pointAt = (name: string, screenX: number, screenY: number) =>
+    getByRole(dialog, 'option', name).dispatchEvent(
+      new PointerEvent('pointermove', { bubbles: true, screenX, screenY }),
+    )
+
+  key('ArrowDown')
+  for (const char of 'ger') key(char)
+  await waitFor(() => expect(activeName()).toBe('Germany (+49)'))
+  // The browser reports a pointer standing still over Italy as the list opens and changes under it.
+  pointAt('Italy (+39)', 200, 600)
+  pointAt('Italy (+39)', 200, 600)
+  await new Promise((resolve) => setTimeout(resolve, 0))
+  expect(activeName()).toBe('Germany (+49)')
+
+  pointAt('Italy (+39)', 204, 610) // the visitor moves the mouse
+  await waitFor(() => expect(activeName()).toBe('Italy (+39)'))
+})
+
 const container = document.createElement('div')
 let fetch: ReturnType<typeof stubFetch>
 /** The bodies of the phone-call requests the dialog sent. */
