@@ -1,5 +1,6 @@
 import type { Browser } from '@playwright/test'
 import { OBSERVERS_SOURCE, type PageRecord, READ_RECORD_SOURCE } from './page-observers.ts'
+import { openProfiledPage } from './profiled-page.ts'
 import type { BenchProfile } from './profiles.ts'
 import { computeCls, computeTbt } from './web-vitals.ts'
 
@@ -23,21 +24,8 @@ export interface RunResult {
  * as the profile says, observed until 5 s after the load event.
  */
 export async function measureRun(browser: Browser, url: string, profile: BenchProfile): Promise<RunResult> {
-  const context = await browser.newContext({
-    viewport: profile.viewport,
-    deviceScaleFactor: profile.deviceScaleFactor,
-    isMobile: profile.isMobile,
-    hasTouch: profile.isMobile,
-  })
+  const { context, page } = await openProfiledPage(browser, profile, OBSERVERS_SOURCE)
   try {
-    await context.addInitScript({ content: OBSERVERS_SOURCE })
-    const page = await context.newPage()
-    const cdp = await context.newCDPSession(page)
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuSlowdown })
-    if (profile.network) {
-      await cdp.send('Network.enable')
-      await cdp.send('Network.emulateNetworkConditions', { offline: false, ...profile.network })
-    }
     await page.goto(url, { waitUntil: 'load', timeout: 120_000 })
     await page.waitForTimeout(TBT_WINDOW_AFTER_LOAD_MS)
     const record = (await page.evaluate(READ_RECORD_SOURCE)) as PageRecord

@@ -3,7 +3,7 @@ import { build, type Plugin, type Rolldown } from 'vite'
 export interface EmitLoaderOptions {
   /** The loader's TypeScript entry, relative to the project root. */
   entry: string
-  /** Name of the core entry chunk (a key of `rolldownOptions.input`) whose hashed file the loader imports. */
+  /** Name of the core entry chunk (a key of `rolldownOptions.input`) whose file the loader imports. */
   coreEntryName: string
   /** File name of the emitted loader, relative to outDir. */
   fileName: string
@@ -13,7 +13,7 @@ export interface EmitLoaderOptions {
  * Emits the loader as a classic script. It is bundled separately, as an IIFE, because it must run
  * from `<script async src>` on any page any number of times: no `import`/`export` statements, no
  * top-level bindings, and not an ES chunk of the main build (Vite's preload helper and shared chunks
- * would turn it into a module). The core's hashed file name is known only now, so it is defined in.
+ * would turn it into a module). The core's file name is known only now, so it is defined in.
  */
 export function emitLoader(options: EmitLoaderOptions): Plugin {
   let root = process.cwd()

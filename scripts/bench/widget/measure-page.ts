@@ -1,4 +1,5 @@
 import { chromium } from '@playwright/test'
+import { openProfiledPage } from '../profiled-page.ts'
 import type { BenchProfile } from '../profiles.ts'
 import { readBootTasks, TRACE_CATEGORIES, type TraceEvent } from './boot-tasks.ts'
 import { type PageProbeRecord, probeSource, READ_PROBE_SOURCE, WAIT_FOR_PROBE_SOURCE } from './page-probe.ts'
@@ -32,20 +33,7 @@ export async function measurePage(
 ): Promise<PageRun> {
   const browser = await chromium.launch({ executablePath: options.executablePath, args: options.launchArgs })
   try {
-    const context = await browser.newContext({
-      viewport: profile.viewport,
-      deviceScaleFactor: profile.deviceScaleFactor,
-      isMobile: profile.isMobile,
-      hasTouch: profile.isMobile,
-    })
-    await context.addInitScript({ content: probeSource(options.expectWidget) })
-    const page = await context.newPage()
-    const cdp = await context.newCDPSession(page)
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuSlowdown })
-    if (profile.network) {
-      await cdp.send('Network.enable')
-      await cdp.send('Network.emulateNetworkConditions', { offline: false, ...profile.network })
-    }
+    const { page, cdp } = await openProfiledPage(browser, profile, probeSource(options.expectWidget))
     await browser.startTracing(page, { categories: TRACE_CATEGORIES })
     // One CDP call that waits in the page: no Playwright locator polling injects work into the boot.
     await page.goto(url, { waitUntil: 'commit', timeout: 120_000 })

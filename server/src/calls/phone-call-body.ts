@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { AppError } from '../../../core/errors.ts'
 import { findPhoneCountry, type PhoneCountry } from '../../../core/phone.ts'
 import { isValidSlug } from '../../../core/prospect.ts'
+import { readJsonBody } from '../routes/json-body.ts'
 
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,100}$/
 
@@ -26,20 +27,7 @@ export interface PhoneCallBody {
  * which fields are wrong; a bad slug or country gets its own code so the dialog can phrase it.
  */
 export function parsePhoneCallBody(text: string): PhoneCallBody {
-  let json: unknown
-  try {
-    json = JSON.parse(text)
-  } catch {
-    throw new AppError('bad_request', { message: 'The request body must be a JSON object.' })
-  }
-  const parsed = Body.safeParse(json)
-  if (!parsed.success) {
-    const fields = [...new Set(parsed.error.issues.map((issue) => String(issue.path[0] ?? 'body')))]
-    throw new AppError('bad_request', {
-      message: `Missing or malformed in the request: ${fields.join(', ')}.`,
-    })
-  }
-  const { slug, country: code, number, idempotencyKey } = parsed.data
+  const { slug, country: code, number, idempotencyKey } = readJsonBody(text, Body)
   if (!isValidSlug(slug)) throw new AppError('slug_invalid')
   const country = findPhoneCountry(code)
   if (!country) throw new AppError('country_invalid')

@@ -3,9 +3,10 @@ import { AppError } from '../../../core/errors.ts'
 import type { Prospect } from '../../../core/prospect.ts'
 
 /** The public fields of a prospect; `id` and `created_at` stay in the database. */
-const PROSPECT_COLUMNS = 'slug,name,company_name,first_message,system,assistant_id'
+export const PROSPECT_COLUMNS = 'slug,name,company_name,first_message,system,assistant_id'
 
-interface VisitorRow {
+/** A row of table `visitors`, those columns only (the prospects CSV's columns carry the same names). */
+export interface ProspectRow {
   slug: string
   name: string
   company_name: string
@@ -28,13 +29,13 @@ export async function loadProspect(supabase: SupabaseClient, slug: string): Prom
     .eq('slug', slug)
     // A page is waiting: fail now rather than after supabase-js's 1 + 2 + 4 s of retries on a 503.
     .retry(false)
-    .single<VisitorRow>()
+    .single<ProspectRow>()
   if (error?.code === NOT_FOUND_CODE) return null
   if (error || !data) throw new AppError('prospect_unavailable', { cause: error ?? new Error('No data') })
   return toProspect(data)
 }
 
-const toProspect = (row: VisitorRow): Prospect => ({
+const toProspect = (row: ProspectRow): Prospect => ({
   slug: row.slug,
   name: row.name,
   companyName: row.company_name,

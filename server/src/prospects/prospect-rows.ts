@@ -1,15 +1,6 @@
 import { isValidSlug } from '../../../core/prospect.ts'
+import type { ProspectRow } from '../data/prospects.ts'
 import type { CsvRecord } from './csv.ts'
-
-/** A row of table `visitors` as the import writes it (the CSV's columns carry the same names). */
-export interface ProspectRow {
-  slug: string
-  name: string
-  company_name: string
-  first_message: string
-  system: string
-  assistant_id: string | null
-}
 
 type Column = keyof ProspectRow
 

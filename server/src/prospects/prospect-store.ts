@@ -1,5 +1,5 @@
 import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js'
-import type { ProspectRow } from './prospect-rows.ts'
+import { PROSPECT_COLUMNS, type ProspectRow } from '../data/prospects.ts'
 
 export interface UpsertCounts {
   inserted: number
@@ -58,7 +58,7 @@ export async function* listProspects(
 export async function getProspect(supabase: SupabaseClient, slug: string): Promise<ProspectRow | null> {
   const { data, error } = await supabase
     .from('visitors')
-    .select('slug,name,company_name,first_message,system,assistant_id')
+    .select(PROSPECT_COLUMNS)
     .eq('slug', slug)
     .maybeSingle<ProspectRow>()
   if (error) throw toStoreError(`Could not read prospect "${slug}"`, error)

@@ -24,22 +24,20 @@ export interface EncodedFile {
 }
 
 /**
- * One file version (path, size, mtime) read and compressed once, in the thread pool, then served from
- * memory, as a CDN serves precompressed files: no per-request compression on the critical path of a
- * page that loads the widget. A rebuilt file has a new mtime and so a new entry.
+ * Each file's current version (size, mtime) read and compressed once, in the thread pool, then served
+ * from memory, as a CDN serves precompressed files: no per-request compression on the critical path of
+ * a page that loads the widget. A rebuilt file has a new mtime, and its entry replaces the old one.
  */
-const files = new Map<string, Promise<EncodedFile>>()
+const files = new Map<string, { etag: string; file: Promise<EncodedFile> }>()
 
 export function loadEncodedFile(full: string, info: Stats, contentType: string): Promise<EncodedFile> {
   const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`
-  const key = `${full}\0${etag}`
-  let file = files.get(key)
-  if (!file) {
-    file = encode(full, etag, COMPRESSIBLE.test(contentType))
-    files.set(key, file)
-    // A failed read (the file vanished between stat and read) must not stay cached.
-    file.catch(() => files.delete(key))
-  }
+  const cached = files.get(full)
+  if (cached?.etag === etag) return cached.file
+  const file = encode(full, etag, COMPRESSIBLE.test(contentType))
+  files.set(full, { etag, file })
+  // A failed read (the file vanished between stat and read) must not stay cached.
+  file.catch(() => files.get(full)?.file === file && files.delete(full))
   return file
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { AppError } from '../../../core/errors.ts'
 import { isValidSlug } from '../../../core/prospect.ts'
+import { readJsonBody } from '../routes/json-body.ts'
 
 const Body = z.object({ slug: z.string().nullish() })
 
@@ -10,19 +11,7 @@ const Body = z.object({ slug: z.string().nullish() })
  * that breaks the slug rule is the caller's bug and is refused like everywhere else (400).
  */
 export function parseVideoConversationBody(text: string): { slug: string | null } {
-  let json: unknown = {}
-  if (text.trim() !== '') {
-    try {
-      json = JSON.parse(text)
-    } catch {
-      throw new AppError('bad_request', { message: 'The request body must be a JSON object.' })
-    }
-  }
-  const parsed = Body.safeParse(json)
-  if (!parsed.success) {
-    throw new AppError('bad_request', { message: 'Missing or malformed in the request: slug.' })
-  }
-  const slug = parsed.data.slug ?? null
+  const slug = readJsonBody(text, Body, {}).slug ?? null
   if (slug !== null && !isValidSlug(slug)) throw new AppError('slug_invalid')
   return { slug }
 }

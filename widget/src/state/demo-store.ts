@@ -5,7 +5,7 @@ import type { Prospect, ProspectResponse } from '../../../core/prospect.ts'
 import type { PhoneDialogProps } from '../phone/phone-dialog.tsx'
 import { START_ERROR_TEXT } from '../voice/start-error-text.ts'
 import { NETWORK_ERROR_MESSAGE } from './fetch-api.ts'
-import { TOAST_DURATION_MS, type WidgetToast } from './widget-toast.ts'
+import { createToastActions, type WidgetToast } from './widget-toast.ts'
 
 export const VOICE_NOT_CONFIGURED = 'The voice demo is not configured on this site yet.'
 
@@ -103,7 +103,6 @@ export function createDemoStore({
   let disposed = false
   let request: AbortController | null = null
   let lastLoad: [slug: string, apiBase: string] | null = null
-  let toastTimer: ReturnType<typeof setTimeout> | undefined
   let detachMeter = () => {}
 
   const store = createStore<DemoState>()((set, get) => ({
@@ -184,15 +183,7 @@ export function createDemoStore({
         () => {},
       )
     },
-    showToast(title, description, variant = 'default') {
-      clearTimeout(toastTimer)
-      set({ toast: { title, description, variant } })
-      toastTimer = setTimeout(() => set({ toast: null }), TOAST_DURATION_MS)
-    },
-    dismissToast() {
-      clearTimeout(toastTimer)
-      set({ toast: null })
-    },
+    ...createToastActions(set),
     phoneDialog: null,
     phoneOpen: false,
     preparePhoneDialog() {
@@ -210,7 +201,7 @@ export function createDemoStore({
     dispose() {
       disposed = true
       request?.abort()
-      clearTimeout(toastTimer)
+      get().dismissToast()
       detachMeter()
       browserCall?.dispose()
     },

@@ -2,7 +2,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla'
 import { ApiError } from '../../../../core/api-error.ts'
 import { VIDEO_CALL_SECONDS, type VideoConversationResponse } from '../../../../core/video-call.ts'
 import { LOG_PREFIX } from '../../loader/start-loader.ts'
-import { TOAST_DURATION_MS, type WidgetToast } from '../../state/widget-toast.ts'
+import { createToastActions, type WidgetToast } from '../../state/widget-toast.ts'
 import { START_ERROR_TEXT } from '../../voice/start-error-text.ts'
 import type { VideoCallStatus } from '../launcher-view.ts'
 import { CALL_TEXT, formatDuration, minutesLeftText } from './call-text.ts'
@@ -85,7 +85,6 @@ export function createVideoCallStore({
 }: VideoCallDeps): VideoCallStore {
   let apiBase = ''
   let countdown: { stop(): void } | null = null
-  let toastTimer: ReturnType<typeof setTimeout> | undefined
   // Bumped by leave: a start whose answer comes later is ended at once instead of shown.
   let attempt = 0
 
@@ -154,15 +153,7 @@ export function createVideoCallStore({
     keepTalking() {
       set({ confirmingEnd: false })
     },
-    showToast(title, description, variant = 'default') {
-      clearTimeout(toastTimer)
-      set({ toast: { title, description, variant } })
-      toastTimer = setTimeout(() => set({ toast: null }), TOAST_DURATION_MS)
-    },
-    dismissToast() {
-      clearTimeout(toastTimer)
-      set({ toast: null })
-    },
+    ...createToastActions(set),
     leave(reason) {
       attempt++
       get().end(reason)
