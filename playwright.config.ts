@@ -2,6 +2,7 @@ import { defineConfig, devices } from '@playwright/test'
 import { CHROMIUM_ARGS, findChromium } from './e2e/chromium.ts'
 
 const launchOptions = { executablePath: findChromium(), args: CHROMIUM_ARGS }
+const VISUAL = /visual\/.*\.spec\.ts$/
 
 export default defineConfig({
   testDir: 'e2e',
@@ -12,15 +13,36 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? 'list' : [['list']],
   timeout: 30_000,
-  expect: { timeout: 10_000 },
+  expect: {
+    timeout: 10_000,
+    // Per pixel: a colour distance that anti-aliasing stays within, and pixels the comparison finds to
+    // be anti-aliased edges are skipped. No number of other pixels may differ.
+    toHaveScreenshot: {
+      threshold: 0.2,
+      maxDiffPixels: 0,
+      animations: 'disabled',
+      caret: 'hide',
+      scale: 'css',
+    },
+  },
+  snapshotPathTemplate: '{testDir}/visual/baselines/{arg}{ext}',
   use: { trace: 'retain-on-failure', screenshot: 'only-on-failure' },
   projects: [
     {
       name: 'desktop',
+      testIgnore: VISUAL,
       use: { browserName: 'chromium', viewport: { width: 1280, height: 800 }, launchOptions },
     },
     {
+      // Screenshots of every widget state compared with the committed baselines: each spec sets its
+      // own widths (1280, 390) and theme, at one device pixel per CSS pixel.
+      name: 'visual',
+      testMatch: VISUAL,
+      use: { browserName: 'chromium', deviceScaleFactor: 1, launchOptions },
+    },
+    {
       name: 'phone',
+      testIgnore: VISUAL,
       use: {
         browserName: 'chromium',
         ...devices['Pixel 7'],

@@ -1,5 +1,6 @@
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
+import { coreChunk } from './widget/build/core-chunk.ts'
 import { emitLoader } from './widget/build/emit-loader.ts'
 import { reportFirstPaintSize } from './widget/build/report-size.ts'
 import { shadowRootCss } from './widget/build/shadow-root-css.ts'
@@ -15,6 +16,7 @@ const LOADER = 'widget.js'
  * ES2020, so that older browsers at least get its console warning.
  */
 const BROWSERS = ['chrome111', 'edge111', 'firefox128', 'safari16.4']
+const core = coreChunk(/\/widget\/src\/embed\.ts$/, CORE)
 
 /**
  * The embeddable widget: `widget.mjs`, the ES-module core the snippet loads with
@@ -34,6 +36,7 @@ export default defineConfig({
     shadowRootCss(/\/widget\/src\/.*\.css(\?|$)/),
     emitLoader({ entry: 'widget/src/loader.ts', coreEntryName: CORE, fileName: LOADER }),
     reportFirstPaintSize(CORE),
+    core.plugin,
   ],
   build: {
     outDir: 'dist/widget',
@@ -56,6 +59,7 @@ export default defineConfig({
         // Library mode keeps `@__PURE__` annotations for a downstream bundler; our chunks are final.
         comments: { legal: true, annotation: false, jsdoc: false },
         // Everything the core needs stays in the core chunk; only lazy parts become chunks.
+        codeSplitting: core.codeSplitting,
         entryFileNames: (chunk) => (chunk.name === CORE ? CORE_FILE : 'widget-chunks/[name]-[hash].js'),
         chunkFileNames: 'widget-chunks/[name]-[hash].js',
         assetFileNames: 'widget-chunks/[name]-[hash][extname]',

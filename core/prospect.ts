@@ -1,3 +1,5 @@
+import type { DemoFeatures } from './public-config.ts'
+
 /** The slug shown when a prospect link is unknown or missing (SPEC §5). */
 export const FALLBACK_SLUG = 'visitor'
 
@@ -26,6 +28,11 @@ export interface ProspectResponse {
   prospect: Prospect
   /** True when the slug was unknown and the fallback prospect `visitor` is shown instead. */
   fallback: boolean
+  /**
+   * Which demos work for this prospect, carried here so the widget knows before the visitor clicks
+   * without a request of its own.
+   */
+  features: DemoFeatures
 }
 
 export const prospectNotFoundMessage = (slug: string): string => `Prospect "${slug}" not found`

@@ -15,10 +15,15 @@ export interface PublicConfig {
   productName: string
   /** Null when no Vapi public key is configured: the panel then says the voice demo is not configured. */
   voice: VoiceConfig | null
-  /** Which demos the server can run right now; a disabled one explains itself instead of failing. */
-  features: {
-    browserCall: boolean
-    phoneCall: boolean
-    videoCall: boolean
-  }
+  features: DemoFeatures
+}
+
+/**
+ * Which demos the server can run right now. The widget offers only these: a demo that is off shows as
+ * unavailable with its reason, never as a live button that fails after the visitor's input.
+ */
+export interface DemoFeatures {
+  browserCall: boolean
+  phoneCall: boolean
+  videoCall: boolean
 }

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
+import { sendTranscript, serveFakeDaily } from './fakes/fake-daily.ts'
 import { expect, test } from './fixtures.ts'
 import { E2E_SALES_TOOLS_SECRET } from './global-setup.ts'
 
@@ -9,7 +10,15 @@ const BLOCKING_IMPACTS = new Set(['serious', 'critical'])
 
 type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number]
 
-const PAGES: { name: string; path: string; waitUntilReady: (page: Page) => Promise<void> }[] = [
+interface CheckedPage {
+  name: string
+  path: string
+  /** The product without voice or video settings, instead of the configured one. */
+  unconfigured?: boolean
+  waitUntilReady: (page: Page) => Promise<void>
+}
+
+const PAGES: CheckedPage[] = [
   {
     name: 'the landing page',
     path: '/',
@@ -37,6 +46,40 @@ const PAGES: { name: string; path: string; waitUntilReady: (page: Page) => Promi
       const dialog = demo.getByRole('dialog', { name: 'Get a Call from Our AI Assistant' })
       await dialog.getByRole('combobox', { name: 'Country' }).click()
       await expect(dialog.getByRole('listbox')).toBeVisible()
+    },
+  },
+  {
+    name: "a prospect page with the 'Call Me' dialog showing a refusal",
+    path: '/bright-smile-dental',
+    waitUntilReady: async (page) => {
+      const demo = page.locator('voice-demo')
+      await demo.getByRole('button', { name: 'Call Me' }).click()
+      const dialog = demo.getByRole('dialog', { name: 'Get a Call from Our AI Assistant' })
+      await dialog.getByRole('textbox', { name: 'Phone number' }).fill('12')
+      await dialog.getByRole('button', { name: 'Call Me' }).click()
+      await expect(dialog.getByRole('alert')).toContainText('Invalid Phone Number')
+    },
+  },
+  {
+    name: 'a prospect page during a browser call, with captions and a toast',
+    path: '/bright-smile-dental',
+    waitUntilReady: async (page) => {
+      await serveFakeDaily(page)
+      const demo = page.locator('voice-demo')
+      await demo.getByRole('button', { name: 'Test in Browser' }).click()
+      await expect(demo.getByRole('status').filter({ hasText: 'Voice Assistant Connected' })).toBeVisible()
+      await sendTranscript(page, { role: 'assistant', transcriptType: 'final', transcript: 'Hello!' })
+      await sendTranscript(page, { role: 'user', transcriptType: 'partial', transcript: 'Hi, I' })
+      await expect(demo.getByRole('log', { name: 'Captions' })).toContainText('You: Hi, I')
+    },
+  },
+  {
+    name: 'a partner page where nothing is configured (demos shown as unavailable)',
+    path: '/embed-demo/neutral.html',
+    unconfigured: true,
+    waitUntilReady: async (page) => {
+      const demo = page.locator('voice-demo')
+      await expect(demo.getByRole('button', { name: 'Call Me' })).toHaveAttribute('aria-disabled', 'true')
     },
   },
   {
@@ -86,18 +129,26 @@ function formatViolations(violations: readonly Violation[]): string {
 }
 
 for (const theme of ['light', 'dark'] as const) {
-  for (const { name, path, waitUntilReady } of PAGES) {
+  for (const { name, path, unconfigured, waitUntilReady } of PAGES) {
     test(`${name} has no serious or critical accessibility violations in the ${theme} theme`, async ({
       page,
+      noVoiceBaseURL,
     }) => {
       // Entrance animations fade content in; axe must judge contrast on the settled page, not mid-fade.
       await page.emulateMedia({ reducedMotion: 'reduce' })
       if (theme === 'dark') await page.addInitScript(() => localStorage.setItem('theme', 'dark'))
-      await page.goto(path)
+      // A partner page has no theme of its own: the widget follows the system's.
+      await page.emulateMedia({ colorScheme: theme })
+      await page.goto(unconfigured ? `${noVoiceBaseURL}${path}` : path)
       await waitUntilReady(page)
       // The check is only worth something if the theme under test is the one on screen.
-      if (theme === 'dark') await expect(page.locator('html')).toHaveClass(/\bdark\b/)
-      else await expect(page.locator('html')).not.toHaveClass(/\bdark\b/)
+      if (!path.startsWith('/embed-demo/')) {
+        if (theme === 'dark') await expect(page.locator('html')).toHaveClass(/\bdark\b/)
+        else await expect(page.locator('html')).not.toHaveClass(/\bdark\b/)
+      }
+      const panel = page.locator('voice-demo').getByRole('region', { name: 'AI voice agent demo' })
+      if ((await panel.count()) > 0)
+        await expect(panel).toHaveAttribute('data-theme', theme === 'dark' ? /dark|auto/ : /light|auto/)
 
       const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()
       const blocking = results.violations.filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''))

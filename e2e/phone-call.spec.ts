@@ -42,7 +42,7 @@ for (const { name, path } of PAGES) {
     await page.keyboard.press('ArrowDown')
     await expect(dialog.getByRole('listbox')).toBeVisible()
     await page.keyboard.type('ger')
-    await expect(dialog.getByRole('option', { name: 'Germany (+49)' })).toHaveClass(/bg-indigo-50/)
+    await expect(dialog.getByRole('option', { name: 'Germany (+49)' })).toHaveClass(/bg-accent-soft/)
     await page.keyboard.press('Enter')
     await expect(dialog.getByRole('listbox')).toBeHidden()
     await expect(dialog.getByRole('combobox', { name: 'Country' })).toContainText('Germany (+49)')
@@ -112,4 +112,28 @@ test('the back arrow closes the dialog; on our site it stays on the prospect pag
   await dialog.getByRole('button', { name: 'Back' }).click()
   await expect(dialog).toBeHidden()
   expect(new URL(page.url()).pathname).toBe('/bright-smile-dental')
+})
+
+test("on a partner's page the back arrow only closes the dialog: the address and history stay the partner's", async ({
+  page,
+}) => {
+  const { dialog } = await openDialog(page, '/embed-demo/')
+  const before = await page.evaluate(() => ({ url: location.href, length: history.length }))
+  await dialog.getByRole('button', { name: 'Back' }).click()
+  await expect(dialog).toBeHidden()
+  expect(await page.evaluate(() => ({ url: location.href, length: history.length }))).toEqual(before)
+})
+
+test("our site opts in: for a link it does not know, the back arrow shows the general demo's own page", async ({
+  page,
+}) => {
+  // An unknown link shows the general prospect, `visitor`, whose own page is /visitor.
+  await page.goto('/someone-new')
+  const demo = page.locator('voice-demo')
+  await expect(demo).toHaveAttribute('back-navigation', '')
+  await demo.getByRole('button', { name: 'Call Me' }).click()
+  const dialog = demo.getByRole('dialog', { name: 'Get a Call from Our AI Assistant' })
+  await dialog.getByRole('button', { name: 'Back' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(page).toHaveURL(/\/visitor$/)
 })

@@ -57,6 +57,37 @@ test.describe('theme', () => {
     }
   })
 
+  test('the widget follows the site: the toggle turns the panel and the video button dark and back, live', async ({
+    page,
+  }) => {
+    await page.goto('/bright-smile-dental')
+    const panel = page.locator('voice-demo').getByRole('region', { name: 'AI voice agent demo' })
+    await expect(panel).toHaveCSS('background-color', 'rgb(255, 255, 255)')
+    await chooseTheme(page, 'Dark')
+    for (const tag of ['voice-demo', 'voice-video-call'])
+      await expect(page.locator(tag)).toHaveAttribute('theme', 'dark')
+    await expect(panel).toHaveCSS('background-color', 'rgb(15, 23, 42)')
+    await chooseTheme(page, 'Light')
+    await expect(panel).toHaveCSS('background-color', 'rgb(255, 255, 255)')
+  })
+
+  test("on a partner page without a theme, the widget follows the page's color-scheme, else the system's", async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await page.goto('/embed-demo/neutral.html')
+    const panel = page.locator('voice-demo').getByRole('region', { name: 'AI voice agent demo' })
+    await expect(panel).toHaveCSS('background-color', 'rgb(15, 23, 42)') // the system's, live
+    await page.emulateMedia({ colorScheme: 'light' })
+    await expect(panel).toHaveCSS('background-color', 'rgb(255, 255, 255)')
+    // A page that says it is dark gets a dark widget, whatever the system says.
+    await page.evaluate(() => {
+      document.documentElement.style.colorScheme = 'dark'
+      document.querySelector('voice-demo')?.setAttribute('slug', 'harbor-realty') // any change re-reads it
+    })
+    await expect(panel).toHaveCSS('background-color', 'rgb(15, 23, 42)')
+  })
+
   test('"system" follows the OS colour scheme, live', async ({ page }) => {
     await page.emulateMedia({ colorScheme: 'dark' })
     await page.goto('/bright-smile-dental')
@@ -72,12 +103,25 @@ test.describe('theme', () => {
 })
 
 test.describe('toast area', () => {
-  test('one region named "Notifications (F8)"; F8 moves focus to it', async ({ page }) => {
-    await page.goto('/')
+  test('the widget\'s one region: "Notifications (F8)" with the toast, F8 moves focus to it, and the site has no other', async ({
+    page,
+  }) => {
+    await page.goto('/bright-smile-dental')
+    const demo = page.locator('voice-demo')
+    await demo.getByRole('button', { name: 'Call Me' }).click()
+    const dialog = demo.getByRole('dialog', { name: 'Get a Call from Our AI Assistant' })
+    await dialog.getByRole('textbox', { name: 'Phone number' }).fill('12')
+    await dialog.getByRole('button', { name: 'Call Me' }).click()
     const region = page.getByRole('region', { name: 'Notifications (F8)' })
     await expect(region).toHaveCount(1)
+    await expect(region).toContainText('Invalid Phone Number')
     await page.keyboard.press('F8')
     await expect(region).toBeFocused()
+    // Tab reaches its close button; the toast goes, and so does the region's name.
+    await page.keyboard.press('Tab')
+    await expect(region.getByRole('button', { name: 'Dismiss notification' })).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(region).toHaveCount(0)
   })
 })
 

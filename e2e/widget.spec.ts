@@ -27,27 +27,31 @@ test('a partner page shows the demo panel inside the widget shadow root', async 
   expect(pageErrors).toEqual([])
 })
 
-test('without Vapi settings the voice demo says it is not configured, and the phone dialog says so too', async ({
+test('without voice or video settings the panel offers nothing that would fail, and says why; no video button', async ({
   page,
   noVoiceBaseURL,
   pageErrors,
 }) => {
-  const warnings: string[] = []
-  page.on('console', (message) => {
-    if (message.type() === 'warning') warnings.push(message.text())
-  })
+  const messages: string[] = []
+  page.on('console', (message) => messages.push(message.text()))
+  const requests: string[] = []
+  page.on('request', (request) => requests.push(new URL(request.url()).pathname))
   await page.goto(`${noVoiceBaseURL}/embed-demo/`)
   const demo = page.locator('voice-demo')
-  await demo.getByRole('button', { name: 'Test in Browser' }).click()
-  await expect(demo.getByRole('status')).toContainText('The voice demo is not configured on this site yet.')
-  await expect(demo.getByRole('button', { name: 'Test in Browser' })).toBeEnabled()
-  expect(warnings.some((text) => text.startsWith('[voice-demo] public key not configured'))).toBe(true)
-  await demo.getByRole('button', { name: 'Call Me' }).click()
-  const dialog = demo.getByRole('dialog', { name: 'Get a Call from Our AI Assistant' })
-  await dialog.getByRole('textbox', { name: 'Phone number' }).fill('(415) 555-2671')
-  await dialog.getByRole('button', { name: 'Call Me' }).click()
-  await expect(dialog.getByRole('alert')).toContainText('Configuration Required')
-  await expect(dialog.getByRole('alert')).toContainText('Phone calling is not properly configured...')
+  await expect(demo.getByRole('heading', { name: 'Built for Bright Smile Dental' })).toBeVisible()
+  const reason = 'Browser and phone calls are not available on this site yet.'
+  await expect(demo.locator('p[role=status]')).toHaveText(reason)
+  for (const name of ['Test in Browser', 'Call Me']) {
+    const button = demo.getByRole('button', { name })
+    await expect(button).toHaveAttribute('aria-disabled', 'true')
+    await expect(button).toHaveAccessibleDescription(reason)
+    await button.click({ force: true }) // a visitor may still press it: nothing must happen
+  }
+  // Nothing happened: no call chunk, no config request, no dialog.
+  await expect(demo.getByRole('dialog')).toHaveCount(0)
+  expect(requests.filter((path) => path === '/api/config' || path.includes('connect-voice'))).toEqual([])
+  await expect.poll(() => messages).toContain('[voice-demo] no video button: video calls are not configured.')
+  await expect(page.locator('voice-video-call').getByRole('button')).toHaveCount(0)
   expect(pageErrors).toEqual([])
 })
 

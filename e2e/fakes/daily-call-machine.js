@@ -11,7 +11,7 @@
  *
  * Each load picks up the call objects waiting in `window._daily.pendings` (a second call is a new
  * call object, so daily-js adds this script again). The test drives the assistant through
- * `window.__fakeDaily`: `endCall()`, `speak(ms)`, `snapshot()`.
+ * `window.__fakeDaily`: `endCall()`, `speak(ms)`, `send(message)`, `snapshot()`.
  */
 ;(() => {
   const WHAT = 'iframe-call-message'
@@ -45,6 +45,12 @@
       /** The assistant speaks for `ms` more (a tone, with levels above Vapi's 0.01 speech threshold). */
       speak(ms) {
         current()?.speak(ms)
+      },
+      /** The platform sends the browser a message (a transcript, a status update) as Vapi does. */
+      send(message) {
+        const machine = current()
+        if (!machine) throw new Error('fake Daily: no call to send to')
+        machine.sendFromAssistant(JSON.stringify(message))
       },
       /** What each call machine saw, as plain data for `page.evaluate`. */
       snapshot: () => machines.map((machine) => structuredClone(machine.record)),

@@ -26,6 +26,7 @@ export interface FakeDailyCall {
 interface FakeDailyGlobal {
   endCall(options?: { statusUpdate?: boolean }): void
   speak(ms: number): void
+  send(message: unknown): void
   snapshot(): FakeDailyCall[]
 }
 
@@ -61,4 +62,18 @@ export const speakFromAssistant = (page: Page, ms: number): Promise<void> =>
   page.evaluate(
     (duration) => (window as unknown as { __fakeDaily: FakeDailyGlobal }).__fakeDaily.speak(duration),
     ms,
+  )
+
+/** A transcript message as Vapi sends it: `partial` while the words come, then `final`. */
+export interface TranscriptMessage {
+  role: 'assistant' | 'user'
+  transcriptType: 'partial' | 'final'
+  transcript: string
+}
+
+/** The platform sends a transcript line of the live call. */
+export const sendTranscript = (page: Page, line: TranscriptMessage): Promise<void> =>
+  page.evaluate(
+    (message) => (window as unknown as { __fakeDaily: FakeDailyGlobal }).__fakeDaily.send(message),
+    { type: 'transcript', ...line },
   )

@@ -117,6 +117,12 @@ describe('the API', () => {
         assistantId: null,
       },
       fallback: false,
+      // Which demos work for it: three flags, nothing of the server's configuration itself.
+      features: {
+        browserCall: expect.any(Boolean),
+        phoneCall: expect.any(Boolean),
+        videoCall: expect.any(Boolean),
+      },
     })
   })
 })

@@ -9,6 +9,10 @@ interface VoiceDemoAttributes extends HTMLAttributes<HTMLElement> {
   slug?: string
   /** Where the widget finds `/api/...`; the widget's own default when absent. */
   'api-base'?: string
+  /** `light`, `dark`, or `auto` (the default: the page's `color-scheme`, else the system's). */
+  theme?: 'light' | 'dark' | 'auto'
+  /** Present: the phone dialog's back arrow also shows the prospect's page (`/{slug}`). */
+  'back-navigation'?: ''
 }
 
 declare module 'react' {

@@ -9,6 +9,8 @@ interface VoiceVideoCallAttributes extends HTMLAttributes<HTMLElement> {
   slug?: string | undefined
   /** Where the widget finds `/api/...`; the widget's own default when absent. */
   'api-base'?: string
+  /** `light`, `dark`, or `auto` (the default: the page's `color-scheme`, else the system's). */
+  theme?: 'light' | 'dark' | 'auto'
 }
 
 declare module 'react' {

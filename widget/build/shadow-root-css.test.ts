@@ -6,7 +6,7 @@ const compiled = [
   '@layer properties{@supports (((-webkit-hyphens:none)) and (not (margin-trim:block))) or ((-moz-orient:inline) ',
   'and (not (color:rgb(from red r g b)))){*,:before,:after,::backdrop{--tw-shadow:0 0 #0000;',
   '--tw-ring-offset-width:0px}}}',
-  '@layer utilities{.ring-1{box-shadow:var(--tw-shadow)}}',
+  '@layer utilities{.ring-1{box-shadow:var(--tw-shadow),0 0 0 calc(1px + var(--tw-ring-offset-width))}}',
   '@property --tw-shadow{syntax:"*";inherits:false;initial-value:0 0 #0000}',
   '@property --tw-ring-offset-width{syntax:"<length>";inherits:false;initial-value:0}',
   '@keyframes pulse{50%{opacity:.5}}',
@@ -15,8 +15,17 @@ const compiled = [
 it('makes the initial values apply on every element without @supports, and drops @property', () => {
   expect(applyShadowRootFallbacks(compiled)).toBe(
     '@layer properties{*,:before,:after,::backdrop{--tw-shadow:0 0 #0000;--tw-ring-offset-width:0px}}' +
-      '@layer utilities{.ring-1{box-shadow:var(--tw-shadow)}}@keyframes pulse{50%{opacity:.5}}',
+      '@layer utilities{.ring-1{box-shadow:var(--tw-shadow),0 0 0 calc(1px + var(--tw-ring-offset-width))}}' +
+      '@keyframes pulse{50%{opacity:.5}}',
   )
+})
+
+it('drops the reset of a variable nothing in the sheet reads', () => {
+  const unread = compiled.replace(
+    '.ring-1{box-shadow:var(--tw-shadow),0 0 0 calc(1px + var(--tw-ring-offset-width))}',
+    '.ring-1{box-shadow:var(--tw-shadow)}',
+  )
+  expect(applyShadowRootFallbacks(unread)).toContain('*,:before,:after,::backdrop{--tw-shadow:0 0 #0000;}')
 })
 
 it('leaves CSS that needs no registered properties alone', () => {

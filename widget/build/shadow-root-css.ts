@@ -6,7 +6,8 @@ import type { Plugin } from 'vite'
  * nothing. Tailwind already emits the same initial values as a fallback on `*` for browsers without
  * `@property`, guarded by `@supports`; this makes that fallback unconditional and drops the `@property`
  * rules, which are dead weight in a shadow root. Setting the values on every element also keeps
- * `inherits: false` semantics: nothing leaks from a parent to a child.
+ * `inherits: false` semantics: nothing leaks from a parent to a child, nor from the host page (custom
+ * properties cross the shadow boundary).
  */
 export function applyShadowRootFallbacks(css: string): string {
   const hasProperties = /@property\s/.test(css)
@@ -19,8 +20,22 @@ export function applyShadowRootFallbacks(css: string): string {
   const open = css.indexOf('{', supportsAt)
   const close = supportsAt === -1 || open === -1 ? -1 : findClosingBrace(css, open)
   if (close === -1) throw new Error('unexpected shape of Tailwind `@layer properties`')
-  const unwrapped = css.slice(0, supportsAt) + css.slice(open + 1, close) + css.slice(close + 1)
-  return unwrapped.replace(/@property\s+--[\w-]+\s*\{[^{}]*\}/g, '')
+  const placeholder = '/*resets*/'
+  const rest = (css.slice(0, supportsAt) + placeholder + css.slice(close + 1)).replace(
+    /@property\s+--[\w-]+\s*\{[^{}]*\}/g,
+    '',
+  )
+  return rest.replace(placeholder, keepReadVariables(css.slice(open + 1, close), rest))
+}
+
+/**
+ * Drops the resets of variables that no rule of this sheet reads (`--tw-scale-z`, the inset-ring
+ * colours): setting them on every element would cost bytes and style work for nothing.
+ */
+function keepReadVariables(resets: string, css: string): string {
+  return resets.replace(/(--tw-[\w-]+)\s*:[^;{}]*;?/g, (declaration, name: string) =>
+    css.includes(`var(${name}`) ? declaration : '',
+  )
 }
 
 function findClosingBrace(text: string, open: number): number {

@@ -1,6 +1,7 @@
 import { chromium } from '@playwright/test'
 import { openProfiledPage } from '../profiled-page.ts'
 import type { BenchProfile } from '../profiles.ts'
+import type { TaskEntry } from '../web-vitals.ts'
 import { readBootTasks, TRACE_CATEGORIES, type TraceEvent } from './boot-tasks.ts'
 import { type PageProbeRecord, probeSource, READ_PROBE_SOURCE, WAIT_FOR_PROBE_SOURCE } from './page-probe.ts'
 
@@ -50,6 +51,46 @@ export async function measurePage(
     const after = await readTaskTime(cdp)
     const idleMsPerSecond = ((after.task - before.task) * 1000) / (after.time - before.time)
     return { probe, longestTask: tasks.longest, longestWidgetTask: tasks.longestWidget, idleMsPerSecond }
+  } finally {
+    await browser.close()
+  }
+}
+
+/** What the page's own long-task observer saw in one untraced load. */
+export interface LongTaskRun {
+  /** The long tasks that began from navigation start until `windowEnd` (ms from navigation start). */
+  readonly tasks: readonly TaskEntry[]
+  /** Buttons (the bare page: content) painted + {@link BOOT_TAIL_MS}: the same window as the trace's. */
+  readonly windowEnd: number
+  /** When the widget's first script had arrived (its `responseEnd`); NaN on the bare page. */
+  readonly widgetArrival: number
+}
+
+/**
+ * One more cold load in a fresh browser, at the profile's CPU and its long-task network, untraced:
+ * tracing slows the tasks it records (at 4× CPU the widget's render task measured 23–49 ms untraced
+ * and 38–73 ms traced), so a count of tasks over 50 ms in a traced load is partly the tracer's.
+ */
+export async function measureLongTasks(
+  url: string,
+  profile: BenchProfile,
+  options: { expectWidget: boolean; launchArgs: string[]; executablePath: string },
+): Promise<LongTaskRun> {
+  const browser = await chromium.launch({ executablePath: options.executablePath, args: options.launchArgs })
+  try {
+    const throttled = { ...profile, network: profile.longTaskNetwork }
+    const { page } = await openProfiledPage(browser, throttled, probeSource(options.expectWidget))
+    await page.goto(url, { waitUntil: 'commit', timeout: 120_000 })
+    await page.evaluate(WAIT_FOR_PROBE_SOURCE)
+    await page.waitForTimeout(BOOT_TAIL_MS)
+    const probe = (await page.evaluate(READ_PROBE_SOURCE)) as PageProbeRecord
+    const windowEnd = (options.expectWidget ? probe.buttons : probe.content) + BOOT_TAIL_MS
+    const arrivals = probe.resources.filter((r) => isWidgetUrl(r.url)).map((r) => r.responseEnd)
+    return {
+      tasks: probe.longTasks.filter((task) => task.startTime < windowEnd),
+      windowEnd,
+      widgetArrival: arrivals.length > 0 ? Math.min(...arrivals) : Number.NaN,
+    }
   } finally {
     await browser.close()
   }

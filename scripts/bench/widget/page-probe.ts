@@ -1,3 +1,5 @@
+import type { TaskEntry } from '../web-vitals.ts'
+
 /** What the page recorded about its own boot, read once the widget's buttons (or its content) showed. */
 export interface PageProbeRecord {
   /** ms from navigation start to the frame that painted the page's own content (`#bench-content`). */
@@ -5,6 +7,12 @@ export interface PageProbeRecord {
   /** ms from navigation start to the frame that painted both of the widget's buttons; 0 on the bare page. */
   readonly buttons: number
   readonly fcp: number
+  /**
+   * Every long task the page's own `PerformanceObserver({ type: 'longtask', buffered: true })` saw,
+   * from navigation start until read (ms from navigation start): what the page's scripts, and the
+   * total blocking time built on them, would count.
+   */
+  readonly longTasks: readonly TaskEntry[]
   /** Every resource the page fetched, with when it finished (ms from navigation start). */
   readonly resources: readonly {
     readonly url: string
@@ -17,15 +25,24 @@ export interface PageProbeRecord {
  * Installed before any page script (`addInitScript`): polls once per animation frame until the page's
  * content (and, on the widget page, the panel's "Test in Browser" and "Call Me" buttons, laid out)
  * exist, and records that frame's time: what a frame has in its DOM when its callbacks run is what it
- * paints. Polling stops then, so it costs nothing while the page idles. Plain JavaScript in a string,
- * as in ../page-observers.ts (tsx adds helpers that do not exist in the page).
+ * paints. Polling stops then, so it costs nothing while the page idles. Meanwhile a long-task observer
+ * collects what the Long Tasks API reports: the browser's own count, layout and style included, which a
+ * trace's task list only approximates (../boot-tasks.ts). `buffered` also brings any task that ended
+ * before this script ran. Plain JavaScript in a string, as in ../page-observers.ts (tsx adds helpers
+ * that do not exist in the page).
  */
 export const probeSource = (expectWidget: boolean): string => `(() => {
   const expectWidget = ${expectWidget}
-  const record = { content: 0, buttons: 0 }
+  const record = { content: 0, buttons: 0, longTasks: [] }
   let finish
   const done = new Promise((resolve) => { finish = resolve })
-  Object.defineProperty(window, '__widgetBench', { value: { record, done } })
+  const keep = (entries) => entries.forEach((entry) =>
+    record.longTasks.push({ startTime: entry.startTime, duration: entry.duration }))
+  const longTasks = new PerformanceObserver((list) => keep(list.getEntries()))
+  longTasks.observe({ type: 'longtask', buffered: true })
+  // Entries reach the callback a little later than their task ends: the reader takes what is pending.
+  const flush = () => keep(longTasks.takeRecords())
+  Object.defineProperty(window, '__widgetBench', { value: { record, done, flush } })
   const buttonsShown = () => {
     const root = document.querySelector('voice-demo')?.shadowRoot
     if (!root) return false
@@ -47,7 +64,7 @@ export const probeSource = (expectWidget: boolean): string => `(() => {
 export const WAIT_FOR_PROBE_SOURCE = 'window.__widgetBench.done'
 
 /** Evaluated in the page afterwards: the probe's times plus paint and resource timing. */
-export const READ_PROBE_SOURCE = `({
+export const READ_PROBE_SOURCE = `(window.__widgetBench.flush(), {
   ...window.__widgetBench.record,
   fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0,
   resources: performance.getEntriesByType('resource').map((r) => ({

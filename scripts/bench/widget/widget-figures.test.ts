@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { PROFILES } from '../profiles.ts'
-import type { PageRun } from './measure-page.ts'
+import type { LongTaskRun, PageRun } from './measure-page.ts'
 import { BARE_PAGE, checkBarePage, WIDGET_PAGE } from './widget-bench.ts'
 import { checkWidgetBudgets, summarizeRun, type WidgetFigures } from './widget-figures.ts'
 
@@ -11,7 +11,7 @@ const [desktop, phone] = PROFILES as [(typeof PROFILES)[0], (typeof PROFILES)[0]
 
 function page(probe: Partial<PageRun['probe']>, run: Partial<PageRun> = {}): PageRun {
   return {
-    probe: { content: 100, buttons: 0, fcp: 100, resources: [], ...probe },
+    probe: { content: 100, buttons: 0, fcp: 100, resources: [], longTasks: [], ...probe },
     longestTask: 40,
     longestWidgetTask: 0,
     idleMsPerSecond: 0.2,
@@ -36,13 +36,33 @@ describe('summarizeRun', () => {
       },
       { longestWidgetTask: 30, longestTask: 60, idleMsPerSecond: 0.5 },
     )
+    const bare = page({ content: 100 })
+    // Untraced loads: the widget's script arrived at 250; the page's own first layout was long on both.
+    const longTasks: { bare: LongTaskRun; widget: LongTaskRun } = {
+      widget: {
+        tasks: [
+          { startTime: 90, duration: 61 },
+          { startTime: 260, duration: 88 },
+        ],
+        windowEnd: 1300,
+        widgetArrival: 250,
+      },
+      bare: {
+        tasks: [
+          { startTime: 95, duration: 70 },
+          { startTime: 1500, duration: 90 }, // after the bare page's window
+        ],
+        windowEnd: 1100,
+        widgetArrival: Number.NaN,
+      },
+    }
     const brotli = new Map([
       [`${ORIGIN}/widget.js`, 400],
       [`${ORIGIN}/widget-chunks/voice-demo-a.js`, 11000],
       [`${ORIGIN}/api/prospects/x`, 600],
       [`${ORIGIN}/widget-chunks/connect-voice-b.js`, 4000],
     ])
-    expect(summarizeRun({ bare: page({ content: 100 }), widget }, brotli, isWidgetUrl)).toEqual({
+    expect(summarizeRun({ bare, widget, longTasks }, brotli, isWidgetUrl)).toEqual({
       jsBrotli: 11400,
       apiBrotli: 600,
       buttons: 300,
@@ -52,6 +72,13 @@ describe('summarizeRun', () => {
       longestWidgetTask: 30,
       longestTaskWidgetPage: 60,
       longestTaskBarePage: 40,
+      longTasksWidgetPage: 2,
+      longTasksBarePage: 1,
+      tbtWidgetPage: 11 + 38,
+      tbtBarePage: 20,
+      bootLongTasksWidgetPage: 1,
+      bootLongTasksBarePage: 0,
+      bootLongTasksVsBare: 1,
       idleDelta: expect.closeTo(0.3),
     })
   })
@@ -68,6 +95,13 @@ describe('checkWidgetBudgets', () => {
     longestWidgetTask: 20,
     longestTaskWidgetPage: 40,
     longestTaskBarePage: 40,
+    longTasksWidgetPage: 0,
+    longTasksBarePage: 0,
+    tbtWidgetPage: 0,
+    tbtBarePage: 0,
+    bootLongTasksWidgetPage: 0,
+    bootLongTasksBarePage: 0,
+    bootLongTasksVsBare: 0,
     idleDelta: 0,
     ...over,
   })
@@ -87,6 +121,26 @@ describe('checkWidgetBudgets', () => {
   it('fails a boot task of exactly 50 ms, and says so on the line', () => {
     const [, , task] = checkWidgetBudgets(phone, [figures({ longestWidgetTask: 50 })])
     expect(task?.line).toBe('FAIL  phone: longest boot task running widget code 50 ms (budget < 50 ms)')
+  })
+
+  it('judges long tasks at boot against the bare page at 4× CPU only, in every run, not the median', () => {
+    const runs = [
+      figures({}),
+      figures({ bootLongTasksVsBare: 1 }),
+      figures({}),
+      figures({ bootLongTasksVsBare: -1 }),
+      figures({}),
+    ]
+    const longTasks = (profile: typeof desktop, of = runs) =>
+      checkWidgetBudgets(profile, of).find((check) => check.figure === 'bootLongTasksVsBare')
+    expect(longTasks(desktop)).toBeUndefined()
+    expect(longTasks(phone)).toMatchObject({ across: 'every run', value: 1, limit: 0, pass: false })
+    expect(longTasks(phone)?.line).toBe(
+      'FAIL  phone: long tasks once widget.mjs arrived, widget page − bare page +1 in the worst of 5 runs (budget ≤ +0 in every run)',
+    )
+    expect(longTasks(phone, [figures({}), figures({ bootLongTasksVsBare: -1 })])?.pass).toBe(true)
+    // Unknown (no arrival on record) is not a pass.
+    expect(longTasks(phone, [figures({ bootLongTasksVsBare: Number.NaN })])?.pass).toBe(false)
   })
 
   it('fails the bytes above 12 KB', () => {

@@ -1,5 +1,6 @@
-import { type BenchProfile, describeProfile } from '../profiles.ts'
+import { type BenchProfile, describeNetwork, describeProfile } from '../profiles.ts'
 import { formatColumns } from '../report.ts'
+import type { LongTaskRun } from './measure-page.ts'
 import {
   type BudgetCheck,
   type Figure,
@@ -18,14 +19,41 @@ const ROWS: readonly { figure: Figure; label: string }[] = [
   { figure: 'longestWidgetTask', label: 'longest boot task running widget code' },
   { figure: 'longestTaskWidgetPage', label: 'longest boot task, widget page (any)' },
   { figure: 'longestTaskBarePage', label: 'longest boot task, bare page (any)' },
+  { figure: 'longTasksWidgetPage', label: 'long tasks (Long Tasks API), widget page' },
+  { figure: 'longTasksBarePage', label: 'long tasks (Long Tasks API), bare page' },
+  { figure: 'tbtWidgetPage', label: 'total blocking time of those, widget page' },
+  { figure: 'tbtBarePage', label: 'total blocking time of those, bare page' },
+  { figure: 'bootLongTasksWidgetPage', label: 'long tasks once widget.mjs arrived, widget page' },
+  { figure: 'bootLongTasksBarePage', label: 'long tasks over the same span, bare page' },
+  { figure: 'bootLongTasksVsBare', label: 'long tasks once widget.mjs arrived, widget − bare' },
   { figure: 'idleDelta', label: 'idle main-thread CPU, widget − bare page' },
 ]
 
-/** One profile's table: each figure's median, its budget line if it has one, and every run. */
+/**
+ * One load's long tasks as `duration@start` in ms, e.g. `(64@293), 85@545`: in brackets those that
+ * began before the widget's script arrived, which are the page's own; `none` for a load without.
+ */
+export function formatLongTasks({ tasks, widgetArrival }: LongTaskRun): string {
+  if (tasks.length === 0) return 'none'
+  const one = ({ startTime, duration }: LongTaskRun['tasks'][number]) => {
+    const text = `${Math.round(duration)}@${Math.round(startTime)}`
+    return startTime < widgetArrival ? `(${text})` : text
+  }
+  return [...tasks]
+    .sort((a, b) => a.startTime - b.startTime)
+    .map(one)
+    .join(', ')
+}
+
+/**
+ * One profile's table: each figure's median, its budget's verdict if it has one, and every run; then
+ * the widget page's long tasks in each run's untraced load (`widgetLongTasks`, one per run).
+ */
 export function formatWidgetTable(
   profile: BenchProfile,
   runs: readonly WidgetFigures[],
   checks: readonly BudgetCheck[],
+  widgetLongTasks: readonly LongTaskRun[],
 ): string {
   const rows = ROWS.map(({ figure, label }) => {
     const check = checks.find((c) => c.figure === figure)
@@ -36,8 +64,12 @@ export function formatWidgetTable(
       runs.map((run) => formatFigure(figure, run[figure])).join(', '),
     ]
   })
+  const label = 'widget page long tasks, ms@start ((…): before widget.mjs)'
+  rows.push([label, '', '', widgetLongTasks.map(formatLongTasks).join(' | ')])
+  const net = profile.longTaskNetwork
   return [
     `widget, ${profile.name}: ${describeProfile(profile)}`,
+    `  long tasks: untraced loads, ${net ? `network ${describeNetwork(net)}` : 'no network throttling'}`,
     ...formatColumns([['figure', 'median', 'budget', `all ${runs.length} runs`], ...rows]),
   ].join('\n')
 }

@@ -3,7 +3,16 @@ import type { ErrorBody } from '../../../core/errors.ts'
 import type { ProspectResponse } from '../../../core/prospect.ts'
 import { createApp } from '../app.ts'
 import { createServerSupabase } from '../data/supabase-client.ts'
-import { createTestBackend, type TestBackend } from '../testing/test-backend.ts'
+import { createTestBackend, TEST_PUBLIC_CONFIG, type TestBackend } from '../testing/test-backend.ts'
+import { getDemoFeatures } from './prospects.ts'
+
+const MAYA_ROW = {
+  slug: 'bright-smile-dental',
+  name: 'Dr. Maya Patel',
+  companyName: 'Bright Smile Dental',
+  firstMessage: 'Hi',
+  system: 'You are a receptionist.',
+}
 
 let backend: TestBackend
 beforeAll(async () => {
@@ -41,6 +50,46 @@ describe('GET /api/prospects/:slug', () => {
     const body = (await res.json()) as ProspectResponse
     expect(body).toMatchObject({ fallback: true, prospect: { slug: 'visitor', name: 'there' } })
     expect(backend.errors.length).toBe(before) // PGRST116 is "not found", not a failure
+  })
+
+  it('says which demos work, so the widget offers only those: none when nothing is configured', async () => {
+    const body = (await (await request('/api/prospects/bright-smile-dental')).json()) as ProspectResponse
+    expect(body.features).toEqual({ browserCall: false, phoneCall: false, videoCall: false })
+  })
+
+  it('offers a call only with the platform keys and an assistant (the prospect’s own or the default)', () => {
+    const voice = {
+      publicKey: 'public-key-123',
+      defaultAssistantId: null as string | null,
+      apiUrl: 'https://api.vapi.ai',
+      model: { provider: 'openai', model: 'gpt-4o-mini' },
+    }
+    const vapi = { apiUrl: 'https://api.vapi.ai', privateKey: 'private', phoneNumberId: 'n1', timeoutMs: 1 }
+    const config = (defaultAssistantId: string | null) => ({
+      supabase: backend.deps.supabase,
+      publicConfig: {
+        ...TEST_PUBLIC_CONFIG,
+        voice: { ...voice, defaultAssistantId },
+        features: { browserCall: true, phoneCall: true, videoCall: true },
+      },
+      phoneCalls: { vapi, defaultAssistantId },
+    })
+    const maya = { ...MAYA_ROW, assistantId: null }
+    // Keys but no assistant anywhere: a call could not start, so it is not offered.
+    expect(getDemoFeatures(maya, config(null))).toEqual({
+      browserCall: false,
+      phoneCall: false,
+      videoCall: true,
+    })
+    expect(getDemoFeatures({ ...maya, assistantId: 'own' }, config(null))).toMatchObject({
+      browserCall: true,
+      phoneCall: true,
+    })
+    expect(getDemoFeatures(maya, config('default'))).toMatchObject({ browserCall: true, phoneCall: true })
+    // No keys: nothing, whatever the assistants.
+    expect(
+      getDemoFeatures({ ...maya, assistantId: 'own' }, { ...config('d'), phoneCalls: undefined }),
+    ).toMatchObject({ phoneCall: false })
   })
 
   it('answers visitor itself without the fallback marker', async () => {

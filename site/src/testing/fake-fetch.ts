@@ -19,8 +19,10 @@ export const JAMES: Prospect = {
 
 export const VISITOR: Prospect = { ...MAYA, slug: 'visitor', name: 'there', companyName: 'your business' }
 
+const FEATURES = { browserCall: true, phoneCall: true, videoCall: true }
+
 export const answerProspect = (prospect: Prospect, fallback = false): Response =>
-  Response.json({ prospect, fallback } satisfies ProspectResponse)
+  Response.json({ prospect, fallback, features: FEATURES } satisfies ProspectResponse)
 
 interface PendingRequest {
   url: string

@@ -37,7 +37,8 @@ function mount(slug: string): HTMLElement {
   return element
 }
 const shadow = (element: Element) => element.shadowRoot as ShadowRoot
-const statusOf = (element: Element) => getByRole(shadow(element), 'status').textContent
+/** The panel's status line (the toast regions have live regions of their own). */
+const statusOf = (element: Element) => shadow(element).getElementById('demo-status')?.textContent
 const loaded = (element: Element) => waitFor(() => getByRole(shadow(element), 'button', 'Test in Browser'))
 
 it('replays the commands queued before the widget loaded, in order, then runs new ones as they come', async () => {

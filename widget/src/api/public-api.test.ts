@@ -3,6 +3,7 @@ import { expect, it } from 'vitest'
 import type { VoiceDemoCommand, VoiceDemoEvent, VoiceDemoEvents } from '../../voice-demo.d.ts'
 import type { VoiceDemoEventDetails } from '../element/host-events.ts'
 import { VOICE_DEMO_ATTRIBUTES } from '../element/voice-demo-element.tsx'
+import { createVideoCallElement } from '../video/video-call-element.tsx'
 import { API_NAME } from './install-host-api.ts'
 import {
   API_GLOBAL,
@@ -31,7 +32,11 @@ it('documents every public attribute, command and event in the README', () => {
   for (const event of Object.keys(PUBLIC_EVENTS)) expect(readme).toContain(`\`voice-demo:${event}\``)
 })
 
-it('lists the attributes the element observes, and the global the core installs', () => {
+it('lists the attributes the elements observe, and the global the core installs', () => {
   expect(Object.keys(PUBLIC_ATTRIBUTES['voice-demo'])).toEqual([...VOICE_DEMO_ATTRIBUTES])
+  const video = createVideoCallElement(new CSSStyleSheet()) as unknown as { observedAttributes: string[] }
+  for (const attribute of video.observedAttributes) {
+    expect(Object.keys(PUBLIC_ATTRIBUTES['voice-video-call'])).toContain(attribute)
+  }
   expect(API_NAME).toBe(API_GLOBAL)
 })

@@ -4,13 +4,21 @@
  * them, and the host API checks commands against this list. Only types from here reach the first paint.
  */
 
+const THEME =
+  "`light`, `dark` or `auto` (the default): the page's `color-scheme` on the element when it names one, else the visitor's system setting, live"
+
 export const PUBLIC_ATTRIBUTES = {
   'voice-demo': {
     slug: 'the prospect whose agent the panel demonstrates; `visitor` when absent',
     'api-base':
       'where `/api/*` lives; by default the origin `widget.mjs` was loaded from (property `apiBase`)',
+    theme: THEME,
+    'back-navigation':
+      "present: the phone dialog's back arrow also shows `/{slug}` (history push and `popstate`), for a site whose router owns that path; absent, it only closes the dialog",
   },
-  'voice-video-call': {},
+  'voice-video-call': {
+    theme: THEME,
+  },
 } as const
 
 /** `VoiceDemo(command, …)` from the host page; `slug` picks a panel, else the first one. */

@@ -1,24 +1,22 @@
-import { render } from 'preact'
+import type { Theme } from './theme.ts'
 import { VoiceDemo } from './voice-demo.tsx'
+import { WidgetElement } from './widget-element.ts'
 
-/** The public attributes of `<voice-demo>`; each is also a property (`api-base` as `apiBase`). */
-export const VOICE_DEMO_ATTRIBUTES = ['slug', 'api-base'] as const
+/** The public attributes of `<voice-demo>`; `slug` and `api-base` are also properties (`apiBase`). */
+export const VOICE_DEMO_ATTRIBUTES = ['slug', 'api-base', 'theme', 'back-navigation'] as const
+const PROPERTIES = ['slug', 'apiBase'] as const
 
 /**
- * Builds the `<voice-demo>` class: an open shadow root that adopts `sheet`, renders the panel while
- * connected and unmounts it (cancelling requests, dropping listeners) when removed from the page.
- * Properties mirror attributes, so React 19 (which sets properties) and plain HTML behave the same,
- * and `el.slug = null` removes the attribute rather than setting it to "null".
+ * Builds the `<voice-demo>` class. Properties mirror attributes, so React 19 (which sets properties)
+ * and plain HTML behave the same, and `el.slug = null` removes the attribute rather than setting it
+ * to "null".
  */
 export function createVoiceDemoElement(sheet: CSSStyleSheet): CustomElementConstructor {
-  return class VoiceDemoElement extends HTMLElement {
+  return class VoiceDemoElement extends WidgetElement {
     static observedAttributes = VOICE_DEMO_ATTRIBUTES
-    readonly #root = this.attachShadow({ mode: 'open' })
-    #mounted = false
 
     constructor() {
-      super()
-      this.#root.adoptedStyleSheets = [sheet]
+      super(sheet)
     }
 
     get slug(): string | null {
@@ -34,26 +32,15 @@ export function createVoiceDemoElement(sheet: CSSStyleSheet): CustomElementConst
       this.#reflect('api-base', value)
     }
 
-    connectedCallback(): void {
+    override connectedCallback(): void {
       // A property set before the element was defined is an own property hiding the accessor.
-      for (const property of ['slug', 'apiBase'] as const) {
+      for (const property of PROPERTIES) {
         if (!Object.hasOwn(this, property)) continue
         const value = this[property]
         delete (this as Partial<Record<typeof property, unknown>>)[property]
         this[property] = value
       }
-      this.#mounted = true
-      this.#render()
-    }
-
-    disconnectedCallback(): void {
-      this.#mounted = false
-      render(null, this.#root)
-    }
-
-    attributeChangedCallback(): void {
-      // Not during the upgrade (attributes are reported before connectedCallback): one render, not two.
-      if (this.#mounted) this.#render()
+      super.connectedCallback()
     }
 
     #reflect(attribute: string, value: string | null | undefined): void {
@@ -61,10 +48,15 @@ export function createVoiceDemoElement(sheet: CSSStyleSheet): CustomElementConst
       else this.setAttribute(attribute, String(value))
     }
 
-    #render(): void {
-      render(
-        <VoiceDemo slug={this.slug ?? undefined} apiBase={this.apiBase ?? undefined} host={this} />,
-        this.#root,
+    protected view(theme: Theme) {
+      return (
+        <VoiceDemo
+          slug={this.slug ?? undefined}
+          apiBase={this.apiBase ?? undefined}
+          theme={theme}
+          backNavigation={this.hasAttribute('back-navigation')}
+          host={this}
+        />
       )
     }
   }

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import type { Prospect, ProspectResponse } from '../../../core/prospect.ts'
 import { defineVoiceDemo } from '../embed.ts'
-import { answerLikeTheServer, stubFetch } from '../testing/fake-fetch.ts'
+import { ALL_DEMOS, answerLikeTheServer, stubFetch } from '../testing/fake-fetch.ts'
 import { getByRole, waitFor } from '../testing/queries.ts'
 
 // Prospect fields come from a CSV an operator imported, maybe scraped from the web; the widget runs
-// on partners' pages, so markup in them must stay text (issue 8).
+// on partners' pages, so markup in them must stay text.
 const NAME = '<img src=x onerror=alert(1)>'
 const COMPANY = '<img src=x onerror=alert(2)> & <script>alert(3)</script>'
 const HOSTILE: Prospect = {
@@ -21,7 +21,11 @@ beforeEach(() => {
   stubFetch().mockImplementation((input) =>
     Promise.resolve(
       String(input).includes('/api/prospects/')
-        ? Response.json({ prospect: HOSTILE, fallback: false } satisfies ProspectResponse)
+        ? Response.json({
+            prospect: HOSTILE,
+            fallback: false,
+            features: ALL_DEMOS,
+          } satisfies ProspectResponse)
         : answerLikeTheServer(input),
     ),
   )

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vite
 import { defineVoiceDemo } from '../embed.ts'
 import { VOICE_NOT_CONFIGURED } from '../state/demo-store.ts'
 import { NETWORK_ERROR_MESSAGE } from '../state/fetch-api.ts'
-import { stubFetch } from '../testing/fake-fetch.ts'
+import { answerLikeTheServer, stubFetch } from '../testing/fake-fetch.ts'
 import { getByRole, queryAllByRole, waitFor } from '../testing/queries.ts'
 import { dispatchHostEvent } from './host-events.ts'
 
@@ -95,18 +95,18 @@ describe('<voice-demo>', () => {
     warn.mockRestore()
   })
 
-  it('refetches when the slug changes and drops the answer to the cancelled request', async () => {
-    const signals: AbortSignal[] = []
-    fetch.mockImplementationOnce((_input, init) => {
-      signals.push(init?.signal as AbortSignal)
-      return new Promise(() => {}) // never answers: only the abort can end it
-    })
+  it('refetches when the slug changes and ignores the late answer for the previous slug', async () => {
+    let answerFirst = () => {}
+    fetch.mockImplementationOnce(
+      (input) => new Promise((resolve) => (answerFirst = () => resolve(answerLikeTheServer(input)))),
+    )
     const element = mount({ slug: 'bright-smile-dental' })
     await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1))
 
     element.setAttribute('slug', 'harbor-realty')
     await loaded(element)
-    expect(signals[0]?.aborted).toBe(true)
+    answerFirst()
+    await new Promise((resolve) => setTimeout(resolve, 0))
     expect(getByRole(shadow(element), 'heading').textContent).toBe('Built for Harbor Realty Group')
   })
 
@@ -126,28 +126,52 @@ describe('<voice-demo>', () => {
     )
   })
 
-  it('cancels its request and leaves nothing behind when removed from the page', async () => {
-    const signals: AbortSignal[] = []
-    fetch.mockImplementationOnce((_input, init) => {
-      signals.push(init?.signal as AbortSignal)
-      return new Promise(() => {})
-    })
+  it('leaves nothing behind when removed from the page, even when its answer comes later', async () => {
+    let answerFirst = () => {}
+    fetch.mockImplementationOnce(
+      (input) => new Promise((resolve) => (answerFirst = () => resolve(answerLikeTheServer(input)))),
+    )
     const element = mount({ slug: 'bright-smile-dental' })
     await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1))
     element.remove()
-    // Preact 11 runs effect cleanups of unmounted components after the next paint.
-    await waitFor(() => expect(signals[0]?.aborted).toBe(true))
+    expect(shadow(element).childNodes).toHaveLength(0)
+    answerFirst()
+    await new Promise((resolve) => setTimeout(resolve, 0))
     expect(shadow(element).childNodes).toHaveLength(0)
 
     document.body.append(element) // moved back in: it renders and loads again
     await loaded(element)
   })
 
+  it("lets the dialog's back arrow show the prospect's page only with back-navigation", async () => {
+    window.history.replaceState(null, '', '/partner-page')
+    const back = async (element: Element) => {
+      getByRole(shadow(element), 'button', 'Call Me').click()
+      const dialog = await waitFor(() =>
+        getByRole(shadow(element), 'dialog', 'Get a Call from Our AI Assistant'),
+      )
+      getByRole(dialog, 'button', 'Back').click()
+      await waitFor(() => expect(dialog.hasAttribute('open')).toBe(false))
+    }
+    const partner = mount({ slug: 'harbor-realty' })
+    await loaded(partner)
+    await back(partner)
+    expect(location.pathname).toBe('/partner-page')
+
+    const site = mount({ slug: 'harbor-realty', 'back-navigation': '' })
+    await loaded(site)
+    await back(site)
+    expect(location.pathname).toBe('/harbor-realty')
+    window.history.replaceState(null, '', '/')
+  })
+
   it('shares one constructed stylesheet between all widgets on the page', async () => {
     const first = mount()
     const second = mount()
-    expect(shadow(first).adoptedStyleSheets).toHaveLength(1)
-    expect(shadow(second).adoptedStyleSheets[0]).toBe(shadow(first).adoptedStyleSheets[0])
+    const sheets = shadow(first).adoptedStyleSheets
+    expect(shadow(second).adoptedStyleSheets[0]).toBe(sheets[0])
+    // The lazy parts' sheets (the toast region's, once its chunk is here) are shared as well.
+    expect(new Set([...sheets, ...shadow(second).adoptedStyleSheets]).size).toBe(sheets.length)
   })
 })
 

@@ -6,6 +6,7 @@ import { getDefaultApiBase } from '../state/fetch-api.ts'
 import { fetchProspect } from '../state/fetch-prospect.ts'
 import { DemoPanel } from '../ui/demo-panel.tsx'
 import { dispatchHostEvent } from './host-events.ts'
+import type { Theme } from './theme.ts'
 
 /**
  * Props of `<voice-demo>`, from its attributes or the same-named properties (React 19 sets
@@ -16,20 +17,33 @@ export interface VoiceDemoProps {
   slug?: string | undefined
   /** Where `/api/...` lives; the origin of widget.mjs when absent. A relative value resolves against widget.mjs. */
   apiBase?: string | undefined
-  /** The element itself, which dispatches the `voice-demo:*` host events. */
+  theme?: Theme | undefined
+  /** The dialog's back arrow also shows the prospect's page (`/{slug}`): only where the host asked. */
+  backNavigation?: boolean | undefined
+  /** The element itself, which dispatches the `voice-demo:*` host events and owns the toasts. */
   host?: HTMLElement | undefined
 }
 
 /** `<voice-demo slug="acme">`: loads the prospect and shows the demo panel. */
-export function VoiceDemo({ slug, apiBase, host }: VoiceDemoProps) {
+export function VoiceDemo({ slug, apiBase, theme = 'light', backNavigation = false, host }: VoiceDemoProps) {
   const targetSlug = slug?.trim() || FALLBACK_SLUG
   const [store] = useState(() =>
     createDemoStore({
       fetchProspect,
       // Read when the visitor shows intent, so a later api-base change is honoured too.
+      // The call and its view are two chunks, both imported from here: a chunk imported by another
+      // lazy chunk would share the first paint's modules through an extra file instead of this one.
       loadBrowserCall: (callHost) =>
-        import('../voice/connect-voice.ts').then(({ connectVoice }) =>
-          connectVoice(host?.getAttribute('api-base')?.trim() || getDefaultApiBase(), callHost),
+        Promise.all([import('../voice/connect-voice.ts'), import('../voice/call-view.tsx')]).then(
+          async ([{ connectVoice }, { CallView }]) => {
+            const call = await connectVoice(
+              host?.getAttribute('api-base')?.trim() || getDefaultApiBase(),
+              callHost,
+            )
+            return (
+              call && { ...call, View: () => <CallView live={call.live} attachMeter={call.attachMeter} /> }
+            )
+          },
         ),
       loadPhoneDialog: () => import('../phone/phone-dialog.tsx').then(({ PhoneDialog }) => PhoneDialog),
       emit: (event, message = '') => {
@@ -38,6 +52,7 @@ export function VoiceDemo({ slug, apiBase, host }: VoiceDemoProps) {
         if (event === 'error') dispatchHostEvent(host, 'error', { slug: slugNow, message })
         else dispatchHostEvent(host, event, { slug: slugNow })
       },
+      ...(host ? { owner: host } : {}),
     }),
   )
   const targetBase = apiBase?.trim() || getDefaultApiBase()
@@ -47,5 +62,5 @@ export function VoiceDemo({ slug, apiBase, host }: VoiceDemoProps) {
   useEffect(() => store.getState().load(targetSlug, targetBase), [store, targetSlug, targetBase])
   useEffect(() => () => store.getState().dispose(), [store])
 
-  return <DemoPanel store={store} apiBase={targetBase} />
+  return <DemoPanel store={store} apiBase={targetBase} theme={theme} backNavigation={backNavigation} />
 }

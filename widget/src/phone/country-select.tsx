@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'preact/hooks'
 import type { PhoneCountry } from '../../../core/phone.ts'
+import { LineIcon } from '../ui/line-icon.tsx'
 import { createTypeAhead } from './type-ahead.ts'
 
 interface CountrySelectProps<C extends PhoneCountry> {
@@ -82,7 +83,9 @@ export function CountrySelect<C extends PhoneCountry>({
   }
 
   return (
-    <div class="relative">
+    // The list opens in the dialog's flow, not over it: an overlay would be cut off at the edge of the
+    // dialog (which scrolls), most of all in the phone's bottom sheet.
+    <div>
       <button
         ref={button}
         type="button"
@@ -93,14 +96,16 @@ export function CountrySelect<C extends PhoneCountry>({
         aria-activedescendant={open ? `${id}-${active}` : undefined}
         aria-label="Country"
         disabled={disabled}
-        class="flex h-12 w-full items-center justify-between gap-2 rounded-xl bg-white px-4 text-left text-base ring-1 ring-slate-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:opacity-60"
+        class="flex h-12 w-full items-center justify-between gap-2 rounded-xl bg-surface px-4 text-left text-base ring-1 ring-edge focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent disabled:opacity-60"
         onClick={() => (open ? setOpen(false) : show(selected))}
         onKeyDown={onKeyDown}
         onBlur={() => setOpen(false)}
       >
         <span>{label(value)}</span>
-        <span aria-hidden="true" class="text-slate-600">
-          ▾
+        <span class="text-ink-soft">
+          <LineIcon size={16}>
+            <path d="m6 9 6 6 6-6" />
+          </LineIcon>
         </span>
       </button>
       <div
@@ -108,7 +113,7 @@ export function CountrySelect<C extends PhoneCountry>({
         role="listbox"
         aria-label="Country"
         hidden={!open}
-        class="absolute inset-x-0 top-full z-10 mt-1 max-h-64 overflow-auto rounded-xl bg-white py-1 shadow-lg ring-1 ring-slate-200"
+        class="mt-1 max-h-[200px] overflow-auto rounded-xl bg-surface py-1 shadow-lg ring-1 ring-line"
       >
         {countries.map((country, index) => (
           <div
@@ -117,7 +122,7 @@ export function CountrySelect<C extends PhoneCountry>({
             role="option"
             tabIndex={-1}
             aria-selected={index === selected}
-            class={`cursor-pointer px-4 py-2 text-base ${index === active ? 'bg-indigo-50' : ''} ${
+            class={`cursor-pointer px-4 py-2 text-base ${index === active ? 'bg-accent-soft' : ''} ${
               index === selected ? 'font-semibold' : ''
             }`}
             // Chosen on pointer down, before the button's blur closes the list.

@@ -3,12 +3,11 @@ import { ApiError, UNAVAILABLE_MESSAGE } from '../../../core/api-error.ts'
 import { normalizePhoneNumber, PHONE_COUNTRIES } from '../../../core/phone.ts'
 import type { Prospect } from '../../../core/prospect.ts'
 import type { DemoStore } from '../state/demo-store.ts'
-import { getDefaultApiBase } from '../state/fetch-api.ts'
-import { useStoreState } from '../state/use-store-state.ts'
+import { createSheetAdopter } from '../styles/adopt-sheet.ts'
+import { ToastSlot } from '../toast/toast-slot.tsx'
 import { LineIcon } from '../ui/line-icon.tsx'
-import { PanelToast } from '../ui/panel-toast.tsx'
 import { CountrySelect } from './country-select.tsx'
-import { adoptPhoneSheet } from './phone-sheet.ts'
+import css from './phone-dialog.css?inline'
 import { createIdempotencyKey, PHONE_TEXT, titleForError } from './phone-text.ts'
 import { requestPhoneCall } from './request-phone-call.ts'
 
@@ -17,18 +16,22 @@ export interface PhoneDialogProps {
   prospect: Prospect
   apiBase: string
   open: boolean
+  /** The back arrow also shows the prospect's page (`/{slug}`): only where the host page asked. */
+  backNavigation: boolean
   onClose(): void
 }
 
 const DEFAULT_COUNTRY = PHONE_COUNTRIES[0]
+const adoptPhoneSheet = createSheetAdopter(css)
 
 /**
- * 'Get a Call from Our AI Assistant' (SPEC §2, §4): a native modal `<dialog>`, so it sits in the top
- * layer above any host-page banner, keeps the rest of the page inert and closes on Escape. It stays
- * mounted once opened, so a number typed, closed and reopened is still there; a placed call clears it.
+ * 'Get a Call from Our AI Assistant': a native modal `<dialog>`, so it sits in the top layer above any
+ * host-page banner, keeps the rest of the page inert and closes on Escape. It stays mounted once
+ * opened, so a number typed, closed and reopened is still there; a placed call clears it. While it is
+ * open, the element's toasts show inside it (the page behind a modal is inert), above its card.
  */
-export function PhoneDialog({ store, prospect, apiBase, open, onClose }: PhoneDialogProps) {
-  const { toast, dismissToast, showToast } = useStoreState(store)
+export function PhoneDialog({ store, prospect, apiBase, open, backNavigation, onClose }: PhoneDialogProps) {
+  const { showToast } = store.getState()
   const dialog = useRef<HTMLDialogElement>(null)
   const opener = useRef<HTMLElement | null>(null)
   const [country, setCountry] = useState<(typeof PHONE_COUNTRIES)[number]>(DEFAULT_COUNTRY)
@@ -82,11 +85,15 @@ export function PhoneDialog({ store, prospect, apiBase, open, onClose }: PhoneDi
     }
   }
 
-  /** The back arrow: closes, and on our own site (the page comes from the widget's origin) shows the prospect's page (SPEC §2). */
+  /**
+   * The back arrow closes the dialog. A partner's page is never touched: only a host that asked for it
+   * (`back-navigation`, a single-page app that routes `/{slug}` to the prospect's page) also gets that
+   * path, pushed to its history with a `popstate` for its router.
+   */
   function goBack(): void {
     onClose()
     const path = `/${prospect.slug}`
-    if (new URL(getDefaultApiBase()).origin !== location.origin || location.pathname === path) return
+    if (!backNavigation || location.pathname === path) return
     history.pushState(null, '', path)
     dispatchEvent(new PopStateEvent('popstate'))
   }
@@ -101,58 +108,60 @@ export function PhoneDialog({ store, prospect, apiBase, open, onClose }: PhoneDi
         onClose()
       }}
     >
-      <div class="flex items-center gap-2">
-        <button
-          type="button"
-          aria-label="Back"
-          class="-ml-2 rounded-lg p-2 hover:bg-slate-100"
-          onClick={goBack}
-        >
-          <LineIcon size={20}>
-            <path d="m12 19-7-7 7-7M19 12H5" />
-          </LineIcon>
-        </button>
-        <h2 id="phone-dialog-title" class="text-lg font-semibold">
-          {PHONE_TEXT.title}
-        </h2>
-      </div>
-      <p class="mt-2 text-sm text-slate-600">
-        The assistant built for {prospect.companyName} will phone you in a few seconds.
-      </p>
-      <form class="mt-5 flex flex-col gap-4" onSubmit={submit} noValidate>
-        <div class="flex flex-col gap-1">
-          <span class="text-sm font-medium">Country</span>
-          <CountrySelect
-            countries={PHONE_COUNTRIES}
-            value={country}
-            disabled={submitting}
-            onChange={(next) => edit(() => setCountry(next))}
-          />
+      <div class="phone-body">
+        <div class="flex items-center gap-2">
+          <button
+            type="button"
+            aria-label="Back"
+            class="-ml-2 rounded-lg p-2 hover:bg-sunken focus-visible:outline-2 focus-visible:outline-accent"
+            onClick={goBack}
+          >
+            <LineIcon size={20}>
+              <path d="m12 19-7-7 7-7M19 12H5" />
+            </LineIcon>
+          </button>
+          <h2 id="phone-dialog-title" class="text-lg font-semibold">
+            {PHONE_TEXT.title}
+          </h2>
         </div>
-        <label class="flex flex-col gap-1">
-          <span class="text-sm font-medium">Phone number</span>
-          <input
-            type="tel"
-            name="phone"
-            autocomplete="tel-national"
-            inputMode="tel"
-            placeholder="(555) 123-4567"
-            value={number}
-            disabled={submitting}
-            class="h-12 rounded-xl bg-white px-4 text-base ring-1 ring-slate-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
-            onInput={(event) => edit(() => setNumber(event.currentTarget.value))}
-          />
-        </label>
-        <p class="text-xs text-slate-600">{PHONE_TEXT.consent}</p>
-        <button
-          type="submit"
-          disabled={number === '' || submitting}
-          class="inline-flex h-12 w-full items-center justify-center rounded-xl bg-linear-to-r from-indigo-600 to-violet-600 px-5 text-base font-semibold text-white shadow-sm hover:from-indigo-700 hover:to-violet-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-default disabled:opacity-60"
-        >
-          {submitting ? PHONE_TEXT.submitting : PHONE_TEXT.submit}
-        </button>
-      </form>
-      {open && <PanelToast toast={toast} onDismiss={dismissToast} />}
+        <p class="mt-2 text-sm text-ink-soft">
+          The assistant built for {prospect.companyName} will phone you in a few seconds.
+        </p>
+        <form class="mt-5 flex flex-col gap-4" onSubmit={submit} noValidate>
+          <div class="flex flex-col gap-1">
+            <span class="text-sm font-medium">Country</span>
+            <CountrySelect
+              countries={PHONE_COUNTRIES}
+              value={country}
+              disabled={submitting}
+              onChange={(next) => edit(() => setCountry(next))}
+            />
+          </div>
+          <label class="flex flex-col gap-1">
+            <span class="text-sm font-medium">Phone number</span>
+            <input
+              type="tel"
+              name="phone"
+              autocomplete="tel-national"
+              inputMode="tel"
+              placeholder="(555) 123-4567"
+              value={number}
+              disabled={submitting}
+              class="h-12 rounded-xl bg-surface px-4 text-base ring-1 ring-edge focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
+              onInput={(event) => edit(() => setNumber(event.currentTarget.value))}
+            />
+          </label>
+          <p class="text-xs text-ink-soft">{PHONE_TEXT.consent}</p>
+          <button
+            type="submit"
+            disabled={number === '' || submitting}
+            class="inline-flex h-12 w-full items-center justify-center rounded-xl bg-linear-to-r from-indigo-600 to-violet-600 px-5 text-base font-semibold text-white shadow-sm hover:from-indigo-700 hover:to-violet-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent disabled:cursor-default disabled:opacity-60"
+          >
+            {submitting ? PHONE_TEXT.submitting : PHONE_TEXT.submit}
+          </button>
+        </form>
+      </div>
+      <ToastSlot owner={store.owner} active={open} inDialog />
     </dialog>
   )
 }

@@ -1,44 +1,26 @@
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { AppError } from '../../../core/errors.ts'
 import type { ProspectResponse } from '../../../core/prospect.ts'
-import { prospects } from '../testing/fake-fetch.ts'
+import { connectTo, flush, LAZY, loadedStore, shownToast } from '../testing/demo-store.tsx'
+import { prospectAnswer, prospects } from '../testing/fake-fetch.ts'
 import { createFakeVoiceClient } from '../testing/fake-voice-client.ts'
-import { createBrowserCall } from '../voice/browser-call.ts'
-import { CALL_TEXT } from '../voice/call-text.ts'
-import type { VoiceClient } from '../voice/voice-client.ts'
+import { dismissToast } from '../toast/page-toast.ts'
+import { loadToasts } from '../toast/toasts.ts'
+import { START_ERROR_TEXT } from '../voice/start-error-text.ts'
 import { createDemoStore, type DemoDeps, VOICE_NOT_CONFIGURED } from './demo-store.ts'
+import { NETWORK_ERROR_MESSAGE } from './fetch-api.ts'
 
-const answer = (slug: string): ProspectResponse => ({
-  prospect: prospects[slug] ?? (prospects.visitor as ProspectResponse['prospect']),
-  fallback: !prospects[slug],
-})
-/** Lazy parts that never arrive in time to matter: each test brings the one it exercises. */
-const LAZY: Pick<DemoDeps, 'loadBrowserCall' | 'loadPhoneDialog'> = {
-  loadBrowserCall: async () => null,
-  loadPhoneDialog: async () => () => null,
-}
-const loadedStore = async (deps: Partial<DemoDeps> = {}) => {
-  const store = createDemoStore({ fetchProspect: async (slug) => answer(slug), ...LAZY, ...deps })
-  store.getState().load('bright-smile-dental', 'https://api.example.com/')
-  await vi.waitFor(() => expect(store.getState().prospect.status).toBe('loaded'))
-  return store
-}
+const API = 'https://api.example.com/'
 
-/** The call chunk as `voice-demo.tsx` loads it, over a fake voice client. */
-const withClient =
-  (client: VoiceClient): DemoDeps['loadBrowserCall'] =>
-  async (host) =>
-    createBrowserCall(host, client)
+beforeAll(() => loadToasts()) // as on intent: the toast chunk is there when a toast comes
+afterEach(() => dismissToast())
 
-/** Lets the lazily loaded call chunk arrive and the call start. */
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
-
-describe('createDemoStore', () => {
+describe('createDemoStore: the prospect', () => {
   it('asks in a task of its own, and not at all for a load superseded before then', async () => {
-    const fetchProspect = vi.fn<DemoDeps['fetchProspect']>(async (slug) => answer(slug))
+    const fetchProspect = vi.fn<DemoDeps['fetchProspect']>(async (slug) => prospectAnswer(slug))
     const store = createDemoStore({ fetchProspect, ...LAZY })
-    store.getState().load('bright-smile-dental', 'https://api.example.com/')
-    store.getState().load('harbor-realty', 'https://api.example.com/')
+    store.getState().load('bright-smile-dental', API)
+    store.getState().load('harbor-realty', API)
     expect(fetchProspect).not.toHaveBeenCalled() // the panel paints first
     await vi.waitFor(() => expect(store.getState().prospect.status).toBe('loaded'))
     expect(fetchProspect.mock.calls.map(([slug]) => slug)).toEqual(['harbor-realty'])
@@ -49,15 +31,15 @@ describe('createDemoStore', () => {
     const fetchProspect = vi
       .fn<DemoDeps['fetchProspect']>()
       .mockImplementationOnce(() => new Promise((resolve) => (resolveFirst = resolve)))
-      .mockImplementation(async (slug) => answer(slug))
+      .mockImplementation(async (slug) => prospectAnswer(slug))
     const store = createDemoStore({ fetchProspect, ...LAZY })
-    store.getState().load('bright-smile-dental', 'https://api.example.com/')
+    store.getState().load('bright-smile-dental', API)
     await vi.waitFor(() => expect(fetchProspect).toHaveBeenCalledOnce())
-    store.getState().load('harbor-realty', 'https://api.example.com/')
-    expect(fetchProspect.mock.calls[0]?.[2].aborted).toBe(true)
-
-    resolveFirst(answer('bright-smile-dental'))
+    store.getState().load('harbor-realty', API)
     await vi.waitFor(() => expect(store.getState().prospect.status).toBe('loaded'))
+
+    resolveFirst(prospectAnswer('bright-smile-dental')) // late: another caller may still want it
+    await flush()
     const state = store.getState().prospect
     expect(state.status === 'loaded' && state.prospect.companyName).toBe('Harbor Realty Group')
   })
@@ -67,9 +49,9 @@ describe('createDemoStore', () => {
       .fn<DemoDeps['fetchProspect']>()
       .mockRejectedValueOnce(new AppError('prospect_unavailable'))
       .mockRejectedValueOnce(new Error('internal detail'))
-      .mockImplementation(async (slug) => answer(slug))
+      .mockImplementation(async (slug) => prospectAnswer(slug))
     const store = createDemoStore({ fetchProspect, ...LAZY })
-    store.getState().load('harbor-realty', 'https://api.example.com/')
+    store.getState().load('harbor-realty', API)
     await vi.waitFor(() =>
       expect(store.getState().prospect).toEqual({
         status: 'error',
@@ -91,23 +73,33 @@ describe('createDemoStore', () => {
       'harbor-realty',
     ])
   })
+})
 
-  it('takes a click on Test in Browser while the prospect loads, and starts the call for it once it arrives', async () => {
+describe('createDemoStore: a click before the prospect is there', () => {
+  /** A store whose prospect arrives when the test says, with a fake voice client behind its call. */
+  async function waitingStore(features: Partial<ProspectResponse['features']> = {}) {
     const { client } = createFakeVoiceClient()
-    let arrive: (value: ProspectResponse) => void = () => {}
+    let arrive: (() => void) | undefined
     const store = createDemoStore({
-      fetchProspect: () => new Promise((resolve) => (arrive = resolve)),
+      fetchProspect: (slug) =>
+        new Promise((resolve) => (arrive = () => resolve(prospectAnswer(slug, features)))),
       ...LAZY,
-      loadBrowserCall: withClient(client),
+      loadBrowserCall: connectTo(client).loadBrowserCall,
     })
-    store.getState().load('harbor-realty', 'https://api.example.com/')
+    store.getState().load('harbor-realty', API)
+    await vi.waitFor(() => expect(arrive).toBeDefined()) // asked, not answered
+    return { store, client, arrive: () => arrive?.() }
+  }
+
+  it('is kept on Test in Browser, and starts the call for the prospect once it arrives', async () => {
+    const { store, client, arrive } = await waitingStore()
     store.getState().toggleBrowserCall()
     store.getState().toggleBrowserCall() // a second click while connecting is ignored
     await flush()
     expect(store.getState().call).toBe('connecting')
     expect(client.start).not.toHaveBeenCalled()
 
-    arrive(answer('harbor-realty'))
+    arrive()
     await flush()
     expect(client.start).toHaveBeenCalledOnce()
     expect(client.start).toHaveBeenCalledWith(
@@ -115,20 +107,50 @@ describe('createDemoStore', () => {
     )
   })
 
-  it('gives up a click made while loading when the prospect fails to load, leaving the error to the panel', async () => {
+  it('is given up when the prospect arrives without browser calls: the panel says why', async () => {
+    const { store, client, arrive } = await waitingStore({ browserCall: false })
+    store.getState().toggleBrowserCall()
+    arrive()
+    await vi.waitFor(() => expect(store.getState().call).toBe('idle'))
+    expect(client.start).not.toHaveBeenCalled()
+    expect(shownToast()).toBeNull()
+  })
+
+  it('is given up when the prospect fails to load, leaving the error to the panel', async () => {
     const { client } = createFakeVoiceClient()
     const store = createDemoStore({
       fetchProspect: async () => {
         throw new AppError('prospect_unavailable')
       },
       ...LAZY,
-      loadBrowserCall: withClient(client),
+      loadBrowserCall: connectTo(client).loadBrowserCall,
     })
-    store.getState().load('harbor-realty', 'https://api.example.com/')
+    store.getState().load('harbor-realty', API)
     store.getState().toggleBrowserCall()
     await vi.waitFor(() => expect(store.getState().call).toBe('idle'))
-    expect(store.getState()).toMatchObject({ prospect: { status: 'error' }, toast: null, notice: '' })
+    expect(store.getState()).toMatchObject({ prospect: { status: 'error' }, notice: '' })
+    expect(shownToast()).toBeNull()
     expect(client.start).not.toHaveBeenCalled()
+  })
+})
+
+describe('createDemoStore: demos the server cannot run', () => {
+  it('does nothing on a click, and fetches nothing for them, not even on intent', async () => {
+    const loadBrowserCall = vi.fn<DemoDeps['loadBrowserCall']>(async () => null)
+    const loadPhoneDialog = vi.fn<DemoDeps['loadPhoneDialog']>(async () => () => null)
+    const store = await loadedStore(
+      { loadBrowserCall, loadPhoneDialog },
+      { browserCall: false, phoneCall: false },
+    )
+    store.getState().prepareBrowserCall() // pointer over, or focus on, the buttons
+    store.getState().preparePhoneDialog()
+    store.getState().toggleBrowserCall()
+    store.getState().openPhoneDialog()
+    await flush()
+    expect(store.getState()).toMatchObject({ call: 'idle', phoneOpen: false, notice: '' })
+    expect(loadBrowserCall).not.toHaveBeenCalled()
+    expect(loadPhoneDialog).not.toHaveBeenCalled()
+    expect(shownToast()).toBeNull()
   })
 
   it('says the voice demo is not configured when the server has no public key', async () => {
@@ -136,23 +158,50 @@ describe('createDemoStore', () => {
     store.getState().toggleBrowserCall()
     expect(store.getState().call).toBe('connecting')
     await flush()
-    expect(store.getState()).toMatchObject({ call: 'idle', notice: VOICE_NOT_CONFIGURED, toast: null })
+    expect(store.getState()).toMatchObject({ call: 'idle', notice: VOICE_NOT_CONFIGURED })
+    expect(shownToast()).toBeNull()
   })
+})
 
+describe('createDemoStore: lazy chunks', () => {
   it('fetches the call chunk once, on intent, and retries after a failed fetch', async () => {
     const { client } = createFakeVoiceClient()
     const loadBrowserCall = vi
       .fn<DemoDeps['loadBrowserCall']>()
       .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
-      .mockImplementation(withClient(client))
+      .mockImplementation(connectTo(client).loadBrowserCall)
     const store = await loadedStore({ loadBrowserCall })
     store.getState().prepareBrowserCall() // pointer over the button: fails quietly
     await flush()
+    expect(shownToast()).toBeNull()
     store.getState().prepareBrowserCall()
     store.getState().toggleBrowserCall()
     await flush()
     expect(loadBrowserCall).toHaveBeenCalledTimes(2)
     expect(client.start).toHaveBeenCalledOnce()
+  })
+
+  it("says 'Connection Failed' and tells the host page when the call chunk cannot load on a click", async () => {
+    const owner = {}
+    const events: string[] = []
+    const store = await loadedStore({
+      owner,
+      loadBrowserCall: async () => {
+        throw new TypeError('Failed to fetch dynamically imported module')
+      },
+      emit: (event, message) => events.push(`${event}: ${message}`),
+    })
+    store.getState().toggleBrowserCall()
+    await vi.waitFor(() =>
+      expect(shownToast()).toMatchObject({
+        owner,
+        title: START_ERROR_TEXT.failedTitle,
+        description: START_ERROR_TEXT.startFailed,
+        variant: 'destructive',
+      }),
+    )
+    expect(store.getState().call).toBe('idle')
+    expect(events).toEqual([`error: ${START_ERROR_TEXT.startFailed}`])
   })
 
   it('opens the phone dialog once its chunk arrives, and says so when it cannot load', async () => {
@@ -164,215 +213,44 @@ describe('createDemoStore', () => {
     const store = await loadedStore({ loadPhoneDialog })
     store.getState().openPhoneDialog()
     await vi.waitFor(() =>
-      expect(store.getState().toast).toMatchObject({ title: 'Call Failed', variant: 'destructive' }),
-    )
-    expect(store.getState().phoneOpen).toBe(false)
-    store.getState().preparePhoneDialog() // pointer over 'Call Me' again: fetched anew
-    store.getState().openPhoneDialog()
-    await vi.waitFor(() => expect(store.getState()).toMatchObject({ phoneOpen: true, phoneDialog: Dialog }))
-    store.getState().closePhoneDialog()
-    expect(store.getState()).toMatchObject({ phoneOpen: false, phoneDialog: Dialog })
-    expect(loadPhoneDialog).toHaveBeenCalledTimes(2)
-  })
-
-  it('follows the voice client: idle, connecting, connected, stopping, idle, with a toast at each end', async () => {
-    const { client, emit } = createFakeVoiceClient()
-    const store = await loadedStore({ loadBrowserCall: withClient(client) })
-    store.getState().toggleBrowserCall()
-    await flush()
-    expect(store.getState().call).toBe('connecting')
-    expect(client.start).toHaveBeenCalledWith({
-      assistantId: null,
-      firstMessage: prospects['bright-smile-dental']?.firstMessage,
-      system: prospects['bright-smile-dental']?.system,
-    })
-    emit('call-start')
-    expect(store.getState()).toMatchObject({
-      call: 'connected',
-      toast: { title: 'Voice Assistant Connected', description: 'You can now speak with your AI assistant' },
-    })
-    store.getState().toggleBrowserCall()
-    await flush()
-    expect(store.getState().call).toBe('stopping')
-    expect(client.stop).toHaveBeenCalledOnce()
-    emit('call-end')
-    expect(store.getState()).toMatchObject({
-      call: 'idle',
-      toast: { title: 'Voice Assistant Disconnected', description: 'Voice conversation has ended' },
-    })
-  })
-
-  it('ignores a second click while connecting: one start, one call', async () => {
-    const { client } = createFakeVoiceClient()
-    const store = await loadedStore({ loadBrowserCall: withClient(client) })
-    store.getState().toggleBrowserCall()
-    await flush()
-    store.getState().toggleBrowserCall()
-    await flush()
-    expect(client.start).toHaveBeenCalledOnce()
-    expect(client.stop).not.toHaveBeenCalled()
-    expect(store.getState().call).toBe('connecting')
-  })
-
-  it('names a refused microphone, and says something generic for any other start failure', async () => {
-    const { client } = createFakeVoiceClient()
-    client.start
-      .mockRejectedValueOnce(new DOMException('Permission denied', 'NotAllowedError'))
-      .mockRejectedValueOnce(new Error('daily-js could not load'))
-    const store = await loadedStore({ loadBrowserCall: withClient(client) })
-    store.getState().toggleBrowserCall()
-    await flush()
-    await vi.waitFor(() =>
-      expect(store.getState()).toMatchObject({
-        call: 'idle',
-        toast: {
-          title: 'Connection Failed',
-          description: CALL_TEXT.microphoneDenied,
-          variant: 'destructive',
-        },
+      expect(shownToast()).toMatchObject({
+        title: 'Call Failed',
+        description: NETWORK_ERROR_MESSAGE,
+        variant: 'destructive',
       }),
     )
-    store.getState().toggleBrowserCall()
-    await flush()
+    expect(store.getState().phoneOpen).toBe(false)
+    expect(store.getPhoneDialog()).toBeNull()
+    store.getState().preparePhoneDialog() // pointer over 'Call Me' again: fetched anew
+    store.getState().openPhoneDialog()
+    await vi.waitFor(() => expect(store.getState().phoneOpen).toBe(true))
+    expect(store.getPhoneDialog()).toBe(Dialog)
+    store.getState().closePhoneDialog()
+    expect(store.getState().phoneOpen).toBe(false)
+    expect(store.getPhoneDialog()).toBe(Dialog) // it stays mounted, with what was typed
+    expect(loadPhoneDialog).toHaveBeenCalledTimes(2)
+  })
+})
+
+describe("createDemoStore: the element's toasts", () => {
+  it("shows them as the page's one toast in its element's region, and removes only its own", async () => {
+    const owner = {}
+    const other = {}
+    const store = await loadedStore({ owner })
+    expect(store.owner).toBe(owner)
+    store.getState().showToast('Call Initiated', 'You should receive a call shortly.')
     await vi.waitFor(() =>
-      expect(store.getState().toast?.description).toBe('Failed to start voice assistant. Please try again.'),
+      expect(shownToast()).toMatchObject({ owner, title: 'Call Initiated', variant: 'default' }),
     )
-    expect(store.getState().call).toBe('idle')
-  })
 
-  it('shows the error message of a failing call, else the generic one, and resets both flags', async () => {
-    const { client, emit } = createFakeVoiceClient()
-    const store = await loadedStore({ loadBrowserCall: withClient(client) })
-    store.getState().toggleBrowserCall()
+    const second = await loadedStore({ owner: other })
+    second.getState().showToast('Phone Number Required', 'Please enter a valid phone number', 'destructive')
+    await vi.waitFor(() => expect(shownToast()?.owner).toBe(other))
+    store.getState().dismissToast() // not its toast any more
     await flush()
-    emit('call-start')
-    store.getState().toggleMute()
-    expect(store.getState().muted).toBe(true)
-    emit('error', new Error('Meeting has ended'))
-    expect(store.getState()).toMatchObject({
-      call: 'idle',
-      muted: false,
-      toast: { title: 'Connection Failed', description: 'Meeting has ended' },
-    })
-    store.getState().toggleBrowserCall()
-    await flush()
-    emit('error', {})
-    expect(store.getState().toast?.description).toBe('Failed to connect to voice assistant')
-  })
+    expect(shownToast()?.owner).toBe(other)
 
-  it('only resets to not connected when stopping fails: no error toast', async () => {
-    const { client, emit } = createFakeVoiceClient()
-    client.stop.mockRejectedValueOnce(new Error('already left'))
-    const store = await loadedStore({ loadBrowserCall: withClient(client) })
-    store.getState().toggleBrowserCall()
-    await flush()
-    emit('call-start')
-    store.getState().dismissToast()
-    store.getState().toggleBrowserCall()
-    await flush()
-    await vi.waitFor(() => expect(store.getState().call).toBe('idle'))
-    expect(store.getState().toast).toBeNull()
-  })
-
-  it('toggles mute only while a call is live', async () => {
-    const { client, emit } = createFakeVoiceClient()
-    const store = await loadedStore({ loadBrowserCall: withClient(client) })
-    store.getState().toggleMute()
-    expect(store.getState().muted).toBe(false)
-    store.getState().toggleBrowserCall()
-    await flush()
-    store.getState().toggleMute() // still connecting
-    expect(client.setMuted).not.toHaveBeenCalled()
-    emit('call-start')
-    store.getState().toggleMute()
-    store.getState().toggleMute()
-    expect(client.setMuted.mock.calls).toEqual([[true], [false]])
-    store.getState().toggleMute()
-    emit('call-end')
-    expect(store.getState().muted).toBe(false)
-  })
-
-  it('keeps one toast at a time, each for 5000 ms', async () => {
-    const { client, emit } = createFakeVoiceClient()
-    const store = await loadedStore({ loadBrowserCall: withClient(client) })
-    store.getState().toggleBrowserCall()
-    await flush()
-    vi.useFakeTimers()
-    try {
-      emit('call-start')
-      vi.advanceTimersByTime(4000)
-      emit('error', new Error('Lost connection'))
-      expect(store.getState().toast?.title).toBe('Connection Failed') // replaced, timer restarted
-      vi.advanceTimersByTime(4999)
-      expect(store.getState().toast).not.toBeNull()
-      vi.advanceTimersByTime(1)
-      expect(store.getState().toast).toBeNull()
-    } finally {
-      vi.useRealTimers()
-    }
-  })
-
-  it("tells the host page about the call and the agent's speech, as the meter detects it", async () => {
-    const { client, emit } = createFakeVoiceClient()
-    const events: string[] = []
-    const store = await loadedStore({
-      loadBrowserCall: withClient(client),
-      emit: (event, message) => events.push(message ? `${event}: ${message}` : event),
-    })
-    let now = 0
-    vi.spyOn(performance, 'now').mockImplementation(() => now)
-    try {
-      store.getState().toggleBrowserCall()
-      store.getState().meterRef(document.createElement('canvas')) // as the panel's canvas does
-      await flush()
-      emit('call-start')
-      const speak = async (volume: number, atMs: number) => {
-        now = atMs
-        emit('volume-level', volume)
-        await flush()
-      }
-      await speak(0.5, 0) // summed level 0.075 > 0.01: speech starts
-      await speak(0, 100)
-      await speak(0, 1100) // 1000 ms of silence: speech ends
-      await speak(1, 1200) // speaking again when the visitor hangs up
-      store.getState().toggleBrowserCall()
-      emit('call-end')
-      store.getState().meterRef(null)
-      await speak(1, 1300) // after the call: the meter is gone, nothing is detected
-      client.start.mockRejectedValueOnce(new DOMException('denied', 'NotAllowedError'))
-      store.getState().toggleBrowserCall()
-      await vi.waitFor(() => expect(events).toHaveLength(7))
-    } finally {
-      vi.restoreAllMocks()
-    }
-    expect(events).toEqual([
-      'call-start',
-      'speech-start',
-      'speech-end',
-      'speech-start',
-      'speech-end', // closed before the call ends
-      'call-end',
-      `error: ${CALL_TEXT.microphoneDenied}`,
-    ])
-  })
-
-  it('ends a call that is still connecting when the element goes away', async () => {
-    const { client } = createFakeVoiceClient()
-    const store = await loadedStore({ loadBrowserCall: withClient(client) })
-    store.getState().toggleBrowserCall()
-    await flush()
-    store.getState().dispose()
-    expect(client.stop).toHaveBeenCalledOnce()
-  })
-
-  it('stops a live call and stops listening when disposed', async () => {
-    const { client, emit, listeners } = createFakeVoiceClient()
-    const store = await loadedStore({ loadBrowserCall: withClient(client) })
-    store.getState().toggleBrowserCall()
-    await flush()
-    emit('call-start')
-    store.getState().dispose()
-    expect(client.stop).toHaveBeenCalledOnce()
-    expect(listeners()).toBe(0)
+    second.getState().dispose() // its element left the page: its toast goes with it
+    await vi.waitFor(() => expect(shownToast()).toBeNull())
   })
 })

@@ -3,29 +3,29 @@ import { createStore, type StoreApi } from 'zustand/vanilla'
 import { ApiError, UNAVAILABLE_MESSAGE } from '../../../core/api-error.ts'
 import type { Prospect, ProspectResponse } from '../../../core/prospect.ts'
 import type { PhoneDialogProps } from '../phone/phone-dialog.tsx'
+import { dismissToastOf, loadToasts, showToast, type ToastVariant } from '../toast/toasts.ts'
+import type { LiveCallStore } from '../voice/live-call.ts'
 import { START_ERROR_TEXT } from '../voice/start-error-text.ts'
 import { NETWORK_ERROR_MESSAGE } from './fetch-api.ts'
-import { createToastActions, type WidgetToast } from './widget-toast.ts'
 
 export const VOICE_NOT_CONFIGURED = 'The voice demo is not configured on this site yet.'
 
 export type ProspectLoad =
   | { status: 'loading' }
-  | { status: 'loaded'; prospect: Prospect; fallback: boolean }
+  | ({ status: 'loaded' } & ProspectResponse)
   | { status: 'error'; message: string }
 
-/** SPEC §4: idle → connecting → connected → stopping → idle. */
+/** The browser call: idle → connecting → connected → stopping → idle. */
 export type CallStatus = 'idle' | 'connecting' | 'connected' | 'stopping'
 
 export interface DemoState {
   prospect: ProspectLoad
   call: CallStatus
-  /** SPEC §4 demo wrapper flag: the microphone is muted; only while a call is live. */
+  /** The microphone is muted; only while a call is live. */
   muted: boolean
-  /** The one toast on screen (SPEC §9: one at a time, 5000 ms), or null. */
-  toast: WidgetToast | null
   /** What the panel's live status region says; empty when there is nothing to say. */
   notice: string
+  phoneOpen: boolean
   /** Loads a prospect, cancelling the request still running for the previous one. */
   load(slug: string, apiBase: string): void
   retry(): void
@@ -34,17 +34,10 @@ export interface DemoState {
   toggleBrowserCall(): void
   /** Mutes or unmutes the microphone; does nothing outside a live call. */
   toggleMute(): void
-  /**
-   * The meter canvas's ref: the call draws its audio levels on the canvas from mount (`canvas`) until
-   * unmount (`null`).
-   */
-  meterRef(canvas: HTMLCanvasElement | null): void
-  /** Shows one toast, replacing the current one, for 5000 ms. */
-  showToast(title: string, description: string, variant?: WidgetToast['variant']): void
+  /** Shows the page's one toast in this element's region, replacing any other, for 5000 ms. */
+  showToast(title: string, description: string, variant?: ToastVariant): void
+  /** Removes this element's toast, if it is the one on screen. */
   dismissToast(): void
-  /** The phone dialog's component once its lazy chunk has arrived (it then stays mounted). */
-  phoneDialog: ComponentType<PhoneDialogProps> | null
-  phoneOpen: boolean
   /** Starts fetching the phone dialog's chunk (pointer over or focus on 'Call Me'). */
   preparePhoneDialog(): void
   openPhoneDialog(): void
@@ -62,9 +55,15 @@ export interface BrowserCall {
   start(prospect: Prospect): void
   stop(): void
   toggleMute(): void
+  /** Who speaks, since when, and what was said, for the panel's call view. */
+  live: LiveCallStore
+  /** Draws the call's audio levels on the view's canvas until the returned function is called. */
   attachMeter(canvas: HTMLCanvasElement): () => void
   dispose(): void
 }
+
+/** The call with what the panel shows while it is live: meter, who speaks, elapsed time, captions. */
+export type LoadedBrowserCall = BrowserCall & { View: ComponentType }
 
 /** What the call chunk gets to work with: the element's store and its host-event channel. */
 export interface CallHost {
@@ -73,22 +72,33 @@ export interface CallHost {
 }
 
 export interface DemoDeps {
-  fetchProspect(slug: string, apiBase: string, signal: AbortSignal): Promise<ProspectResponse>
+  /** The answer for `slug`; one that comes after a newer load (or disposal) is ignored. */
+  fetchProspect(slug: string, apiBase: string): Promise<ProspectResponse>
   /**
    * Fetches the browser call on intent (config + lazy chunks); resolves null when the voice demo is
    * not configured.
    */
-  loadBrowserCall(host: CallHost): Promise<BrowserCall | null>
+  loadBrowserCall(host: CallHost): Promise<LoadedBrowserCall | null>
   /** Fetches the phone dialog's lazy chunk. */
   loadPhoneDialog(): Promise<ComponentType<PhoneDialogProps>>
   /** Tells the host page about the call (the element turns these into `voice-demo:*` events). */
   emit?: (event: CallEvent, message?: string) => void
+  /** Whose region shows this store's toasts: the element. */
+  owner?: object
 }
 
 /** What the host page hears about a call; `error` carries the message the visitor was shown. */
 export type CallEvent = 'call-start' | 'call-end' | 'error' | 'speech-start' | 'speech-end'
 
-export type DemoStore = StoreApi<DemoState>
+/** The element's store plus the lazily loaded parts it may show (kept out of the state: not data). */
+export type DemoStore = StoreApi<DemoState> & {
+  /** Whose toast region shows this store's toasts. */
+  owner: object
+  /** The phone dialog, once its chunk has arrived (it then stays mounted). */
+  getPhoneDialog(): ComponentType<PhoneDialogProps> | null
+  /** The live call's view, once the call chunk has arrived. */
+  getCallView(): ComponentType | null
+}
 
 /** One store per `<voice-demo>` element, so two widgets on a page never share a call or a prospect. */
 export function createDemoStore({
@@ -96,21 +106,22 @@ export function createDemoStore({
   loadBrowserCall,
   loadPhoneDialog,
   emit = () => {},
+  owner = {},
 }: DemoDeps): DemoStore {
-  let browserCall: BrowserCall | null = null
+  let browserCall: LoadedBrowserCall | null = null
+  let phoneDialog: ComponentType<PhoneDialogProps> | null = null
   let loadingDialog: Promise<ComponentType<PhoneDialogProps>> | undefined
-  let loadingCall: Promise<BrowserCall | null> | undefined
+  let loadingCall: Promise<LoadedBrowserCall | null> | undefined
   let disposed = false
   let request: AbortController | null = null
   let lastLoad: [slug: string, apiBase: string] | null = null
-  let detachMeter = () => {}
 
   const store = createStore<DemoState>()((set, get) => ({
     prospect: { status: 'loading' },
     call: 'idle',
     muted: false,
-    toast: null,
     notice: '',
+    phoneOpen: false,
     load(slug, apiBase) {
       request?.abort()
       const current = new AbortController()
@@ -123,9 +134,9 @@ export function createDemoStore({
       // a slow phone), which the panel's first paint, buttons included, need not wait for.
       setTimeout(() => {
         if (current.signal.aborted) return // superseded or disposed before it was asked
-        fetchProspect(slug, apiBase, current.signal).then(
-          ({ prospect, fallback }) => {
-            if (!current.signal.aborted) set({ prospect: { status: 'loaded', prospect, fallback } })
+        fetchProspect(slug, apiBase).then(
+          (answer) => {
+            if (!current.signal.aborted) set({ prospect: { status: 'loaded', ...answer } })
           },
           (error: unknown) => {
             if (current.signal.aborted) return
@@ -139,26 +150,30 @@ export function createDemoStore({
       if (lastLoad) get().load(...lastLoad)
     },
     prepareBrowserCall() {
-      ensureBrowserCall().catch(() => {}) // a failed prefetch is retried, and reported, on click
+      if (isOff(get().prospect, 'browserCall')) return // nothing to fetch for a demo that cannot run
+      // A failed prefetch is retried, and reported, on click.
+      Promise.all([ensureBrowserCall(), loadToasts()]).catch(() => {})
     },
     toggleBrowserCall() {
       const { call, prospect } = get()
-      if (prospect.status === 'error') return
+      if (prospect.status === 'error' || isOff(prospect, 'browserCall')) return
       if (call === 'connected') return browserCall?.stop()
       if (call !== 'idle') return // connecting / stopping: a second click is ignored (the button is disabled too)
       set({ call: 'connecting', notice: '' })
+      loadToasts().catch(() => {})
       // A click while the prospect loads waits for it; the call chunk downloads meanwhile.
       Promise.all([ensureBrowserCall(), loadedProspect()]).then(
-        ([loaded, prospect]) => {
+        ([loaded, answer]) => {
           if (disposed) return
-          if (!prospect) return set({ call: 'idle' }) // the panel says why the prospect did not load
+          // Not loaded: the panel says why. Loaded without browser calls: the panel says so too.
+          if (!answer?.features.browserCall) return set({ call: 'idle' })
           if (!loaded) return set({ call: 'idle', notice: VOICE_NOT_CONFIGURED })
-          loaded.start(prospect)
+          loaded.start(answer.prospect)
         },
         () => {
-          // The call chunk did not load (offline for a moment): SPEC §8's generic start failure.
+          // The call chunk did not load (offline for a moment): the generic start failure.
           set({ call: 'idle' })
-          get().showToast(START_ERROR_TEXT.failedTitle, START_ERROR_TEXT.startFailed, 'destructive')
+          say(START_ERROR_TEXT.failedTitle, START_ERROR_TEXT.startFailed)
           emit('error', START_ERROR_TEXT.startFailed)
         },
       )
@@ -166,33 +181,18 @@ export function createDemoStore({
     toggleMute() {
       browserCall?.toggleMute()
     },
-    meterRef(canvas) {
-      detachMeter()
-      if (!canvas) return
-      let detach: (() => void) | undefined
-      let detached = false
-      detachMeter = () => {
-        detached = true
-        detach?.()
-      }
-      // The canvas appears with 'connecting', possibly before the call chunk has arrived.
-      loadingCall?.then(
-        (loaded) => {
-          if (loaded && !detached) detach = loaded.attachMeter(canvas)
-        },
-        () => {},
-      )
-    },
-    ...createToastActions(set),
-    phoneDialog: null,
-    phoneOpen: false,
+    showToast: (title, description, variant) => void showToast(owner, title, description, variant),
+    dismissToast: () => dismissToastOf(owner),
     preparePhoneDialog() {
-      ensurePhoneDialog().catch(() => {})
+      if (isOff(get().prospect, 'phoneCall')) return
+      Promise.all([ensurePhoneDialog(), loadToasts()]).catch(() => {})
     },
     openPhoneDialog() {
+      if (isOff(get().prospect, 'phoneCall')) return
+      loadToasts().catch(() => {})
       ensurePhoneDialog().then(
-        (phoneDialog) => !disposed && set({ phoneDialog, phoneOpen: true }),
-        () => get().showToast(START_ERROR_TEXT.callFailedTitle, NETWORK_ERROR_MESSAGE, 'destructive'),
+        () => !disposed && set({ phoneOpen: true }),
+        () => say(START_ERROR_TEXT.callFailedTitle, NETWORK_ERROR_MESSAGE),
       )
     },
     closePhoneDialog() {
@@ -202,17 +202,23 @@ export function createDemoStore({
       disposed = true
       request?.abort()
       get().dismissToast()
-      detachMeter()
       browserCall?.dispose()
     },
   }))
 
-  /** The prospect once it has loaded, or null when loading it failed. */
-  function loadedProspect(): Promise<Prospect | null> {
+  /** A failure as a toast, or on the status line when not even the toast chunk could be fetched. */
+  function say(title: string, message: string): void {
+    showToast(owner, title, message, 'destructive').then(
+      (shown) => shown || store.setState({ notice: message }),
+    )
+  }
+
+  /** The prospect's answer once it has loaded, or null when loading it failed. */
+  function loadedProspect(): Promise<ProspectResponse | null> {
     return new Promise((resolve) => {
       const settle = ({ prospect }: DemoState): boolean => {
         if (prospect.status === 'loading') return false
-        resolve(prospect.status === 'loaded' ? prospect.prospect : null)
+        resolve(prospect.status === 'loaded' ? prospect : null)
         return true
       }
       if (settle(store.getState())) return
@@ -222,16 +228,19 @@ export function createDemoStore({
 
   /** The dialog's chunk, fetched once; a failed fetch may be retried. */
   function ensurePhoneDialog() {
-    loadingDialog ??= loadPhoneDialog().catch((error: unknown) => {
-      loadingDialog = undefined
-      throw error
-    })
+    loadingDialog ??= loadPhoneDialog().then(
+      (loaded) => (phoneDialog = loaded),
+      (error: unknown) => {
+        loadingDialog = undefined
+        throw error
+      },
+    )
     return loadingDialog
   }
 
   /** One browser call per widget, fetched once; a failed fetch (offline for a moment) may be retried. */
-  function ensureBrowserCall(): Promise<BrowserCall | null> {
-    loadingCall ??= loadBrowserCall({ store, emit }).then(
+  function ensureBrowserCall(): Promise<LoadedBrowserCall | null> {
+    loadingCall ??= loadBrowserCall({ store: demoStore, emit }).then(
       (loaded) => {
         if (loaded && disposed) loaded.dispose()
         else browserCall = loaded
@@ -245,5 +254,14 @@ export function createDemoStore({
     return loadingCall
   }
 
-  return store
+  const demoStore: DemoStore = Object.assign(store, {
+    owner,
+    getPhoneDialog: () => phoneDialog,
+    getCallView: () => browserCall?.View ?? null,
+  })
+  return demoStore
 }
+
+/** True once the prospect has loaded and the server said this demo does not work for it. */
+export const isOff = (prospect: ProspectLoad, feature: 'browserCall' | 'phoneCall'): boolean =>
+  prospect.status === 'loaded' && !prospect.features[feature]

@@ -1,11 +1,10 @@
-import { afterEach, beforeEach, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { UNAVAILABLE_MESSAGE } from '../../../core/api-error.ts'
-import { stubFetch } from '../testing/fake-fetch.ts'
+import { prospectAnswer, stubFetch } from '../testing/fake-fetch.ts'
 import { getDefaultApiBase, NETWORK_ERROR_MESSAGE } from './fetch-api.ts'
-import { fetchProspect } from './fetch-prospect.ts'
+import { fetchAnyProspect, fetchProspect } from './fetch-prospect.ts'
 
 let fetch: ReturnType<typeof stubFetch>
-const signal = () => new AbortController().signal
 
 beforeEach(() => {
   fetch = stubFetch()
@@ -17,20 +16,48 @@ it('defaults to the root of the origin the widget script came from', () => {
   expect(new URL(getDefaultApiBase()).pathname).toBe('/')
 })
 
-it('returns the prospect, keeping a path in the api base', async () => {
-  const { prospect, fallback } = await fetchProspect('harbor-realty', 'https://example.com/demo', signal())
+it('returns the prospect with the demos that work for it, keeping a path in the api base', async () => {
+  fetch = stubFetch({ phoneCall: false })
+  const { prospect, fallback, features } = await fetchProspect('harbor-realty', 'https://example.com/demo')
   expect(prospect.name).toBe('James Carter')
   expect(fallback).toBe(false)
+  expect(features).toEqual({ browserCall: true, phoneCall: false, videoCall: true })
   expect(String(fetch.mock.calls[0]?.[0])).toBe('https://example.com/demo/api/prospects/harbor-realty')
+})
+
+it('asks once for callers that want the same prospect at the same time, and anew once answered', async () => {
+  const [panel, videoButton] = await Promise.all([
+    fetchProspect('harbor-realty', 'https://example.com'),
+    fetchProspect('harbor-realty', 'https://example.com'),
+  ])
+  expect(videoButton).toEqual(panel)
+  expect(fetch).toHaveBeenCalledOnce()
+
+  await fetchProspect('bright-smile-dental', 'https://example.com') // another prospect: its own request
+  await fetchProspect('harbor-realty', 'https://example.com') // the first answer is not kept
+  expect(fetch.mock.calls.map(([input]) => new URL(String(input)).pathname)).toEqual([
+    '/api/prospects/harbor-realty',
+    '/api/prospects/bright-smile-dental',
+    '/api/prospects/harbor-realty',
+  ])
+})
+
+it('explains a network failure, and asks again rather than sharing the failure with later callers', async () => {
+  fetch.mockRejectedValueOnce(new TypeError('Failed to fetch'))
+  await expect(fetchProspect('visitor', 'https://example.com')).rejects.toMatchObject({
+    message: NETWORK_ERROR_MESSAGE,
+  })
+  await expect(fetchProspect('visitor', 'https://example.com')).resolves.toEqual(prospectAnswer('visitor'))
+  expect(fetch).toHaveBeenCalledTimes(2)
 })
 
 it('rejects a malformed slug or api-base without a request, and tells the page author once', async () => {
   const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
-  await expect(fetchProspect('../admin', 'https://example.com', signal())).rejects.toMatchObject({
+  await expect(fetchProspect('../admin', 'https://example.com')).rejects.toMatchObject({
     code: 'slug_invalid',
     message: 'A prospect link must be 1 to 64 lowercase letters, digits or dashes.',
   })
-  await expect(fetchProspect('visitor', 'http://[::1', signal())).rejects.toMatchObject({
+  await expect(fetchProspect('visitor', 'http://[::1')).rejects.toMatchObject({
     code: 'bad_request',
   })
   expect(fetch).not.toHaveBeenCalled()
@@ -41,28 +68,44 @@ it('rejects a malformed slug or api-base without a request, and tells the page a
   warn.mockRestore()
 })
 
-it('turns a proxy error page or an odd body into the generic message', async () => {
+it('turns a proxy error page, an odd body or an answer without its demos into the generic message', async () => {
   fetch.mockResolvedValueOnce(new Response('<h1>Bad gateway</h1>', { status: 502 }))
-  await expect(fetchProspect('visitor', 'https://example.com', signal())).rejects.toMatchObject({
+  await expect(fetchProspect('visitor', 'https://example.com')).rejects.toMatchObject({
     code: 'unavailable',
   })
   fetch.mockResolvedValueOnce(Response.json({ hello: 'world' }))
-  await expect(fetchProspect('visitor', 'https://example.com', signal())).rejects.toMatchObject({
+  await expect(fetchProspect('visitor', 'https://example.com')).rejects.toMatchObject({
     code: 'unavailable',
+    message: UNAVAILABLE_MESSAGE,
+  })
+  const { prospect, fallback } = prospectAnswer('visitor')
+  fetch.mockResolvedValueOnce(Response.json({ prospect, fallback })) // a server from before `features`
+  await expect(fetchProspect('visitor', 'https://example.com')).rejects.toMatchObject({
     message: UNAVAILABLE_MESSAGE,
   })
 })
 
-it('explains a network failure, but passes an abort through untouched', async () => {
-  fetch.mockRejectedValueOnce(new TypeError('Failed to fetch'))
-  await expect(fetchProspect('visitor', 'https://example.com', signal())).rejects.toMatchObject({
-    message: NETWORK_ERROR_MESSAGE,
+describe('fetchAnyProspect', () => {
+  it("answers with the page's latest answer from the same API, whatever its prospect, asking nothing more", async () => {
+    const panel = await fetchProspect('harbor-realty', 'https://any-1.example')
+    await expect(fetchAnyProspect('visitor', 'https://any-1.example')).resolves.toBe(panel)
+    expect(fetch).toHaveBeenCalledOnce()
+
+    const { prospect } = await fetchAnyProspect('visitor', 'https://any-2.example') // another API: its own
+    expect(prospect.slug).toBe('visitor')
+    expect(fetch.mock.calls.map(([input]) => String(input))).toEqual([
+      'https://any-1.example/api/prospects/harbor-realty',
+      'https://any-2.example/api/prospects/visitor',
+    ])
   })
-  const controller = new AbortController()
-  const abort = new DOMException('aborted', 'AbortError')
-  fetch.mockImplementationOnce(() => {
-    controller.abort()
-    return Promise.reject(abort)
+
+  it('asks for its own prospect when the latest answer from that API was a failure', async () => {
+    fetch.mockRejectedValueOnce(new TypeError('Failed to fetch'))
+    await expect(fetchProspect('harbor-realty', 'https://any-3.example')).rejects.toMatchObject({
+      message: NETWORK_ERROR_MESSAGE,
+    })
+    const { prospect, features } = await fetchAnyProspect('visitor', 'https://any-3.example')
+    expect(prospect.slug).toBe('visitor')
+    expect(features.videoCall).toBe(true)
   })
-  await expect(fetchProspect('visitor', 'https://example.com', controller.signal)).rejects.toBe(abort)
 })

@@ -2,30 +2,53 @@ import { ApiError, UNAVAILABLE_MESSAGE } from '../../../core/api-error.ts'
 import { isValidSlug, type ProspectResponse, SLUG_RULE_MESSAGE } from '../../../core/prospect.ts'
 import { fetchApi, setupError } from './fetch-api.ts'
 
+/** Requests still in flight, by URL: two elements showing one prospect ask once between them. */
+const inFlight = new Map<string, Promise<ProspectResponse>>()
+/** The latest request to each API, whatever the prospect: see {@link fetchAnyProspect}. */
+const latest = new Map<string, Promise<ProspectResponse>>()
+
 /**
- * Loads the prospect for `slug` from `GET {apiBase}/api/prospects/{slug}`. Rejects with an ApiError
- * whose message can be shown as is, or with the AbortError of `signal`.
+ * Loads the prospect for `slug` from `GET {apiBase}/api/prospects/{slug}`, with the demos that work for
+ * it. Rejects with an ApiError whose message can be shown as is. A caller that no longer needs the
+ * answer ignores it: the request may be another caller's too.
  */
-export async function fetchProspect(
-  slug: string,
-  apiBase: string,
-  signal: AbortSignal,
-): Promise<ProspectResponse> {
+export async function fetchProspect(slug: string, apiBase: string): Promise<ProspectResponse> {
   if (!isValidSlug(slug)) throw setupError('slug_invalid', SLUG_RULE_MESSAGE, `slug="${slug}"`)
-  const body = await fetchApi(`api/prospects/${slug}`, apiBase, { signal })
-  if (!isProspectResponse(body)) {
-    throw new ApiError('unavailable', UNAVAILABLE_MESSAGE, 0, { cause: new Error('bad prospect body') })
+  const key = `${baseKey(apiBase)} ${slug}`
+  let answer = inFlight.get(key)
+  if (!answer) {
+    answer = fetchApi(`api/prospects/${slug}`, apiBase)
+      .then((body) => {
+        if (isProspectResponse(body)) return body
+        throw new ApiError('unavailable', UNAVAILABLE_MESSAGE, 0, { cause: new Error('bad prospect body') })
+      })
+      .finally(() => inFlight.delete(key))
+    inFlight.set(key, answer)
+    latest.set(baseKey(apiBase), answer)
   }
-  return body
+  return answer
 }
 
-function isProspectResponse(body: unknown): body is ProspectResponse {
-  const prospect = (body as Partial<ProspectResponse> | null)?.prospect
+/**
+ * An answer from `apiBase` for any prospect: the page's latest one (the panel's, usually), else one for
+ * `slug`. For what does not depend on the prospect, such as whether video calls are configured, so a
+ * page asks once.
+ */
+export function fetchAnyProspect(slug: string, apiBase: string): Promise<ProspectResponse> {
   return (
-    typeof prospect === 'object' &&
-    prospect !== null &&
-    typeof prospect.slug === 'string' &&
+    latest.get(baseKey(apiBase))?.catch(() => fetchProspect(slug, apiBase)) ?? fetchProspect(slug, apiBase)
+  )
+}
+
+/** `https://x` and `https://x/` are one API. */
+const baseKey = (apiBase: string) => apiBase.replace(/\/+$/, '')
+
+function isProspectResponse(body: unknown): body is ProspectResponse {
+  const { prospect, features } = (body ?? {}) as Partial<ProspectResponse>
+  return (
+    typeof prospect?.slug === 'string' &&
     typeof prospect.name === 'string' &&
-    typeof prospect.companyName === 'string'
+    typeof prospect.companyName === 'string' &&
+    typeof features?.browserCall === 'boolean'
   )
 }

@@ -1,5 +1,6 @@
 import { vi } from 'vitest'
 import type { Prospect, ProspectResponse } from '../../../core/prospect.ts'
+import type { DemoFeatures } from '../../../core/public-config.ts'
 
 export const prospects: Record<string, Prospect> = {
   visitor: {
@@ -28,11 +29,28 @@ export const prospects: Record<string, Prospect> = {
   },
 }
 
+/** Every demo on: the buttons UI tests press are live unless a test turns one off. */
+export const ALL_DEMOS: DemoFeatures = { browserCall: true, phoneCall: true, videoCall: true }
+
+/** The server's answer for `slug` (unknown slugs fall back to `visitor`), with the demos that work. */
+export function prospectAnswer(slug: string, features: Partial<DemoFeatures> = {}): ProspectResponse {
+  const prospect = prospects[slug]
+  return {
+    prospect: prospect ?? (prospects.visitor as Prospect),
+    fallback: !prospect,
+    features: { ...ALL_DEMOS, ...features },
+  }
+}
+
 /**
- * Answers like the server on its embedded defaults: `GET …/api/prospects/:slug` (unknown slugs fall
- * back to `visitor`) and `GET …/api/config` (no Vapi public key configured).
+ * Answers like the server: `GET …/api/prospects/:slug` with `features` (all on unless given), and
+ * `GET …/api/config` without a Vapi public key, so a browser call that gets as far as the config says
+ * the voice demo is not configured.
  */
-export function answerLikeTheServer(input: RequestInfo | URL): Response {
+export function answerLikeTheServer(
+  input: RequestInfo | URL,
+  features: Partial<DemoFeatures> = {},
+): Response {
   if (String(input).endsWith('/api/config')) {
     return Response.json({
       productName: 'CallPilot',
@@ -41,17 +59,16 @@ export function answerLikeTheServer(input: RequestInfo | URL): Response {
     })
   }
   const slug = String(input).split('/api/prospects/')[1] ?? ''
-  const prospect = prospects[slug]
-  const body: ProspectResponse = prospect
-    ? { prospect, fallback: false }
-    : { prospect: prospects.visitor as Prospect, fallback: true }
-  return Response.json(body)
+  return Response.json(prospectAnswer(slug, features))
 }
 
-/** Replaces the global fetch; each test decides the answers with `mockImplementation`. */
-export function stubFetch() {
+/**
+ * Replaces the global fetch, answering like the server with `features`; a test decides other answers
+ * with `mockImplementation`.
+ */
+export function stubFetch(features: Partial<DemoFeatures> = {}) {
   const fetch = vi.fn((input: RequestInfo | URL, _init?: RequestInit) =>
-    Promise.resolve(answerLikeTheServer(input)),
+    Promise.resolve(answerLikeTheServer(input, features)),
   )
   vi.stubGlobal('fetch', fetch)
   return fetch

@@ -1,72 +1,143 @@
 import { render } from 'preact'
-import { afterEach, expect, it } from 'vitest'
-import { createDemoStore } from '../state/demo-store.ts'
-import { answerLikeTheServer } from '../testing/fake-fetch.ts'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { DemoFeatures } from '../../../core/public-config.ts'
+import { createDemoStore, type DemoDeps, type DemoStore } from '../state/demo-store.ts'
+import { connectTo, flush, LAZY } from '../testing/demo-store.tsx'
+import { prospectAnswer } from '../testing/fake-fetch.ts'
 import { createFakeVoiceClient } from '../testing/fake-voice-client.ts'
 import { getByRole, queryAllByRole, waitFor } from '../testing/queries.ts'
-import { createBrowserCall } from '../voice/browser-call.ts'
+import { dismissToast } from '../toast/page-toast.ts'
 import { DemoPanel } from './demo-panel.tsx'
 
-const container = document.createElement('div')
-afterEach(() => render(null, container))
+let host: HTMLElement
+let root: ShadowRoot
 
-it('walks a visitor through a call: Connecting..., Stop Call with Mute, toasts, then back', async () => {
-  const { client, emit } = createFakeVoiceClient()
-  const store = createDemoStore({
-    fetchProspect: async (slug) => answerLikeTheServer(`https://x/api/prospects/${slug}`).json(),
-    loadBrowserCall: async (host) => createBrowserCall(host, client),
-    loadPhoneDialog: async () => () => null,
-  })
-  store.getState().load('bright-smile-dental', 'https://x')
-  render(<DemoPanel store={store} apiBase="https://x" />, container)
-  const start = await waitFor(() => getByRole(container, 'button', 'Test in Browser'))
-
-  start.click()
-  const connecting = await waitFor(() => getByRole(container, 'button', 'Connecting...'))
-  expect(connecting.hasAttribute('disabled')).toBe(true)
-
-  emit('call-start')
-  await waitFor(() => getByRole(container, 'button', 'Stop Call'))
-  expect(container.textContent).toContain('Voice Assistant Connected')
-  const mute = getByRole(container, 'button', 'Mute')
-  mute.click()
-  await waitFor(() =>
-    expect(getByRole(container, 'button', 'Unmute').getAttribute('aria-pressed')).toBe('true'),
-  )
-
-  emit('error', new Error('Meeting has ended'))
-  const alert = await waitFor(() => getByRole(container, 'alert'))
-  expect(alert.textContent).toContain('Connection Failed')
-  expect(alert.textContent).toContain('Meeting has ended')
-  expect(getByRole(container, 'button', 'Test in Browser')).toBeTruthy()
-  expect(getByRole(container, 'button', 'Call Me')).toBeTruthy()
-
-  getByRole(container, 'button', 'Dismiss notification').click()
-  await waitFor(() => expect(queryAllByRole(container, 'alert')).toHaveLength(0))
+beforeEach(() => {
+  host = document.createElement('div')
+  document.body.append(host)
+  root = host.attachShadow({ mode: 'open' })
+})
+afterEach(() => {
+  render(null, root)
+  host.remove()
+  dismissToast()
 })
 
-it('offers both buttons while the prospect loads; Call Me then opens its dialog once the prospect is there', async () => {
-  let arrive = () => {}
+/** The panel for Bright Smile Dental, as `<voice-demo>` renders it in its shadow root. */
+function showPanel(deps: Partial<DemoDeps> = {}, features: Partial<DemoFeatures> = {}): DemoStore {
   const store = createDemoStore({
-    fetchProspect: (slug) =>
-      new Promise((resolve) => {
-        arrive = () => resolve(answerLikeTheServer(`https://x/api/prospects/${slug}`).json())
-      }),
-    loadBrowserCall: async () => null,
-    loadPhoneDialog: async () => (props) =>
-      props.open ? <div role="dialog">for {props.prospect.companyName}</div> : null,
+    fetchProspect: async (slug) => prospectAnswer(slug, features),
+    ...LAZY,
+    owner: host,
+    ...deps,
   })
   store.getState().load('bright-smile-dental', 'https://x')
-  render(<DemoPanel store={store} apiBase="https://x" />, container)
-  expect(getByRole(container, 'region').getAttribute('aria-busy')).toBe('true')
-  expect(queryAllByRole(container, 'heading')).toHaveLength(0)
+  render(<DemoPanel store={store} apiBase="https://x" />, root)
+  return store
+}
+const status = () => getByRole(root, 'status', /./) // the panel's line, not the toast's empty one
+const statusLine = () => root.getElementById('demo-status')
 
-  getByRole(container, 'button', 'Call Me').click()
-  await new Promise((resolve) => setTimeout(resolve, 10))
-  expect(queryAllByRole(container, 'dialog')).toHaveLength(0) // no prospect yet to call for
+describe('the demo panel', () => {
+  it('walks a visitor through a call: Connecting..., Stop Call with Mute and the call view, toasts, then back', async () => {
+    const { client, emit } = createFakeVoiceClient()
+    showPanel({ loadBrowserCall: connectTo(client).loadBrowserCall })
+    const start = await waitFor(() => getByRole(root, 'button', 'Test in Browser'))
 
-  arrive()
-  expect((await waitFor(() => getByRole(container, 'dialog'))).textContent).toBe('for Bright Smile Dental')
-  expect(getByRole(container, 'heading').textContent).toBe('Built for Bright Smile Dental')
-  expect(getByRole(container, 'region').getAttribute('aria-busy')).toBe('false')
+    start.click()
+    const connecting = await waitFor(() => getByRole(root, 'button', 'Connecting...'))
+    expect(connecting.hasAttribute('disabled')).toBe(true)
+
+    emit('call-start')
+    await waitFor(() => getByRole(root, 'button', 'Stop Call'))
+    await waitFor(() =>
+      expect(getByRole(root, 'region', 'Notifications (F8)').textContent).toContain(
+        'Voice Assistant Connected',
+      ),
+    )
+    expect(root.textContent).toContain('Listening')
+    expect(getByRole(root, 'timer', 'Call time').textContent).toBe('0:00')
+    getByRole(root, 'button', 'Mute').click()
+    await waitFor(() => expect(getByRole(root, 'button', 'Unmute').getAttribute('aria-pressed')).toBe('true'))
+
+    emit('transcript', { speaker: 'agent', text: 'Thanks for calling Bright Smile Dental!', final: true })
+    await waitFor(() => expect(root.textContent).toContain('Agent: Thanks for calling Bright Smile Dental!'))
+
+    emit('error', new Error('Meeting has ended'))
+    const alert = await waitFor(() => getByRole(root, 'alert', /Connection Failed/))
+    expect(alert.textContent).toContain('Meeting has ended')
+    expect(getByRole(root, 'button', 'Test in Browser')).toBeTruthy()
+    expect(getByRole(root, 'button', 'Call Me')).toBeTruthy()
+    expect(queryAllByRole(root, 'timer')).toEqual([]) // the call view went with the call
+
+    getByRole(root, 'button', 'Dismiss notification').click()
+    await waitFor(() => expect(getByRole(root, 'alert').textContent).toBe(''))
+  })
+
+  it('offers both buttons while the prospect loads; Call Me then opens its dialog once the prospect is there', async () => {
+    let arrive = () => {}
+    const loadPhoneDialog = vi.fn<DemoDeps['loadPhoneDialog']>(
+      async () => (props) => (props.open ? <div role="dialog">for {props.prospect.companyName}</div> : null),
+    )
+    showPanel({
+      fetchProspect: (slug) => new Promise((resolve) => (arrive = () => resolve(prospectAnswer(slug)))),
+      loadPhoneDialog,
+    })
+    expect(getByRole(root, 'region', 'AI voice agent demo').getAttribute('aria-busy')).toBe('true')
+    expect(queryAllByRole(root, 'heading')).toHaveLength(0)
+
+    getByRole(root, 'button', 'Call Me').click()
+    await waitFor(() => expect(loadPhoneDialog).toHaveBeenCalled())
+    await flush()
+    expect(queryAllByRole(root, 'dialog')).toHaveLength(0) // no prospect yet to call for
+
+    arrive()
+    expect((await waitFor(() => getByRole(root, 'dialog'))).textContent).toBe('for Bright Smile Dental')
+    expect(getByRole(root, 'heading').textContent).toBe('Built for Bright Smile Dental')
+    expect(getByRole(root, 'region', 'AI voice agent demo').getAttribute('aria-busy')).toBe('false')
+  })
+})
+
+describe('a demo the server cannot run', () => {
+  it('shows as unavailable, says why on the status line, and does nothing on a click', async () => {
+    const loadBrowserCall = vi.fn<DemoDeps['loadBrowserCall']>(async () => null)
+    showPanel({ loadBrowserCall }, { browserCall: false })
+    await waitFor(() => getByRole(root, 'heading', 'Built for Bright Smile Dental'))
+    const browser = getByRole(root, 'button', 'Test in Browser')
+    expect(browser.getAttribute('aria-disabled')).toBe('true')
+    expect(browser.hasAttribute('disabled')).toBe(false) // still focusable, so its reason is heard
+    expect(root.getElementById(String(browser.getAttribute('aria-describedby')))).toBe(statusLine())
+    expect(status().textContent).toBe('Browser calls are not available on this site yet.')
+
+    browser.click()
+    await flush()
+    expect(getByRole(root, 'button', 'Test in Browser').textContent).toBe('Test in Browser')
+    expect(loadBrowserCall).not.toHaveBeenCalled()
+
+    const phone = getByRole(root, 'button', 'Call Me') // the other demo works as ever
+    expect(phone.hasAttribute('aria-disabled')).toBe(false)
+    expect(phone.hasAttribute('aria-describedby')).toBe(false)
+  })
+
+  it('names both when neither works, and Call Me opens no dialog', async () => {
+    const loadPhoneDialog = vi.fn<DemoDeps['loadPhoneDialog']>(async () => () => <div role="dialog" />)
+    showPanel({ loadPhoneDialog }, { browserCall: false, phoneCall: false })
+    await waitFor(() =>
+      expect(status().textContent).toBe('Browser and phone calls are not available on this site yet.'),
+    )
+    const phone = getByRole(root, 'button', 'Call Me')
+    expect(phone.getAttribute('aria-disabled')).toBe('true')
+    expect(root.getElementById(String(phone.getAttribute('aria-describedby')))).toBe(statusLine())
+    phone.click()
+    await flush()
+    expect(queryAllByRole(root, 'dialog')).toEqual([])
+    expect(loadPhoneDialog).not.toHaveBeenCalled()
+  })
+
+  it('names only the phone call when only it is off', async () => {
+    showPanel({}, { phoneCall: false })
+    await waitFor(() => expect(status().textContent).toBe('Phone calls are not available on this site yet.'))
+    expect(getByRole(root, 'button', 'Test in Browser').hasAttribute('aria-disabled')).toBe(false)
+    expect(getByRole(root, 'button', 'Call Me').getAttribute('aria-disabled')).toBe('true')
+  })
 })

@@ -1,6 +1,8 @@
-import type { CallStatus, DemoStore } from '../state/demo-store.ts'
+import type { Theme } from '../element/theme.ts'
+import { type CallStatus, type DemoStore, isOff } from '../state/demo-store.ts'
 import { useStoreState } from '../state/use-store-state.ts'
-import { MicIcon } from './mic-icon.tsx'
+import { ToastSlot } from '../toast/toast-slot.tsx'
+import { MicIcon, StopIcon } from './mic-icon.tsx'
 import {
   BUTTON_ROW,
   EYEBROW,
@@ -11,9 +13,8 @@ import {
   STATUS_ROW,
   TITLE,
 } from './panel-classes.ts'
-import { PANEL_EYEBROW, PANEL_LEAD } from './panel-copy.ts'
+import { PANEL_EYEBROW, PANEL_LEAD, unavailableReason } from './panel-copy.ts'
 import { PanelError } from './panel-error.tsx'
-import { PanelToast } from './panel-toast.tsx'
 import { PhoneIcon } from './phone-icon.tsx'
 
 const BROWSER_LABEL: Record<CallStatus, string> = {
@@ -31,17 +32,35 @@ const CALL_ANNOUNCEMENT: Record<CallStatus, string> = {
   stopping: 'Ending the call…',
 }
 
+const STATUS_ID = 'demo-status'
+
+interface DemoPanelProps {
+  store: DemoStore
+  apiBase: string
+  theme?: Theme
+  /** The phone dialog's back arrow also shows the prospect's page: only where the host asked. */
+  backNavigation?: boolean
+}
+
 /**
- * The demo panel: the prospect's agent and the two ways to try it (SPEC §2, prospect demo panel).
- * While the prospect loads, only its company name is a placeholder: the buttons already work (a click
- * waits for the prospect), so they show as soon as the widget's one script has run.
+ * The demo panel: the prospect's agent and the two ways to try it. While the prospect loads, only its
+ * company name is a placeholder: the buttons already work (a click waits for the prospect), so they
+ * show as soon as the widget's one script has run. A demo the server cannot run shows as unavailable,
+ * with the reason on the status line, rather than as a button that fails after the visitor's input.
  */
-export function DemoPanel({ store, apiBase }: { store: DemoStore; apiBase: string }) {
+export function DemoPanel({ store, apiBase, theme = 'light', backNavigation = false }: DemoPanelProps) {
   const state = useStoreState(store)
-  const { prospect, call, phoneDialog: PhoneDialog } = state
+  const { prospect, call } = state
+  const PhoneDialog = store.getPhoneDialog()
+  // The call chunk's view (meter, who speaks, time, captions): it is there before the call connects.
+  const CallView = call === 'connected' || call === 'stopping' ? store.getCallView() : null
+  const voiceOff = isOff(prospect, 'browserCall')
+  const phoneOff = isOff(prospect, 'phoneCall')
+  const status = state.notice || unavailableReason(voiceOff, phoneOff) || CALL_ANNOUNCEMENT[call]
   return (
     <section
-      class="@container rounded-2xl bg-white p-6 text-slate-900 shadow-lg ring-1 ring-slate-900/5"
+      data-theme={theme}
+      class="@container rounded-2xl bg-surface p-6 text-ink shadow-lg ring-1 ring-ink/10"
       aria-label="AI voice agent demo"
       aria-busy={prospect.status === 'loading'}
     >
@@ -53,7 +72,7 @@ export function DemoPanel({ store, apiBase }: { store: DemoStore; apiBase: strin
           {prospect.status === 'loaded' ? (
             <h2 class={TITLE}>Built for {prospect.prospect.companyName}</h2>
           ) : (
-            <div aria-hidden="true" class="mt-1 h-7 w-2/3 animate-pulse rounded-lg bg-slate-100" />
+            <div aria-hidden="true" class="mt-1 h-7 w-2/3 animate-pulse rounded-lg bg-sunken" />
           )}
           <p class={LEAD}>{PANEL_LEAD}</p>
           <div class={BUTTON_ROW}>
@@ -61,12 +80,14 @@ export function DemoPanel({ store, apiBase }: { store: DemoStore; apiBase: strin
               type="button"
               class={PRIMARY_BUTTON}
               disabled={call === 'connecting' || call === 'stopping'}
+              aria-disabled={voiceOff || undefined}
+              aria-describedby={voiceOff ? STATUS_ID : undefined}
               // Intent: fetch the voice SDK while the pointer is on its way, never on first paint.
               onPointerEnter={state.prepareBrowserCall}
               onFocus={state.prepareBrowserCall}
               onClick={state.toggleBrowserCall}
             >
-              <MicIcon />
+              {call === 'idle' || call === 'connecting' ? <MicIcon /> : <StopIcon />}
               {BROWSER_LABEL[call]}
             </button>
             {call === 'connected' ? (
@@ -76,6 +97,7 @@ export function DemoPanel({ store, apiBase }: { store: DemoStore; apiBase: strin
                 aria-pressed={state.muted}
                 onClick={state.toggleMute}
               >
+                <MicIcon off={!state.muted} />
                 {state.muted ? 'Unmute' : 'Mute'}
               </button>
             ) : (
@@ -83,6 +105,8 @@ export function DemoPanel({ store, apiBase }: { store: DemoStore; apiBase: strin
                 type="button"
                 class={SECONDARY_BUTTON}
                 aria-haspopup="dialog"
+                aria-disabled={phoneOff || undefined}
+                aria-describedby={phoneOff ? STATUS_ID : undefined}
                 onPointerEnter={state.preparePhoneDialog}
                 onFocus={state.preparePhoneDialog}
                 onClick={state.openPhoneDialog}
@@ -94,32 +118,21 @@ export function DemoPanel({ store, apiBase }: { store: DemoStore; apiBase: strin
           </div>
         </>
       )}
-      <div class={STATUS_ROW}>
-        {call !== 'idle' && (
-          // Handed to the meter once: its worker draws on it (OffscreenCanvas), at twice its CSS size
-          // for sharp bars. Decorative: the status line says what happens.
-          // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a canvas without tabindex is not focusable
-          <canvas
-            ref={state.meterRef}
-            width={120}
-            height={40}
-            class="h-5 w-[60px] shrink-0"
-            aria-hidden="true"
-          />
-        )}
+      {CallView && <CallView />}
+      <div class={CallView ? 'sr-only' : STATUS_ROW}>
         {/* Always rendered, so screen readers already watch it when a message arrives. */}
-        <p role="status" aria-live="polite" class={STATUS}>
-          {state.notice || CALL_ANNOUNCEMENT[call]}
+        <p id={STATUS_ID} role="status" aria-live="polite" class={STATUS}>
+          {status}
         </p>
       </div>
-      {/* While the dialog is open it shows the toast itself: the page behind a modal is covered. */}
-      {!state.phoneOpen && <PanelToast toast={state.toast} onDismiss={state.dismissToast} />}
+      <ToastSlot owner={store.owner} active={!state.phoneOpen} />
       {PhoneDialog && prospect.status === 'loaded' && (
         <PhoneDialog
           store={store}
           prospect={prospect.prospect}
           apiBase={apiBase}
           open={state.phoneOpen}
+          backNavigation={backNavigation}
           onClose={state.closePhoneDialog}
         />
       )}

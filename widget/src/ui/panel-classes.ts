@@ -6,12 +6,12 @@ export const BUTTON_ROW = 'mt-5 flex flex-col gap-3 @min-[480px]:flex-row'
 
 const BUTTON =
   'inline-flex h-12 w-full items-center justify-center gap-2 rounded-xl px-5 text-base font-semibold ' +
-  'transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 ' +
-  'disabled:cursor-default disabled:opacity-60'
+  'transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent ' +
+  'disabled:cursor-default disabled:opacity-60 aria-disabled:cursor-default aria-disabled:opacity-60'
 
 const PRIMARY =
   'bg-linear-to-r from-indigo-600 to-violet-600 text-white shadow-sm hover:from-indigo-700 hover:to-violet-700'
-const SECONDARY = 'bg-white text-slate-900 shadow-sm ring-1 ring-slate-300 hover:bg-slate-50'
+const SECONDARY = 'bg-surface text-ink shadow-sm ring-1 ring-edge hover:bg-muted'
 
 /** Side by side, the two call buttons share the row equally. */
 export const PRIMARY_BUTTON = `${BUTTON} ${PRIMARY} @min-[480px]:flex-1`
@@ -19,10 +19,10 @@ export const SECONDARY_BUTTON = `${BUTTON} ${SECONDARY} @min-[480px]:flex-1`
 /** A lone button keeps its own width once the panel is wide. */
 export const LONE_BUTTON = `${BUTTON} ${SECONDARY} @min-[480px]:w-auto`
 
-export const EYEBROW = 'text-xs font-semibold uppercase tracking-wide text-indigo-600'
+export const EYEBROW = 'text-xs font-semibold uppercase tracking-wide text-accent'
 // Wraps rather than truncating: the prospect's company name matters more than a one-line shift on phones.
-export const TITLE = 'mt-1 min-h-7 text-lg font-semibold text-balance text-slate-900'
-export const LEAD = 'mt-1 text-sm text-slate-600'
+export const TITLE = 'mt-1 min-h-7 text-lg font-semibold text-balance text-ink'
+export const LEAD = 'mt-1 text-sm text-ink-soft'
 /** The call's level meter and status line; the row keeps its height whether or not the meter shows. */
 export const STATUS_ROW = 'mt-3 flex min-h-5 items-center gap-3'
-export const STATUS = 'text-sm text-slate-600'
+export const STATUS = 'text-sm text-ink-soft'

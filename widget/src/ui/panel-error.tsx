@@ -13,7 +13,7 @@ export function PanelError({ message, onRetry }: PanelErrorProps) {
     <div>
       <p class={EYEBROW}>{PANEL_EYEBROW}</p>
       <h2 class={TITLE}>Demo unavailable</h2>
-      <p class="mt-1 text-sm text-red-600">{message}</p>
+      <p class="mt-1 text-sm text-danger">{message}</p>
       <div class={BUTTON_ROW}>
         <button type="button" class={LONE_BUTTON} onClick={onRetry}>
           Retry

@@ -1,7 +1,6 @@
 import type { ComponentType } from 'preact'
-import type { WidgetToast } from '../state/widget-toast.ts'
 
-/** SPEC §4: idle → connecting → active → ended → idle. */
+/** The video call: idle → connecting → active → ended → idle. */
 export type VideoCallStatus = 'idle' | 'connecting' | 'active' | 'ended'
 
 /**
@@ -10,10 +9,7 @@ export type VideoCallStatus = 'idle' | 'connecting' | 'active' | 'ended'
  */
 export interface LauncherView {
   status: VideoCallStatus
-  /** The one toast next to the button; null while the overlay (which shows it itself) is open. */
-  toast: WidgetToast | null
-  dismissToast?: (() => void) | undefined
-  /** What the button shows instead of its icon while busy (SPEC §2: a spinner and "Connecting to {name}..."). */
+  /** What the button shows instead of its icon while busy: a spinner and "Connecting to {name}...". */
   Busy?: ComponentType | undefined
   /** The overlay (a modal dialog), rendered by the launcher once the call chunk has arrived. */
   Overlay?: ComponentType | undefined

@@ -1,86 +1,112 @@
-import { useEffect, useRef, useState } from 'preact/hooks'
-import { NETWORK_ERROR_MESSAGE } from '../state/fetch-api.ts'
-import { PanelToast } from '../ui/panel-toast.tsx'
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks'
+import { FALLBACK_SLUG, isValidSlug } from '../../../core/prospect.ts'
+import { LOG_PREFIX } from '../loader/start-loader.ts'
+import { getDefaultApiBase, NETWORK_ERROR_MESSAGE } from '../state/fetch-api.ts'
+import { fetchAnyProspect } from '../state/fetch-prospect.ts'
+import { createSheetAdopter } from '../styles/adopt-sheet.ts'
+import { ToastSlot } from '../toast/toast-slot.tsx'
+import { loadToasts, showToast } from '../toast/toasts.ts'
 import { START_ERROR_TEXT } from '../voice/start-error-text.ts'
 import type { LauncherView, LoadVideoCall, VideoCallHandle } from './launcher-view.ts'
+import css from './video-button.css?inline'
 import { VideoIcon } from './video-icon.tsx'
 
-// Fixed to the viewport's bottom left, clear of the iPhone home indicator and rounded corners; a
-// toast stacks above the button (after it in the DOM, so the button comes first in the tab order).
-const DOCK =
-  'fixed bottom-[max(16px,env(safe-area-inset-bottom))] left-[max(16px,env(safe-area-inset-left))] ' +
-  'z-[2147483000] flex max-w-[min(360px,calc(100vw-32px))] flex-col-reverse items-start gap-3'
+const adoptButtonSheet = createSheetAdopter(css)
+
 /** The accessible name of the floating button. */
 export const VIDEO_CALL_LABEL = 'Start a video call'
 
 const BUTTON =
   'flex size-14 items-center justify-center rounded-full bg-linear-to-br from-indigo-600 to-violet-600 ' +
   'text-white shadow-lg ring-2 ring-white/80 transition-transform hover:from-indigo-700 hover:to-violet-700 ' +
-  'motion-safe:hover:scale-105 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600'
+  'motion-safe:hover:scale-105 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent'
 
-const IDLE: LauncherView = { status: 'idle', toast: null }
+const IDLE: LauncherView = { status: 'idle' }
 
 const loadVideoCall: LoadVideoCall = (host, show) =>
   import('./call/video-call.tsx').then(({ createVideoCall }) => createVideoCall(host, show))
 
 /**
- * The floating video-call button on every screen (SPEC §2). Only the button is first paint: the call
- * (overlay, countdown, API client, texts, daily-js) is a chunk fetched on intent (pointer over,
- * focus), normally there by the click, and it draws the button's busy label itself. While connecting
- * or in a call the button is aria-disabled rather than disabled, so it keeps the focus it had and the
- * dialog hands it back on close.
+ * Whether the server runs video calls, from a prospect's answer: the page's panel's when there is one
+ * (by the time this chunk has arrived it has asked), else one of our own. Any prospect will do, even
+ * for a link that is not one: the answer is the same for all.
+ */
+function isVideoOn(host: HTMLElement): Promise<boolean> {
+  const asked = host.getAttribute('slug')?.trim() ?? ''
+  const slug = isValidSlug(asked) ? asked : FALLBACK_SLUG
+  return fetchAnyProspect(slug, host.getAttribute('api-base')?.trim() || getDefaultApiBase()).then(
+    ({ features }) => {
+      if (!features.videoCall) console.info(`${LOG_PREFIX} no video button: video calls are not configured.`)
+      return features.videoCall
+    },
+    () => {
+      console.warn(`${LOG_PREFIX} no video button: the demo service did not answer.`)
+      return false
+    },
+  )
+}
+
+/**
+ * The floating video-call button, at the viewport's bottom left, shown once the server says it runs
+ * video calls: a button that could only fail is not shown at all. The call (overlay, countdown, API
+ * client, texts, daily-js) is a chunk fetched on intent (pointer over, focus), normally there by the
+ * click, and it draws the button's busy label itself. While connecting or in a call the button is
+ * aria-disabled rather than disabled, so it keeps the focus it had and the dialog hands it back on close.
  */
 export function VideoCallButton({ host, load = loadVideoCall }: { host: HTMLElement; load?: LoadVideoCall }) {
+  const [available, setAvailable] = useState(false)
   const [view, show] = useState(IDLE)
   const call = useRef<Promise<VideoCallHandle> | undefined>(undefined)
+  const dock = useRef<HTMLDivElement>(null)
 
-  useEffect(
-    () => () =>
+  useLayoutEffect(() => {
+    if (dock.current) adoptButtonSheet(dock.current.getRootNode() as ShadowRoot | Document)
+  }, [])
+  useEffect(() => {
+    let current = true
+    isVideoOn(host).then((on) => current && setAvailable(on))
+    return () => {
+      current = false
       void call.current?.then(
         (loaded) => loaded.dispose(),
         () => {},
-      ),
-    [],
-  )
+      )
+    }
+  }, [host])
 
   const ensureCall = () =>
     (call.current ??= load(host, show).catch((error: unknown) => {
       call.current = undefined // offline for a moment: the next click tries again
       throw error
     }))
-  const prepare = () => void ensureCall().catch(() => {})
+  const prepare = () => void Promise.all([ensureCall(), loadToasts()]).catch(() => {})
   const start = () => {
     if (view.status !== 'idle') return
+    loadToasts().catch(() => {})
     ensureCall().then(
       (loaded) => loaded.start(),
-      () =>
-        show({
-          status: 'idle',
-          // The call chunk did not load: a network failure, like any other.
-          toast: {
-            title: START_ERROR_TEXT.failedTitle,
-            description: NETWORK_ERROR_MESSAGE,
-            variant: 'destructive',
-          },
-        }),
+      // The call chunk did not load: a network failure, like any other.
+      () => void showToast(host, START_ERROR_TEXT.failedTitle, NETWORK_ERROR_MESSAGE, 'destructive'),
     )
   }
   const { Busy, Overlay } = view
 
   return (
-    <div class={DOCK}>
-      <button
-        type="button"
-        class={BUTTON}
-        aria-label={Busy ? undefined : VIDEO_CALL_LABEL}
-        aria-disabled={view.status !== 'idle'}
-        onPointerEnter={prepare}
-        onFocus={prepare}
-        onClick={start}
-      >
-        {Busy ? <Busy /> : <VideoIcon />}
-      </button>
-      <PanelToast toast={view.toast} onDismiss={view.dismissToast ?? (() => show(IDLE))} />
+    <div ref={dock} class="video-dock">
+      {available && (
+        <button
+          type="button"
+          class={BUTTON}
+          aria-label={Busy ? undefined : VIDEO_CALL_LABEL}
+          aria-disabled={view.status !== 'idle'}
+          onPointerEnter={prepare}
+          onFocus={prepare}
+          onClick={start}
+        >
+          {Busy ? <Busy /> : <VideoIcon />}
+        </button>
+      )}
+      <ToastSlot owner={host} active={view.status !== 'active'} />
       {Overlay && <Overlay />}
     </div>
   )

@@ -52,28 +52,86 @@ function mount(attributes: Record<string, string> = {}): ShadowRoot {
   return element.shadowRoot as ShadowRoot
 }
 
+/**
+ * An API base of its own for a test: the page keeps the latest answer of each API (whether video calls
+ * run does not depend on the prospect), so a test that needs another answer asks another API.
+ */
+let apis = 0
+const ownApi = () => `https://api-${++apis}.example`
+/** The floating button, once the server has said it runs video calls. */
+const videoButton = (root: ShadowRoot) => waitFor(() => getByRole(root, 'button', VIDEO_CALL_LABEL))
+
 describe('<voice-video-call>', () => {
-  it('renders one button named "Start a video call" in an open shadow root', () => {
+  it('renders one button named "Start a video call" in an open shadow root', async () => {
     const element = document.createElement('voice-video-call')
     document.body.append(element)
     expect(element.shadowRoot?.mode).toBe('open')
-    expect(getByRole(element.shadowRoot as ShadowRoot, 'button', VIDEO_CALL_LABEL)).toBeTruthy()
+    expect(await videoButton(element.shadowRoot as ShadowRoot)).toBeTruthy()
   })
 
-  it('shares the widget stylesheet with <voice-demo>, and fetches nothing before intent', () => {
+  it('shares the widget stylesheet with <voice-demo>, and starts no call before intent', async () => {
     const video = mount()
     const demo = document.createElement('voice-demo')
     document.body.append(demo)
-    expect(video.adoptedStyleSheets).toHaveLength(1)
+    await videoButton(video)
     expect(video.adoptedStyleSheets[0]).toBe(demo.shadowRoot?.adoptedStyleSheets[0])
     expect(videoRequests()).toEqual([])
+  })
+
+  it('shows its button only once the server has said it runs video calls', async () => {
+    let answer = () => {}
+    fetch.mockImplementation(
+      (input) => new Promise((resolve) => (answer = () => resolve(answerLikeTheServer(input)))),
+    )
+    const root = mount({ slug: 'harbor-realty', 'api-base': ownApi() })
+    await import('./video-call-button.tsx') // the button's chunk is here, the answer is not
+    await waitFor(() => expect(fetch).toHaveBeenCalledOnce())
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(queryAllByRole(root, 'button')).toEqual([])
+    answer()
+    await videoButton(root)
+  })
+
+  it("asks nothing of its own when the page's panel has asked the same API already", async () => {
+    const api = ownApi()
+    const panel = document.createElement('voice-demo')
+    panel.setAttribute('slug', 'harbor-realty')
+    panel.setAttribute('api-base', api)
+    document.body.append(panel)
+    await waitFor(() => expect(fetch).toHaveBeenCalledOnce())
+    await videoButton(mount({ 'api-base': api }))
+    expect(fetch.mock.calls.map(([input]) => String(input))).toEqual([`${api}/api/prospects/harbor-realty`])
+  })
+
+  it('shows no button where the server runs no video calls, and tells the page author why', async () => {
+    fetch = stubFetch({ videoCall: false })
+    const info = vi.spyOn(console, 'info').mockImplementation(() => {})
+    const root = mount({ slug: 'harbor-realty', 'api-base': ownApi() })
+    await waitFor(() =>
+      expect(info).toHaveBeenCalledWith('[voice-demo] no video button: video calls are not configured.'),
+    )
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(queryAllByRole(root, 'button')).toEqual([])
+    expect(info).toHaveBeenCalledOnce()
+  })
+
+  it('shows no button when the demo service does not answer, and says so on the console', async () => {
+    fetch.mockRejectedValue(new TypeError('Failed to fetch'))
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const root = mount({ slug: 'not a slug', 'api-base': ownApi() })
+    await waitFor(() =>
+      expect(warn).toHaveBeenCalledWith('[voice-demo] no video button: the demo service did not answer.'),
+    )
+    expect(queryAllByRole(root, 'button')).toEqual([])
+    // Any prospect tells whether video calls run: a slug that is none asks for the visitor one.
+    expect(String(fetch.mock.calls[0]?.[0])).toMatch(/\/api\/prospects\/visitor$/)
   })
 
   it("starts a call for its slug: 'Connecting to …' on a disabled button, then the overlay, then 'Call Ended'", async () => {
     let answer: (response: Response) => void = () => {}
     answerVideo(() => new Promise((resolve) => (answer = resolve)))
     const root = mount({ slug: 'harbor-realty', 'api-base': 'https://api.example' })
-    const button = getByRole(root, 'button', VIDEO_CALL_LABEL)
+    const button = await videoButton(root)
     button.click()
 
     await waitFor(() => getByRole(root, 'button', CONNECTING))
@@ -108,8 +166,8 @@ describe('<voice-video-call>', () => {
       ),
     )
     const root = mount()
-    getByRole(root, 'button', VIDEO_CALL_LABEL).click()
-    const alert = await waitFor(() => getByRole(root, 'alert'))
+    ;(await videoButton(root)).click()
+    const alert = await waitFor(() => getByRole(root, 'alert', /Connection Failed/))
     expect(alert.textContent).toContain('Connection Failed')
     expect(alert.textContent).toContain('Video calls are not available right now.')
     expect(queryAllByRole(root, 'dialog')).toEqual([])
@@ -119,7 +177,7 @@ describe('<voice-video-call>', () => {
   it('ends its call when removed from the page, and leaves nothing rendered', async () => {
     answerVideo()
     const root = mount()
-    getByRole(root, 'button', VIDEO_CALL_LABEL).click()
+    ;(await videoButton(root)).click()
     await waitFor(() => getByRole(root, 'dialog'))
     ;(root.host as HTMLElement).remove()
     await waitFor(() => expect(videoRequests().at(-1)?.[0]).toBe('/api/video/conversations/c-1/end'))
@@ -131,7 +189,7 @@ describe('<voice-video-call>', () => {
     const sendBeacon = vi.fn(() => true)
     vi.stubGlobal('navigator', { sendBeacon })
     const root = mount({ 'api-base': 'https://api.example/' })
-    getByRole(root, 'button', VIDEO_CALL_LABEL).click()
+    ;(await videoButton(root)).click()
     const dialog = await waitFor(() => getByRole(root, 'dialog'))
     window.dispatchEvent(new Event('pagehide'))
     expect(sendBeacon).toHaveBeenCalledWith(new URL('https://api.example/api/video/conversations/c-1/end'))
@@ -145,12 +203,13 @@ describe('the launcher without its call chunk', () => {
     document.body.append(container)
     const load = vi.fn().mockRejectedValueOnce(new Error('offline'))
     render(<VideoCallButton host={container} load={load} />, container)
-    const button = getByRole(container, 'button', VIDEO_CALL_LABEL)
+    // Shown once the server's answer says video calls work.
+    const button = await waitFor(() => getByRole(container, 'button', VIDEO_CALL_LABEL))
     button.dispatchEvent(new PointerEvent('pointerenter'))
     expect(load).toHaveBeenCalledOnce() // on intent, before the click
 
     button.click()
-    const alert = await waitFor(() => getByRole(container, 'alert'))
+    const alert = await waitFor(() => getByRole(container, 'alert', /Connection Failed/))
     expect(alert.textContent).toContain('Connection Failed')
     expect(alert.textContent).toContain('Could not reach the demo service.')
 

@@ -1,27 +1,45 @@
-import { render } from 'preact'
-import { VideoCallButton } from './video-call-button.tsx'
+import type { ComponentType } from 'preact'
+import { useEffect, useState } from 'preact/hooks'
+import type { Theme } from '../element/theme.ts'
+import { WidgetElement } from '../element/widget-element.ts'
+import { LOG_PREFIX } from '../loader/start-loader.ts'
+
+type Button = ComponentType<{ host: HTMLElement }>
 
 /**
- * Builds the `<voice-video-call>` class: an open shadow root that adopts the widget's shared `sheet`
- * and renders the floating button while connected. Its attributes, `slug` (the prospect whose page
- * it is) and `api-base`, are read when a call starts, so they need no observing; removing the
- * element ends its call.
+ * Builds the `<voice-video-call>` class: the floating video-call button. `slug` (the prospect whose
+ * page it is) and `api-base` are read when a call starts; `theme` is observed. Removing the element
+ * ends its call.
  */
 export function createVideoCallElement(sheet: CSSStyleSheet): CustomElementConstructor {
-  return class VoiceVideoCallElement extends HTMLElement {
-    readonly #root = this.attachShadow({ mode: 'open' })
+  return class VoiceVideoCallElement extends WidgetElement {
+    static observedAttributes = ['theme']
 
     constructor() {
-      super()
-      this.#root.adoptedStyleSheets = [sheet]
+      super(sheet)
     }
 
-    connectedCallback(): void {
-      render(<VideoCallButton host={this} />, this.#root)
-    }
-
-    disconnectedCallback(): void {
-      render(null, this.#root)
+    protected view(theme: Theme) {
+      return <VideoLauncher host={this} theme={theme} />
     }
   }
+}
+
+/**
+ * The button's code is a chunk of its own, so the demo panel's first paint (the snippet's) never pays
+ * for it. It shows nothing until the server says it runs video calls.
+ */
+function VideoLauncher({ host, theme }: { host: HTMLElement; theme: Theme }) {
+  const [Shown, setShown] = useState<Button | null>(null)
+  useEffect(() => {
+    let current = true
+    import('./video-call-button.tsx').then(
+      ({ VideoCallButton }) => current && setShown(() => VideoCallButton),
+      (error: unknown) => console.warn(`${LOG_PREFIX} the video button failed to load.`, error),
+    )
+    return () => {
+      current = false
+    }
+  }, [])
+  return <div data-theme={theme}>{Shown && <Shown host={host} />}</div>
 }

@@ -3,32 +3,34 @@ import { createLevelMeter, type LevelMeter } from '../audio/create-level-meter.t
 import { readMicrophone } from '../audio/read-microphone.ts'
 import type { BrowserCall, CallHost } from '../state/demo-store.ts'
 import { CALL_TEXT, describeCallError, describeStartFailure } from './call-text.ts'
+import { addTranscript, createLiveCallStore, startLiveCall } from './live-call.ts'
 import type { VoiceClient } from './voice-client.ts'
 
 /**
- * The browser call's state machine (SPEC §4) over a `VoiceClient`, and its audio-level meter. Part of
- * the lazy call chunk: the first paint only knows the store's `call` field and the `BrowserCall` port.
+ * The browser call's state machine (idle → connecting → connected → stopping → idle) over a
+ * `VoiceClient`, and what the panel shows while it is live (`View`). Part of the lazy call chunk: the
+ * first paint only knows the store's `call` field and the `BrowserCall` port.
  *
- * The meter lives as long as the panel shows its canvas (from 'connecting' until the call ends). It is
- * live only while the call is connected: the remote level and the visitor's microphone frames go to
- * it, and the agent's speech start and end come back from its detector (SPEC §9), for the host page.
+ * The meter lives as long as the view shows its canvas. It is live only while the call is connected:
+ * the remote level and the visitor's microphone frames go to it, and the agent's speech start and end
+ * come back from its detector (above 0.01, until 1 s below), for the view and the host page.
  */
 export function createBrowserCall({ store, emit }: CallHost, client: VoiceClient): BrowserCall {
   const { setState: set, getState: get } = store
+  const live = createLiveCallStore()
   let meter: LevelMeter | null = null
   let stopMicrophone: (() => void) | null = null
-  let speaking = false
 
   /** Feeds the meter while the call is connected; called whenever either of the two changes. */
   function syncLevels(): void {
-    const live = get().call === 'connected' && meter !== null
-    if (live && !stopMicrophone) {
+    const connected = get().call === 'connected' && meter !== null
+    if (connected && !stopMicrophone) {
       meter?.setLive(true)
       const track = client.getMicrophoneTrack()
       stopMicrophone = track
         ? readMicrophone(new MediaStream([track]), (frame, time) => meter?.pushMicrophone(frame, time))
         : () => {}
-    } else if (!live && stopMicrophone) {
+    } else if (!connected && stopMicrophone) {
       stopMicrophone()
       stopMicrophone = null
       meter?.setLive(false)
@@ -40,15 +42,40 @@ export function createBrowserCall({ store, emit }: CallHost, client: VoiceClient
     const wasActive = get().call !== 'idle'
     set({ call: 'idle', muted: false })
     syncLevels()
-    if (speaking) {
-      speaking = false
+    if (live.getState().speaking) {
+      live.setState({ speaking: false })
       emit('speech-end')
     }
     return wasActive
   }
 
+  /** Draws the levels on the view's canvas from its mount until its unmount. */
+  function attachMeter(canvas: HTMLCanvasElement): () => void {
+    let detached = false
+    let unsubscribe = () => {}
+    createLevelMeter(canvas).then((created) => {
+      if (detached) return created.close()
+      meter = created
+      canvas.dataset.mode = created.mode
+      unsubscribe = created.onSpeech((event) => {
+        live.setState({ speaking: event === 'speech-start' })
+        emit(event)
+      })
+      syncLevels()
+    })
+    return () => {
+      detached = true
+      unsubscribe()
+      stopMicrophone?.()
+      stopMicrophone = null
+      meter?.close()
+      meter = null
+    }
+  }
+
   const unsubscribes = [
     client.on('call-start', () => {
+      startLiveCall(live)
       set({ call: 'connected' })
       get().showToast(CALL_TEXT.connectedTitle, CALL_TEXT.connectedBody)
       emit('call-start')
@@ -62,13 +89,14 @@ export function createBrowserCall({ store, emit }: CallHost, client: VoiceClient
     client.on('error', (error) => {
       const { call } = get()
       if (!endCall()) return
-      if (call === 'stopping') return emit('call-end') // SPEC §4: an error while stopping only resets
+      if (call === 'stopping') return emit('call-end') // an error while stopping only resets
       const message = describeCallError(error)
       get().showToast(CALL_TEXT.failedTitle, message, 'destructive')
       emit('error', message)
       if (call === 'connected') emit('call-end')
     }),
     client.on('volume-level', (volume) => meter?.pushRemote(volume * FULL_VOLUME_LEVEL)),
+    client.on('transcript', (line) => addTranscript(live, line)),
   ]
 
   return {
@@ -83,7 +111,7 @@ export function createBrowserCall({ store, emit }: CallHost, client: VoiceClient
     stop() {
       if (get().call !== 'connected') return
       set({ call: 'stopping' })
-      // SPEC §4: an error while stopping only resets to not connected.
+      // An error while stopping only resets to not connected.
       client.stop().catch(() => endCall())
     },
     toggleMute() {
@@ -92,28 +120,8 @@ export function createBrowserCall({ store, emit }: CallHost, client: VoiceClient
       client.setMuted(!muted)
       set({ muted: !muted })
     },
-    attachMeter(canvas) {
-      let detached = false
-      let unsubscribe = () => {}
-      createLevelMeter(canvas).then((created) => {
-        if (detached) return created.close()
-        meter = created
-        canvas.dataset.mode = created.mode
-        unsubscribe = created.onSpeech((event) => {
-          speaking = event === 'speech-start'
-          emit(event)
-        })
-        syncLevels()
-      })
-      return () => {
-        detached = true
-        unsubscribe()
-        stopMicrophone?.()
-        stopMicrophone = null
-        meter?.close()
-        meter = null
-      }
-    },
+    live,
+    attachMeter,
     dispose() {
       for (const unsubscribe of unsubscribes.splice(0)) unsubscribe()
       if (get().call !== 'idle') client.stop().catch(() => {})

@@ -1,6 +1,6 @@
 import { START_ERROR_TEXT } from './start-error-text.ts'
 
-/** The texts of the browser voice call (SPEC §4, §8); the start-failure ones are shared with the core. */
+/** The texts of the browser voice call; the start-failure ones are shared with the core. */
 export const CALL_TEXT = {
   ...START_ERROR_TEXT,
   // Here, not in START_ERROR_TEXT: only the lazy call chunk says it (the core never sees a refusal).
@@ -10,6 +10,12 @@ export const CALL_TEXT = {
   disconnectedTitle: 'Voice Assistant Disconnected',
   disconnectedBody: 'Voice conversation has ended',
   failedBody: 'Failed to connect to voice assistant',
+  agentSpeaking: 'Agent speaking',
+  listening: 'Listening',
+  elapsed: 'Call time',
+  captions: 'Captions',
+  agent: 'Agent',
+  visitor: 'You',
 } as const
 
 /**
@@ -21,7 +27,7 @@ export function describeStartFailure(error: unknown): string {
   return refused ? CALL_TEXT.microphoneDenied : CALL_TEXT.startFailed
 }
 
-/** The message of an error event, else the generic one (SPEC §8 'Connection Failed'). */
+/** The message of an error event, else the generic 'Failed to connect to voice assistant'. */
 export function describeCallError(error: unknown): string {
   const message = (error as { message?: unknown } | null)?.message
   return typeof message === 'string' && message.trim() !== '' ? message : CALL_TEXT.failedBody

@@ -3,7 +3,7 @@ import type { VoiceConfig } from '../../../core/public-config.ts'
 import { CALL_TEXT } from './call-text.ts'
 import { fixSrcdocPostMessage } from './srcdoc-post-message.ts'
 import { createStartError, isMicrophoneRefusal } from './start-errors.ts'
-import type { VoiceCallOptions, VoiceClient } from './voice-client.ts'
+import type { TranscriptLine, VoiceCallOptions, VoiceClient } from './voice-client.ts'
 import { createVoiceEvents } from './voice-events.ts'
 
 type AssistantOverrides = NonNullable<Parameters<Vapi['start']>[1]>
@@ -26,7 +26,31 @@ const NONFATAL_ERRORS = new Set([
 
 type Phase = 'idle' | 'starting' | 'live' | 'stopping'
 
-/** The overrides of SPEC §7.2: the SDK's types want a complete model object, provider included. */
+/** A message the platform sends the browser during a call (the fields read here). */
+interface PlatformMessage {
+  type?: unknown
+  status?: unknown
+  role?: unknown
+  transcriptType?: unknown
+  transcript?: unknown
+}
+
+/**
+ * A transcript message as a line: `{ type: 'transcript', role: 'assistant' | 'user', transcriptType:
+ * 'partial' | 'final', transcript }`. Newer platform versions name the type
+ * `transcript[transcriptType="final"]`; both are read.
+ */
+export function readTranscript(message: PlatformMessage | null): TranscriptLine | null {
+  const { type, role, transcriptType, transcript } = message ?? {}
+  if (typeof type !== 'string' || !type.startsWith('transcript') || typeof transcript !== 'string')
+    return null
+  if (role !== 'assistant' && role !== 'user') return null
+  const text = transcript.trim()
+  if (text === '') return null
+  return { speaker: role === 'assistant' ? 'agent' : 'visitor', text, final: transcriptType === 'final' }
+}
+
+/** The call's overrides: the prospect's first message and system prompt; the SDK's types want a complete model object. */
 export function buildOverrides(config: VoiceConfig, options: VoiceCallOptions): AssistantOverrides {
   const model = { ...config.model, messages: [{ role: 'system', content: options.system }] }
   return { firstMessage: options.firstMessage, model: model as NonNullable<AssistantOverrides['model']> }
@@ -63,7 +87,7 @@ export function createVapiClient(config: VoiceConfig): VoiceClient {
     events.emit('call-end')
   }
 
-  /** A failing stop still frees the client (SPEC §4: an error while stopping only resets the state). */
+  /** A failing stop still frees the client (an error while stopping only resets the state). */
   async function stopSdk(): Promise<void> {
     phase = 'stopping'
     try {
@@ -79,13 +103,13 @@ export function createVapiClient(config: VoiceConfig): VoiceClient {
   vapi.on('error', (error: unknown) => {
     if (phase === 'starting') return void startFailures.push(error)
     const type = (error as { type?: unknown } | null)?.type
-    // SPEC §4: an error while the call is ending (stopped by the visitor or ended by the server) only
+    // An error while the call is ending (stopped by the visitor or ended by the server) only
     // lets it end; `call-end` follows as usual.
     if (phase !== 'live' || (typeof type === 'string' && NONFATAL_ERRORS.has(type))) {
       return console.warn('[voice-demo] voice call warning', error)
     }
     console.error('[voice-demo] voice call failed', error)
-    // SPEC §8: a live call that fails says 'Failed to connect to voice assistant'; the SDK's own
+    // A live call that fails says 'Failed to connect to voice assistant'; the SDK's own
     // details are for the console, not the visitor.
     events.emit('error', new Error(CALL_TEXT.failedBody, { cause: error }))
     stopSdk().catch(() => {})
@@ -105,8 +129,10 @@ export function createVapiClient(config: VoiceConfig): VoiceClient {
     if (phase === 'starting') endedWhileStarting = true
     else finishCall()
   })
-  vapi.on('message', (message: { type?: unknown; status?: unknown } | null) => {
-    // SPEC §4: the server's status-update `ended` ends the call even before the participant leaves.
+  vapi.on('message', (message: PlatformMessage | null) => {
+    const line = readTranscript(message)
+    if (line && phase === 'live') return events.emit('transcript', line)
+    // The server's status-update `ended` ends the call even before the participant leaves.
     if (message?.type !== 'status-update' || message.status !== 'ended') return
     if (phase === 'starting') endedWhileStarting = true
     else if (phase === 'live') stopSdk().catch(() => {})
@@ -142,7 +168,7 @@ export function createVapiClient(config: VoiceConfig): VoiceClient {
 
   return {
     start(options) {
-      if (phase !== 'idle') return Promise.resolve() // SPEC §4: a second start is refused
+      if (phase !== 'idle') return Promise.resolve() // a second start is refused
       const assistantId = options.assistantId ?? config.defaultAssistantId
       if (!assistantId) return Promise.reject(createStartError([new Error('no assistant configured')]))
       phase = 'starting'

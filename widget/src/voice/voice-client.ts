@@ -19,7 +19,7 @@ export interface VoiceClient {
   on<E extends VoiceClientEvent>(event: E, handler: VoiceClientEvents[E]): () => void
 }
 
-/** What a call needs from the prospect record (SPEC §7.2). */
+/** What a call needs from the prospect record. */
 export interface VoiceCallOptions {
   /** The prospect's own assistant, else the configured default. */
   assistantId: string | null
@@ -28,12 +28,21 @@ export interface VoiceCallOptions {
   system: string
 }
 
+/** One line of the live transcript: a partial one grows until the final one replaces it. */
+export interface TranscriptLine {
+  speaker: 'agent' | 'visitor'
+  text: string
+  final: boolean
+}
+
 export interface VoiceClientEvents {
   'call-start': () => void
   'call-end': () => void
   error: (error: unknown) => void
-  /** The remote volume every ~100 ms, 0..1 (SPEC §9: min(1, summed level / 0.15)). */
+  /** The remote volume every ~100 ms, 0..1: min(1, summed level / 0.15). */
   'volume-level': (volume: number) => void
+  /** What the agent or the visitor said, as the platform transcribes it. */
+  transcript: (line: TranscriptLine) => void
 }
 
 export type VoiceClientEvent = keyof VoiceClientEvents

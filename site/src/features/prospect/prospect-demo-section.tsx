@@ -1,11 +1,15 @@
 import type { Prospect } from '../../../../core/prospect.ts'
-import { siteConfig, widgetApiAttributes } from '../../config.ts'
+import { siteConfig } from '../../config.ts'
+import { useWidgetAttributes } from '../../lib/use-widget-attributes.ts'
 
 /**
  * "Ready to {product} {name}?" with the demo panel. The panel is the widget's `<voice-demo>`
- * element, loaded by index.html's script tag exactly as on a partner's page.
+ * element, loaded by index.html's script tag exactly as on a partner's page. Unlike a partner, the
+ * site lets the phone dialog's back arrow show the prospect's page (`back-navigation`): its router
+ * owns `/{slug}`.
  */
 export function ProspectDemoSection({ prospect }: { prospect: Prospect }) {
+  const widget = useWidgetAttributes()
   return (
     <section
       aria-labelledby="prospect-demo-heading"
@@ -24,7 +28,7 @@ export function ProspectDemoSection({ prospect }: { prospect: Prospect }) {
       </p>
       {/* min-h keeps the page still while widget.mjs arrives and the panel paints. */}
       <div className="mx-auto mt-8 min-h-40 max-w-xl text-left">
-        <voice-demo slug={prospect.slug} className="block" {...widgetApiAttributes} />
+        <voice-demo slug={prospect.slug} className="block" back-navigation="" {...widget} />
       </div>
     </section>
   )

@@ -47,7 +47,11 @@ describe('ProspectPage', () => {
     screen.getByText('Instant answers, bookings, and support—so you can focus on growth.')
     screen.getByRole('heading', { level: 2, name: `Ready to ${product} Dr. Maya Patel?` })
     expect(screen.queryByRole('status')).toBeNull()
-    expect(document.querySelector('voice-demo')?.getAttribute('slug')).toBe('bright-smile-dental')
+    const demo = document.querySelector('voice-demo')
+    expect(demo?.getAttribute('slug')).toBe('bright-smile-dental')
+    // The site routes /{slug} itself: the phone dialog's back arrow may show the prospect's page.
+    expect(demo?.hasAttribute('back-navigation')).toBe(true)
+    expect(demo?.getAttribute('theme')).toBe('light') // the site's theme, as its toggle sets it
     expect(document.title).toBe(`Built for Bright Smile Dental · ${product}`)
   })
 

@@ -1,4 +1,4 @@
-import { widgetApiAttributes } from '../../config.ts'
+import { useWidgetAttributes } from '../../lib/use-widget-attributes.ts'
 
 /**
  * The real `<voice-demo>` for the picked prospect, from the widget.mjs this page loads like any
@@ -6,6 +6,7 @@ import { widgetApiAttributes } from '../../config.ts'
  * element, so nothing of the previous prospect's panel (or call) carries over.
  */
 export function SnippetPreview({ slug }: { slug: string }) {
+  const widget = useWidgetAttributes()
   return (
     <section
       aria-labelledby="preview-heading"
@@ -19,7 +20,7 @@ export function SnippetPreview({ slug }: { slug: string }) {
       </p>
       {/* min-h keeps the page still while widget.mjs arrives and the panel paints. */}
       <div className="mt-4 min-h-40">
-        <voice-demo key={slug} slug={slug} className="block" {...widgetApiAttributes} />
+        <voice-demo key={slug} slug={slug} className="block" {...widget} />
       </div>
     </section>
   )

@@ -36,7 +36,7 @@ export function CallFrame({ url, muted, cameraOn, onLeft, loadDaily }: CallFrame
       src={isDailyRoom(url) ? undefined : url}
       title={CALL_TEXT.frameTitle}
       allow="camera; microphone; autoplay; display-capture"
-      class="block min-h-0 w-full flex-1 rounded-xl bg-slate-900"
+      class="block min-h-0 w-full flex-1 rounded-xl bg-[#0f172a]"
     />
   )
 }

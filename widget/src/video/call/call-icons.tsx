@@ -1,15 +1,6 @@
 import { LineIcon } from '../../ui/line-icon.tsx'
 
-/** A microphone, struck through when muted; 20 px. */
-export const MicToggleIcon = ({ off }: { off: boolean }) => (
-  <LineIcon size={20}>
-    <path d="M12 2a3 3 0 0 0-3 3v7a3 3 0 0 0 6 0V5a3 3 0 0 0-3-3Z" />
-    <path d="M19 10v2a7 7 0 0 1-14 0v-2M12 19v3" />
-    {off && <path d="m2 2 20 20" />}
-  </LineIcon>
-)
-
-/** A video camera, struck through when off; 20 px. */
+/** A video camera, struck through when `off`; 20 px. */
 export const CameraToggleIcon = ({ off }: { off: boolean }) => (
   <LineIcon size={20}>
     <path d="m16 13 5.2 3.5a.5.5 0 0 0 .8-.4V7.9a.5.5 0 0 0-.8-.4L16 11" />

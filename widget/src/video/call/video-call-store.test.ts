@@ -1,44 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ApiError } from '../../../../core/api-error.ts'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { VideoConversationResponse } from '../../../../core/video-call.ts'
-import { createVideoCallStore, type VideoCallDeps, type VideoCallState } from './video-call-store.ts'
+import { dismissToast } from '../../toast/page-toast.ts'
+import { loadToasts } from '../../toast/toasts.ts'
+import { ANSWER, API, ELEMENT, settle, setUpVideoCall as setUp, toast } from './testing/video-call-store.ts'
 
-const API = 'https://api.example'
-const ANSWER: VideoConversationResponse = {
-  conversationId: 'conv-1',
-  conversationUrl: 'https://tavus.daily.co/c1',
-  maxDurationSeconds: 300,
-}
-
-/** A store whose start answers `answer` (a promise a test may hold), recording start and end requests. */
-function setUp(answer: () => Promise<VideoConversationResponse> = async () => ANSWER) {
-  const ended: Array<[id: string, apiBase: string, transport: string]> = []
-  const started: Array<string | undefined> = []
-  const deps: VideoCallDeps = {
-    startConversation: vi.fn(async (slug) => {
-      started.push(slug)
-      return answer()
-    }),
-    endConversation: vi.fn(async (id: string, apiBase: string, transport: string) => {
-      ended.push([id, apiBase, transport])
-    }),
-    name: 'Anna',
-  }
-  const store = createVideoCallStore(deps)
-  const statuses: VideoCallState['status'][] = []
-  store.subscribe((state, previous) => {
-    if (state.status !== previous.status) statuses.push(state.status)
-  })
-  return { store, ended, started, statuses, state: () => store.getState() }
-}
-
-/** Lets the start request's promise settle. */
-const settle = () => vi.advanceTimersByTimeAsync(0)
-
+beforeAll(() => loadToasts()) // as on intent: the toast chunk is there when the call starts
 beforeEach(() => {
   vi.useFakeTimers()
 })
 afterEach(() => {
+  dismissToast()
   vi.useRealTimers()
   vi.restoreAllMocks()
 })
@@ -54,7 +25,8 @@ describe('a video call', () => {
     expect(statuses).toEqual(['connecting', 'active'])
     expect(state().conversation).toEqual({ id: 'conv-1', url: 'https://tavus.daily.co/c1' })
     expect(state().secondsLeft).toBe(120)
-    expect(state().toast).toEqual({
+    expect(toast()).toMatchObject({
+      owner: ELEMENT,
       title: 'Connected!',
       description: "You're now connected with Anna. Your call will last 2 minutes.",
       variant: 'default',
@@ -89,6 +61,11 @@ describe('a video call', () => {
     await vi.advanceTimersByTimeAsync(1)
 
     expect(statuses).toEqual(['connecting', 'active', 'ended', 'idle'])
+    expect(toast()).toMatchObject({
+      title: 'Call Ended',
+      description: 'Your video call with Anna has ended.',
+      variant: 'default',
+    })
     expect(ended).toEqual([['conv-1', API, 'fetch']])
     expect(state()).toMatchObject({
       conversation: null,
@@ -98,7 +75,6 @@ describe('a video call', () => {
       cameraOn: true,
       confirmingEnd: false,
       announcement: '',
-      toast: { title: 'Call Ended', description: 'Your video call with Anna has ended.', variant: 'default' },
     })
     await vi.advanceTimersByTimeAsync(600_000)
     expect(ended).toHaveLength(1)
@@ -122,9 +98,10 @@ describe('a video call', () => {
     await settle()
     store.getState().dismissToast()
     store.getState().leave('page-hide')
+    await settle()
     expect(ended).toEqual([['conv-1', API, 'beacon']])
     expect(state().status).toBe('idle')
-    expect(state().toast).toBeNull()
+    expect(toast()).toBeNull()
   })
 
   it('ends a call whose answer arrives after the element was removed, and shows nothing', async () => {
@@ -137,10 +114,10 @@ describe('a video call', () => {
     await settle()
     expect(ended).toEqual([['conv-1', API, 'fetch']])
     expect(state().status).toBe('idle')
-    expect(state().toast).toBeNull()
+    expect(toast()).toBeNull()
   })
 
-  it('refuses a second start while connecting or active (SPEC §5)', async () => {
+  it('refuses a second start while connecting or active', async () => {
     const { store, started } = setUp()
     store.getState().start(undefined, API)
     store.getState().start(undefined, API)
@@ -164,69 +141,4 @@ describe('a video call', () => {
     store.getState().keepTalking()
     expect(state()).toMatchObject({ status: 'active', confirmingEnd: false })
   })
-})
-
-describe('a start that fails', () => {
-  it("returns to idle with 'Connection Failed' and the server's message", async () => {
-    const { store, statuses, state } = setUp(async () => {
-      throw new ApiError(
-        'rate_limited',
-        'Too many video calls from this network. Please try again later.',
-        429,
-      )
-    })
-    store.getState().start(undefined, API)
-    await settle()
-    expect(statuses).toEqual(['connecting', 'idle'])
-    expect(state().toast).toEqual({
-      title: 'Connection Failed',
-      description: 'Too many video calls from this network. Please try again later.',
-      variant: 'destructive',
-    })
-    await vi.advanceTimersByTimeAsync(5000)
-    expect(state().toast).toBeNull()
-  })
-
-  it("says SPEC's 'Unable to start video call. Please try again.' when nothing more precise is known", async () => {
-    const { store, state } = setUp(async () => {
-      throw new TypeError('boom')
-    })
-    store.getState().start(undefined, API)
-    await settle()
-    expect(state().toast?.description).toBe('Unable to start video call. Please try again.')
-  })
-})
-
-describe('an answer without a page to frame', () => {
-  it('opens with no conversation page and no countdown; Close ends the conversation without a toast', async () => {
-    const { store, ended, state } = setUp(async () => ({ ...ANSWER, conversationUrl: 'javascript:alert(1)' }))
-    store.getState().start(undefined, API)
-    await settle()
-    expect(state()).toMatchObject({
-      status: 'active',
-      conversation: { id: 'conv-1', url: null },
-      toast: null,
-    })
-    await vi.advanceTimersByTimeAsync(400_000)
-    expect(state().status).toBe('active')
-    store.getState().end()
-    expect(ended).toEqual([['conv-1', API, 'fetch']])
-    expect(state()).toMatchObject({ status: 'idle', toast: null })
-  })
-})
-
-it('logs a failed end request with the product prefix, and never throws', async () => {
-  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
-  const store = createVideoCallStore({
-    startConversation: async () => ANSWER,
-    endConversation: async () => {
-      throw new Error('offline')
-    },
-  })
-  store.getState().start(undefined, API)
-  await settle()
-  store.getState().end()
-  await settle()
-  expect(warn).toHaveBeenCalledWith(expect.stringMatching(/^\[voice-demo\] /), expect.any(Error))
-  expect(store.getState().status).toBe('idle')
 })

@@ -2,7 +2,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla'
 import { ApiError } from '../../../../core/api-error.ts'
 import { VIDEO_CALL_SECONDS, type VideoConversationResponse } from '../../../../core/video-call.ts'
 import { LOG_PREFIX } from '../../loader/start-loader.ts'
-import { createToastActions, type WidgetToast } from '../../state/widget-toast.ts'
+import { dismissToastOf, showToast, type ToastVariant } from '../../toast/toasts.ts'
 import { START_ERROR_TEXT } from '../../voice/start-error-text.ts'
 import type { VideoCallStatus } from '../launcher-view.ts'
 import { CALL_TEXT, formatDuration, minutesLeftText } from './call-text.ts'
@@ -24,7 +24,7 @@ export type EndReason = 'user' | 'timeout' | 'page-hide' | 'removed'
 export interface VideoCallState {
   status: VideoCallStatus
   conversation: VideoConversation | null
-  /** The whole call's length: the server's `maxDurationSeconds`, else SPEC's 300 s. */
+  /** The whole call's length: the server's `maxDurationSeconds`, else 300 s. */
   durationSeconds: number
   secondsLeft: number
   muted: boolean
@@ -33,8 +33,7 @@ export interface VideoCallState {
   confirmingEnd: boolean
   /** What the overlay's live region says: the time left at each whole minute. */
   announcement: string
-  toast: WidgetToast | null
-  /** Starts a call for the prospect `slug`; ignored unless idle (SPEC §5: disabled while busy). */
+  /** Starts a call for the prospect `slug`; ignored unless idle (the button is disabled while busy). */
   start(slug: string | undefined, apiBase: string): void
   /** Ends the active call: the end endpoint once, timer and toggles reset, conversation cleared. */
   end(reason?: EndReason): void
@@ -42,8 +41,9 @@ export interface VideoCallState {
   toggleCamera(): void
   askToEnd(): void
   keepTalking(): void
-  /** Shows one toast, replacing the current one, for 5000 ms (SPEC §9). */
-  showToast(title: string, description: string, variant?: WidgetToast['variant']): void
+  /** Shows the page's one toast in the element's region, replacing any other, for 5000 ms. */
+  showToast(title: string, description: string, variant?: ToastVariant): void
+  /** Removes the element's toast, if it is the one on screen. */
   dismissToast(): void
   /**
    * The page is being left or the element removed: ends the active call (by beacon on page hide),
@@ -58,11 +58,13 @@ export interface VideoCallDeps {
   startConversation(slug: string | undefined, apiBase: string): Promise<VideoConversationResponse>
   endConversation(conversationId: string, apiBase: string, transport: EndTransport): Promise<void>
   startCountdown?: StartCountdown
-  /** The persona's display name ({name} in SPEC's toasts). */
+  /** The persona's display name, for the toasts. */
   name?: string
+  /** Whose toast region shows the call's toasts: the element. */
+  owner?: object
 }
 
-/** SPEC §4: ending resets the timer to 300 s, unmutes, turns the camera on and clears the conversation. */
+/** Ending resets the timer to the full length, unmutes, turns the camera on and clears the conversation. */
 const RESET = {
   conversation: null,
   durationSeconds: VIDEO_CALL_SECONDS,
@@ -74,7 +76,7 @@ const RESET = {
 } as const
 
 /**
- * The video support call of one `<voice-video-call>` (SPEC §4): idle → connecting → active → ended →
+ * The video support call of one `<voice-video-call>`: idle → connecting → active → ended →
  * idle. The end endpoint is called exactly once per conversation, whatever ends it first.
  */
 export function createVideoCallStore({
@@ -82,6 +84,7 @@ export function createVideoCallStore({
   endConversation,
   startCountdown = defaultStartCountdown,
   name = CALL_TEXT.persona,
+  owner = {},
 }: VideoCallDeps): VideoCallStore {
   let apiBase = ''
   let countdown: { stop(): void } | null = null
@@ -96,7 +99,6 @@ export function createVideoCallStore({
   const store = createStore<VideoCallState>()((set, get) => ({
     status: 'idle',
     ...RESET,
-    toast: null,
     start(slug, base) {
       if (get().status !== 'idle') return
       const current = ++attempt
@@ -153,7 +155,8 @@ export function createVideoCallStore({
     keepTalking() {
       set({ confirmingEnd: false })
     },
-    ...createToastActions(set),
+    showToast: (title, description, variant) => void showToast(owner, title, description, variant),
+    dismissToast: () => dismissToastOf(owner),
     leave(reason) {
       attempt++
       get().end(reason)

@@ -17,33 +17,24 @@ export function createVideoCall(
   deps: VideoCallDeps = { startConversation: startVideoConversation, endConversation: endVideoConversation },
 ): VideoCallHandle {
   const name = deps.name ?? CALL_TEXT.persona
-  const store = createVideoCallStore({ ...deps, name })
-  const { dismissToast } = store.getState()
-  const Overlay = () => <VideoOverlay store={store} name={name} />
-  // The button's busy content (SPEC §2): a spinner in the round button and "Connecting to {name}..."
-  // beside it, still inside the button, so it is the button's name. Styled by the overlay's sheet,
-  // which the Overlay (rendered alongside, closed) adopts.
+  const store = createVideoCallStore({ ...deps, name, owner: host })
+  const Overlay = () => <VideoOverlay store={store} name={name} owner={host} />
+  // The button's busy content: a spinner in the round button and "Connecting to {name}..." beside it,
+  // still inside the button, so it is the button's name. Styled by the overlay's sheet, which the
+  // Overlay (rendered alongside, closed) adopts.
   const Connecting = () => (
-    <>
+    <span class="video-busy">
       <span class="size-6 animate-spin rounded-full border-2 border-white/40 border-t-white" />
-      <span class="absolute bottom-2.5 left-16 rounded-full bg-slate-900 px-3 py-2 text-sm font-medium whitespace-nowrap text-white shadow-lg">
+      <span class="absolute bottom-2.5 left-16 rounded-full bg-ink px-3 py-2 text-sm font-medium whitespace-nowrap text-surface shadow-lg">
         {CALL_TEXT.connecting(name)}
       </span>
-    </>
+    </span>
   )
   let shown: LauncherView | null = null
-  // The countdown changes the store every second; the button only cares about status and toast.
-  const unsubscribe = store.subscribe((state) => {
-    const { status } = state
-    const toast = status === 'active' ? null : state.toast // the modal covers the page: the overlay shows it
-    if (shown?.status === status && shown.toast === toast) return
-    shown = {
-      status,
-      toast,
-      dismissToast,
-      Overlay,
-      Busy: status === 'connecting' ? Connecting : undefined,
-    }
+  // The countdown changes the store every second; the button only cares about the status.
+  const unsubscribe = store.subscribe(({ status }) => {
+    if (shown?.status === status) return
+    shown = { status, Overlay, Busy: status === 'connecting' ? Connecting : undefined }
     show(shown)
   })
   const onPageHide = () => store.getState().leave('page-hide')

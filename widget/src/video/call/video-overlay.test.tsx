@@ -2,6 +2,7 @@ import { render } from 'preact'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { VideoConversationResponse } from '../../../../core/video-call.ts'
 import { getByRole, queryAllByRole, waitFor } from '../../testing/queries.ts'
+import { dismissToast, pageToast } from '../../toast/page-toast.ts'
 import { quietFrameLoading } from './testing/quiet-frames.ts'
 import { createVideoCallStore } from './video-call-store.ts'
 import { VideoOverlay } from './video-overlay.tsx'
@@ -21,6 +22,7 @@ beforeEach(() => {
 afterEach(() => {
   render(null, root)
   host.remove()
+  dismissToast()
   vi.restoreAllMocks()
 })
 
@@ -35,8 +37,9 @@ async function openCall(answer: Partial<VideoConversationResponse> = {}) {
     }),
     endConversation: async (id) => void ended.push(id),
     name: 'Anna',
+    owner: host,
   })
-  render(<VideoOverlay store={store} name="Anna" />, root)
+  render(<VideoOverlay store={store} name="Anna" owner={host} />, root)
   store.getState().start(undefined, 'https://api.example')
   const dialog = await waitFor(() => getByRole(root, 'dialog', 'Video call with Anna'))
   return { store, dialog }
@@ -47,11 +50,11 @@ const pressEscape = (dialog: HTMLElement) => dialog.dispatchEvent(new Event('can
 describe('the video-call overlay', () => {
   it('is closed until a call is active', () => {
     const store = createVideoCallStore({ startConversation: vi.fn(), endConversation: vi.fn() })
-    render(<VideoOverlay store={store} name="Anna" />, root)
+    render(<VideoOverlay store={store} name="Anna" owner={host} />, root)
     expect(queryAllByRole(root, 'dialog')).toEqual([])
   })
 
-  it("shows the call in a frame with the permissions it needs, a m:ss countdown and the toast 'Connected!'", async () => {
+  it("shows the call in a frame with the permissions it needs, a m:ss countdown and, inside, the toast 'Connected!'", async () => {
     const { dialog, store } = await openCall()
     expect((dialog as HTMLDialogElement).open).toBe(true)
     const frame = dialog.querySelector('iframe') as HTMLIFrameElement
@@ -59,8 +62,13 @@ describe('the video-call overlay', () => {
     expect(frame.getAttribute('allow')).toBe('camera; microphone; autoplay; display-capture')
     expect(frame.getAttribute('title')).toBe('Video call')
     expect(getByRole(dialog, 'timer').textContent).toBe('5:00')
-    expect(getByRole(dialog, 'status').textContent).toContain("You're now connected with Anna.")
-    expect(root.adoptedStyleSheets.length).toBe(1) // the overlay's own sheet came with its chunk
+    // The page behind a modal dialog is inert: the element's toast shows inside the dialog.
+    await waitFor(() =>
+      expect(getByRole(dialog, 'status').textContent).toContain("You're now connected with Anna."),
+    )
+    expect(getByRole(dialog, 'region', 'Notifications (F8)')).toBeTruthy()
+    // No core sheet here: the overlay's and the toast region's sheets came with their chunks.
+    expect(root.adoptedStyleSheets).toHaveLength(2)
 
     store.setState({ secondsLeft: 59 })
     await waitFor(() => expect(getByRole(dialog, 'timer').textContent).toBe('0:59'))
@@ -84,11 +92,13 @@ describe('the video-call overlay', () => {
   })
 
   it("'End call' ends the call and closes", async () => {
-    const { dialog, store } = await openCall()
+    const { dialog } = await openCall()
     getByRole(dialog, 'button', 'End call').click()
     await waitFor(() => expect((dialog as HTMLDialogElement).open).toBe(false))
     expect(ended).toEqual(['c-1'])
-    expect(store.getState().toast?.title).toBe('Call Ended')
+    await waitFor(() =>
+      expect(pageToast.getState().toast).toMatchObject({ owner: host, title: 'Call Ended' }),
+    )
     expect(dialog.querySelector('iframe')).toBeNull()
   })
 
@@ -98,14 +108,17 @@ describe('the video-call overlay', () => {
     await waitFor(() => expect(dialog.textContent).toContain('End the video call? It cannot be resumed.'))
     expect((dialog as HTMLDialogElement).open).toBe(true)
     expect(queryAllByRole(dialog, 'button', 'Mute')).toEqual([])
-    // The focus is on the confirming 'End call', which the question describes.
-    const confirm = root.activeElement as HTMLElement
-    expect(confirm.textContent).toBe('End call')
-    expect(root.getElementById(String(confirm.getAttribute('aria-describedby')))?.textContent).toBe(
-      'End the video call? It cannot be resumed.',
-    )
+    // The focus is on 'Keep talking', which loses nothing: an Enter out of habit keeps the call.
+    const keep = root.activeElement as HTMLElement
+    expect(keep).toBe(getByRole(dialog, 'button', 'Keep talking'))
+    const endCall = getByRole(dialog, 'button', 'End call')
+    for (const choice of [keep, endCall]) {
+      expect(root.getElementById(String(choice.getAttribute('aria-describedby')))?.textContent).toBe(
+        'End the video call? It cannot be resumed.',
+      )
+    }
 
-    getByRole(dialog, 'button', 'Keep talking').click()
+    keep.click()
     await waitFor(() => getByRole(dialog, 'button', 'Mute'))
     expect(root.activeElement?.textContent).toBe('Mute')
     expect(ended).toEqual([])
@@ -125,7 +138,7 @@ describe('the video-call overlay', () => {
   })
 
   it("opened with no conversation page, says 'Failed to load conversation' and offers Close", async () => {
-    const { dialog, store } = await openCall({ conversationUrl: '' })
+    const { dialog } = await openCall({ conversationUrl: '' })
     expect(dialog.textContent).toContain('Failed to load conversation')
     expect(dialog.querySelector('iframe')).toBeNull()
     expect(queryAllByRole(dialog, 'timer')).toEqual([])
@@ -134,6 +147,7 @@ describe('the video-call overlay', () => {
     close.click()
     await waitFor(() => expect((dialog as HTMLDialogElement).open).toBe(false))
     expect(ended).toEqual(['c-1'])
-    expect(store.getState().toast).toBeNull()
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(pageToast.getState().toast).toBeNull()
   })
 })

@@ -1,27 +1,33 @@
 import { useEffect, useLayoutEffect, useRef } from 'preact/hooks'
 import { useStoreState } from '../../state/use-store-state.ts'
-import { PanelToast } from '../../ui/panel-toast.tsx'
+import { createSheetAdopter } from '../../styles/adopt-sheet.ts'
+import { ToastSlot } from '../../toast/toast-slot.tsx'
 import { CallControls } from './call-controls.tsx'
 import { CallFrame } from './call-frame.tsx'
 import { CALL_TEXT } from './call-text.ts'
 import { formatClock } from './countdown.ts'
 import type { LoadDaily } from './frame-controls.ts'
-import { adoptOverlaySheet } from './overlay-sheet.ts'
 import type { VideoCallStore } from './video-call-store.ts'
+import css from './video-overlay.css?inline'
+
+const adoptOverlaySheet = createSheetAdopter(css)
 
 export interface VideoOverlayProps {
   store: VideoCallStore
   /** The persona's display name, for the title. */
   name: string
+  /** The element whose toasts show inside the overlay while it is open. */
+  owner: object
   loadDaily?: LoadDaily | undefined
 }
 
 /**
- * The video-call overlay (SPEC §2): a native modal `<dialog>`, open while a call is active, so it sits
- * in the top layer above any host-page banner, keeps the page inert and traps the focus. Escape asks
- * before it ends the call; a browser that closes the dialog anyway (a second Escape) ends it too.
+ * The video-call overlay: a native modal `<dialog>`, open while a call is active, so it sits in the top
+ * layer above any host-page banner, keeps the page inert and traps the focus. Escape asks before it
+ * ends the call; a browser that closes the dialog anyway (a second Escape) ends it too. The element's
+ * toasts show inside it while it is open, at the top, over the title: its controls are at the bottom.
  */
-export function VideoOverlay({ store, name, loadDaily }: VideoOverlayProps) {
+export function VideoOverlay({ store, name, owner, loadDaily }: VideoOverlayProps) {
   const state = useStoreState(store)
   const dialog = useRef<HTMLDialogElement>(null)
   const open = state.status === 'active'
@@ -48,7 +54,7 @@ export function VideoOverlay({ store, name, loadDaily }: VideoOverlayProps) {
       onClose={() => store.getState().end()}
     >
       {open && (
-        <>
+        <div class="video-body">
           <div class="flex items-center justify-between gap-3">
             <h2 id="video-call-title" class="min-w-0 text-base font-semibold text-balance sm:text-lg">
               {CALL_TEXT.title(name)}
@@ -58,7 +64,7 @@ export function VideoOverlay({ store, name, loadDaily }: VideoOverlayProps) {
                 role="timer"
                 aria-label={CALL_TEXT.timeLeft}
                 class={`shrink-0 rounded-full px-3 py-1 font-semibold tabular-nums ${
-                  state.secondsLeft < 60 ? 'bg-red-50 text-red-700' : 'bg-slate-100 text-slate-900'
+                  state.secondsLeft < 60 ? 'bg-danger-soft text-danger-ink' : 'bg-sunken text-ink'
                 }`}
               >
                 {formatClock(state.secondsLeft)}
@@ -83,18 +89,14 @@ export function VideoOverlay({ store, name, loadDaily }: VideoOverlayProps) {
           <p class="sr-only" aria-live="polite">
             {state.announcement}
           </p>
-          {state.toast && (
-            <div class="absolute top-16 left-1/2 w-[min(400px,calc(100%-32px))] -translate-x-1/2 rounded-xl shadow-lg *:mt-0">
-              <PanelToast toast={state.toast} onDismiss={state.dismissToast} />
-            </div>
-          )}
-        </>
+        </div>
       )}
+      <ToastSlot owner={owner} active={open} inDialog />
     </dialog>
   )
 }
 
-/** SPEC §2: the overlay opened with no conversation to show. Nothing to confirm: Close gets the focus. */
+/** The overlay opened with no conversation to show. Nothing to confirm: Close gets the focus. */
 function LoadFailed({ onClose }: { onClose(): void }) {
   const close = useRef<HTMLButtonElement>(null)
   useEffect(() => close.current?.focus(), [])
@@ -104,7 +106,7 @@ function LoadFailed({ onClose }: { onClose(): void }) {
       <button
         ref={close}
         type="button"
-        class="h-12 rounded-xl px-6 font-semibold ring-1 ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+        class="h-12 rounded-xl px-6 font-semibold ring-1 ring-edge hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
         onClick={onClose}
       >
         {CALL_TEXT.close}
