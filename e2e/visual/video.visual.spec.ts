@@ -1,6 +1,14 @@
 import { VIDEO_CONVERSATIONS_PATH } from '../../core/video-call.ts'
 import { expect, test } from '../fixtures.ts'
-import { expectElement, expectViewport, openVisualPage, shotName, VARIANTS } from './visual-page.ts'
+import {
+  expectElement,
+  expectUnchanged,
+  expectViewport,
+  openVisualPage,
+  panelOf,
+  shotName,
+  VARIANTS,
+} from './visual-page.ts'
 
 /**
  * The floating video call as the visitor sees it: the button, connecting, the live overlay with its
@@ -20,6 +28,9 @@ for (const { theme, width } of VARIANTS) {
     const widget = page.locator('voice-video-call')
     const button = widget.getByRole('button', { name: 'Start a video call' })
     await expect(button).toBeVisible()
+    const panel = panelOf(page)
+    await expect(panel.getByRole('heading', { name: 'Built for Bright Smile Dental' })).toBeVisible()
+    const idle = await panel.screenshot({ animations: 'disabled' })
     // The bottom-left corner, where the button and its busy label live.
     const viewport = page.viewportSize() ?? { width, height: 800 }
     const corner = { x: 0, y: viewport.height - 120, width: Math.min(viewport.width, 480), height: 120 }
@@ -47,8 +58,11 @@ for (const { theme, width } of VARIANTS) {
     await expectViewport(page, name('video-confirm-end'))
     await dialog.getByRole('button', { name: 'End call', exact: true }).click()
     await expect(dialog).toBeHidden()
-    await expect(widget.getByRole('status').filter({ hasText: 'Call Ended' })).toBeVisible()
+    const ended = widget.getByRole('status').filter({ hasText: 'Call Ended' })
+    await expect(ended).toBeVisible()
     await expectViewport(page, name('video-ended'))
+    await ended.getByRole('button', { name: 'Dismiss notification' }).click()
+    await expectUnchanged(page, panel, idle, 'a video call')
   })
 
   test(`a video call that cannot start, ${theme}, ${width} px`, async ({ page, baseURL }) => {
