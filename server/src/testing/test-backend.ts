@@ -1,12 +1,13 @@
 import { PGlite } from '@electric-sql/pglite'
 import type { Hono } from 'hono'
-import { expect } from 'vitest'
+import { expect, inject } from 'vitest'
 import type { PublicConfig } from '../../../core/public-config.ts'
 import type { AppDeps } from '../app.ts'
 import { createLocalSecret } from '../db/local-secret.ts'
 import { prepareDatabase } from '../db/prepare-database.ts'
 import { type ApiRole, signLocalKey } from '../rest/local-jwt.ts'
 import { createLocalSupabase } from '../rest/local-supabase.ts'
+import { openPreparedDatabase } from './prepared-database.ts'
 
 export interface TestBackend {
   db: PGlite
@@ -23,11 +24,12 @@ export const TEST_PUBLIC_CONFIG: PublicConfig = {
 
 /**
  * A real in-memory Postgres with the migrations and the seed, behind the real REST layer and
- * supabase-js: everything but the disk. Creation takes a few seconds, so make one per test file.
+ * supabase-js: everything but the disk. A copy of the run's prepared database when the global setup
+ * made one (vitest.config.ts), else built here; make one per test file.
  */
 export async function createTestBackend(): Promise<TestBackend> {
-  const db = new PGlite()
-  await prepareDatabase(db)
+  const image = inject('preparedDatabaseImage')
+  const db = image ? await openPreparedDatabase(image) : await prepareNew()
   const secret = createLocalSecret()
   const { rest, supabase } = await createLocalSupabase(db, secret)
   const errors: unknown[][] = []
@@ -68,4 +70,10 @@ export async function expectClosedToClients(
       expect((await res.json()).code).toBe('42501')
     }
   }
+}
+
+async function prepareNew(): Promise<PGlite> {
+  const db = new PGlite()
+  await prepareDatabase(db)
+  return db
 }
