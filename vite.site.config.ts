@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, loadEnv, type Plugin } from 'vite'
 import { loadSiteEnv, type SiteEnv } from './site/build/load-site-env.ts'
+import { recordSiteBuild } from './site/build/site-build-record.ts'
 
 const repoRoot = fileURLToPath(new URL('.', import.meta.url))
 const API_SERVER = 'http://127.0.0.1:8787'
@@ -36,7 +37,7 @@ export default defineConfig(({ mode }) => {
   return {
     root: fileURLToPath(new URL('./site', import.meta.url)),
     envDir: repoRoot,
-    plugins: [react(), tailwindcss(), fillIndexHtml(env)],
+    plugins: [react(), tailwindcss(), fillIndexHtml(env), recordSiteBuild(env)],
     // site/src/config.ts is the only reader of these.
     define: {
       'import.meta.env.PRODUCT_NAME': JSON.stringify(env.PRODUCT_NAME),

@@ -13,6 +13,13 @@ const catalog = {
   prospect_unavailable: { status: 503, message: 'Failed to load prospect data.' },
   unavailable: { status: 503, message: UNAVAILABLE_MESSAGE },
   payload_too_large: { status: 413, message: 'The request is too large.' },
+  /** A C0 control character (NUL included) or DEL in the path, the query, a JSON string or a header. */
+  control_character: {
+    status: 400,
+    message: 'The request contains a control character (such as NUL), which is not allowed.',
+  },
+  /** The client closed the connection before its request body was complete. */
+  body_incomplete: { status: 400, message: 'The request body was cut off. Please try again.' },
   // Phone calls (SPEC §5, §8). The dialog shows `message`; its toast title depends on the code.
   phone_required: { status: 400, message: 'Please enter a valid phone number' },
   phone_invalid: { status: 400, message: 'Please enter a valid phone number' },

@@ -1,4 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test'
+import { type PolicyProblem, watchPolicyProblems } from './policy-guard.ts'
 
 function readUrl(name: string): string {
   const url = process.env[name]
@@ -9,9 +10,15 @@ function readUrl(name: string): string {
 /**
  * `baseURL` is the product started by global-setup on a free port, configured for browser calls
  * against a fake Vapi API; `noVoiceBaseURL` is the same product without voice settings. `pageErrors`
- * collects uncaught errors so a test can assert that nothing threw into the page.
+ * collects uncaught errors so a test can assert that nothing threw into the page. `policyProblems`,
+ * on in every test, fails it on any CSP violation or policy error on our own pages: the headers must
+ * allow everything the site really does.
  */
-export const test = base.extend<{ pageErrors: Error[]; noVoiceBaseURL: string }>({
+export const test = base.extend<{
+  pageErrors: Error[]
+  noVoiceBaseURL: string
+  policyProblems: PolicyProblem[]
+}>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern
   baseURL: async ({}, use) => {
     await use(readUrl('E2E_BASE_URL'))
@@ -25,7 +32,17 @@ export const test = base.extend<{ pageErrors: Error[]; noVoiceBaseURL: string }>
     page.on('pageerror', (error) => errors.push(error))
     await use(errors)
   },
+  policyProblems: [
+    async ({ context, baseURL, noVoiceBaseURL }, use) => {
+      const problems = await watchPolicyProblems(context, [baseURL, noVoiceBaseURL].filter(isString))
+      await use(problems)
+      expect(problems, 'CSP violations or policy errors on our pages').toEqual([])
+    },
+    { auto: true },
+  ],
 })
+
+const isString = (value: string | undefined): value is string => typeof value === 'string'
 
 export { expect }
 

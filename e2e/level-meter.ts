@@ -1,4 +1,5 @@
 import type { Locator } from '@playwright/test'
+import { PNG } from 'pngjs'
 import { expect } from './fixtures.ts'
 
 /**
@@ -20,27 +21,18 @@ export async function expectMeterToMove(meter: Locator, count = 3): Promise<void
 
 /**
  * How many pixels of the meter's screenshot are close to `hex` (the visualizer paints the agent's
- * level indigo and the visitor's microphone violet): the PNG is decoded by the page's own browser.
+ * level indigo and the visitor's microphone violet). Decoded here, not in the page, whose CSP
+ * rightly refuses the `data:` URL a page-side decode would fetch.
  */
 export async function countMeterPixels(meter: Locator, hex: string): Promise<number> {
-  const png = (await meter.screenshot()).toString('base64')
-  return meter.page().evaluate(
-    async ([data, color]) => {
-      const bitmap = await createImageBitmap(await (await fetch(`data:image/png;base64,${data}`)).blob())
-      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height)
-      const context = canvas.getContext('2d') as OffscreenCanvasRenderingContext2D
-      context.drawImage(bitmap, 0, 0)
-      const { data: pixels } = context.getImageData(0, 0, bitmap.width, bitmap.height)
-      const target = [1, 3, 5].map((at) => Number.parseInt(color.slice(at, at + 2), 16))
-      let count = 0
-      for (let i = 0; i < pixels.length; i += 4) {
-        const close = target.every((value, channel) => Math.abs((pixels[i + channel] ?? 0) - value) < 24)
-        if (close) count++
-      }
-      return count
-    },
-    [png, hex] as const,
-  )
+  const { data: pixels } = PNG.sync.read(await meter.screenshot())
+  const target = [1, 3, 5].map((at) => Number.parseInt(hex.slice(at, at + 2), 16))
+  let count = 0
+  for (let i = 0; i < pixels.length; i += 4) {
+    const close = target.every((value, channel) => Math.abs((pixels[i + channel] ?? 0) - value) < 24)
+    if (close) count++
+  }
+  return count
 }
 
 /** The visualizer's colours (worker/level-visualizer.ts). */

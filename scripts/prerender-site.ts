@@ -1,11 +1,13 @@
 import { copyFile, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { NOT_FOUND_ROOT_ATTRIBUTE } from '../site/src/app/not-found-root.ts'
 
 /**
  * After `vite build` of the site and of its server entry: writes the landing page's HTML into
- * dist/site/index.html (served at `/`, hydrated by the client) and keeps the empty shell as
- * dist/site/app.html for every other route, which renders in the browser.
+ * dist/site/index.html (served at `/`, hydrated by the client), keeps the empty shell as
+ * dist/site/app.html for every other page, and writes dist/site/404.html, the shell marked as the
+ * not-found page, which servers send with status 404 for any path that is no page and no file.
  */
 const root = fileURLToPath(new URL('../', import.meta.url))
 const siteDir = join(root, 'dist', 'site')
@@ -19,6 +21,10 @@ const { renderLandingPage } = (await import(pathToFileURL(join(ssrDir, 'entry-se
 }
 const html = renderLandingPage()
 await copyFile(join(siteDir, 'index.html'), join(siteDir, 'app.html'))
+await writeFile(
+  join(siteDir, '404.html'),
+  shell.replace(EMPTY_ROOT, `<div id="root" ${NOT_FOUND_ROOT_ATTRIBUTE}></div>`),
+)
 await writeFile(join(siteDir, 'index.html'), shell.replace(EMPTY_ROOT, `<div id="root">${html}</div>`))
 await rm(ssrDir, { recursive: true, force: true })
 console.log(`prerendered / into dist/site/index.html (${(html.length / 1024).toFixed(1)} KB of HTML)`)

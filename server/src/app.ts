@@ -9,7 +9,9 @@ import { SALES_PROSPECTS_PATH } from '../../core/sales-prospects.ts'
 import { VIDEO_CONVERSATIONS_PATH } from '../../core/video-call.ts'
 import { type ClientIpReader, createClientIpReader } from './calls/client-ip.ts'
 import type { PhoneCallSettings } from './calls/place-phone-call.ts'
+import { createRateLimitedLogger, type Logger } from './logging/rate-limited-logger.ts'
 import { configRoutes } from './routes/config.ts'
+import { rejectControlCharacters } from './routes/control-characters.ts'
 import { phoneCallRoutes } from './routes/phone-calls.ts'
 import { prospectRoutes } from './routes/prospects.ts'
 import { snippetProspectRoutes } from './routes/snippet-prospects.ts'
@@ -22,8 +24,8 @@ export interface AppDeps {
   publicConfig: PublicConfig
   /** The local PostgREST layer, mounted at `/rest/v1` in embedded mode only. */
   rest?: Hono | undefined
-  /** Where server-side failures are reported, once each. */
-  logger?: Pick<Console, 'error'>
+  /** Where server-side failures are reported, once each, and each message at most once a minute. */
+  logger?: Logger
   /** Outbound phone calls; absent, or without Vapi settings, answers `phone_not_configured`. */
   phoneCalls?: PhoneCallSettings | undefined
   /** Video support calls; absent, or without a platform, answers `video_not_configured`. */
@@ -36,7 +38,7 @@ export interface AppDeps {
 
 /** The API as a Web-standard app: the same code serves Node locally and the edge in production. */
 export function createApp(deps: AppDeps): Hono {
-  const logger = deps.logger ?? console
+  const logger = createRateLimitedLogger(deps.logger ?? console)
   const clientIp = deps.clientIp ?? createClientIpReader(null)
   const app = new Hono()
   // Text over slow mobile links: the landing page's JS shrinks from ~270 KB to ~85 KB with gzip.
@@ -48,6 +50,12 @@ export function createApp(deps: AppDeps): Hono {
     '/api/*',
     cors({ origin: '*', allowMethods: ['GET', 'HEAD', 'POST', 'OPTIONS'], allowHeaders: ['Content-Type'] }),
   )
+  // Answers are JSON and must never be read as a script or a page, whatever a browser guesses.
+  app.use('/api/*', async (c, next) => {
+    await next()
+    c.header('X-Content-Type-Options', 'nosniff')
+  })
+  app.use('/api/*', rejectControlCharacters)
   app.route('/api/prospects', prospectRoutes(deps))
   app.route('/api/config', configRoutes(deps))
   app.route(
@@ -75,11 +83,15 @@ export function createApp(deps: AppDeps): Hono {
   app.notFound((c) => c.json(toErrorBody(new AppError('not_found')), 404))
   app.onError((err, c) => {
     const error = err instanceof AppError ? err : new AppError('unavailable', { cause: err })
-    if (error.status >= 500) logger.error(`[${error.code}]`, error.cause ?? error)
+    // A body cut off is the client's doing: one short line, no stack (the logger counts repeats).
+    if (error.code === 'body_incomplete') logger.error(`[${error.code}] ${BODY_INCOMPLETE_LOG}`)
+    else if (error.status >= 500) logger.error(`[${error.code}]`, error.cause ?? error)
     if (error.retryAfterSeconds !== undefined) c.header('Retry-After', String(error.retryAfterSeconds))
     return c.json(toErrorBody(error), error.status)
   })
   return app
 }
+
+const BODY_INCOMPLETE_LOG = 'a client closed the connection before sending its whole request body'
 
 const toErrorBody = (error: AppError): ErrorBody => ({ error: { code: error.code, message: error.message } })

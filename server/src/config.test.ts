@@ -16,6 +16,7 @@ describe('loadServerConfig', () => {
       phoneLimits: { perIpHourly: 5, perNumberDaily: 3, perProspectDaily: 20, globalDaily: 100 },
       callHashSecret: null,
       trustedProxyHeader: null,
+      callRecordRetentionDays: 30,
       videoCall: null,
       videoLimits: { perIpHourly: 3, globalDaily: 50 },
       salesToolsSecret: null,
@@ -86,6 +87,15 @@ describe('loadServerConfig', () => {
     expect(message).toMatch(/PHONE_LIMIT_PER_NUMBER_DAILY: must be a whole number from 0 to 100000/)
     expect(message).toMatch(/PHONE_CALL_TIMEOUT_MS: must be a whole number from 1000 to 60000/)
     expect(message).toMatch(/TRUSTED_PROXY_HEADER: must be a header name/)
+  })
+
+  it('reads the call-record retention in days, and refuses one outside 1 to 3650', () => {
+    expect(loadServerConfig({ CALL_RECORD_RETENTION_DAYS: '7' }).callRecordRetentionDays).toBe(7)
+    for (const value of ['0', '3651', '1.5', 'week']) {
+      expect(() => loadServerConfig({ CALL_RECORD_RETENTION_DAYS: value })).toThrow(
+        /CALL_RECORD_RETENTION_DAYS: must be a whole number from 1 to 3650/,
+      )
+    }
   })
 
   it('lists every bad variable in one message', () => {

@@ -51,6 +51,9 @@ const ServerEnv = z.object({
     .regex(/^[A-Za-z0-9-]+$/, 'must be a header name, e.g. x-forwarded-for or cf-connecting-ip')
     .transform((name) => name.toLowerCase())
     .optional(),
+  // Call records (phone-call attempts, video conversations) are kept this long, for audits of a bill
+  // or an abuse report, then deleted, so that storage stays bounded whatever the traffic.
+  CALL_RECORD_RETENTION_DAYS: wholeNumber(1, 3650).default(30),
   SALES_TOOLS_SECRET: z
     .string()
     .trim()
@@ -99,6 +102,8 @@ export interface ServerConfig {
   callHashSecret: string | null
   /** The header a trusted proxy puts the client's address in; null: the socket's address. */
   trustedProxyHeader: string | null
+  /** Days a phone-call attempt or video conversation is kept before it is pruned. */
+  callRecordRetentionDays: number
   /** Video support calls; null without `TAVUS_API_KEY` or `VIDEO_WEBHOOK_URL` (the button then explains). */
   videoCall: VideoCallConfig | null
   videoLimits: VideoCallLimits
@@ -190,6 +195,7 @@ export function loadServerConfig(
     },
     callHashSecret: e.CALL_HASH_SECRET ?? null,
     trustedProxyHeader: e.TRUSTED_PROXY_HEADER ?? null,
+    callRecordRetentionDays: e.CALL_RECORD_RETENTION_DAYS,
     videoCall: toVideoCallConfig(e),
     videoLimits: toVideoCallLimits(e),
     salesToolsSecret: e.SALES_TOOLS_SECRET ?? null,

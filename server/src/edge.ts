@@ -4,6 +4,7 @@ import { createApp } from './app.ts'
 import { createAppDeps } from './app-deps.ts'
 import { type ClientIpReader, createClientIpReader, toLimitKey } from './calls/client-ip.ts'
 import { ConfigError, loadServerConfig, type ServerConfig } from './config.ts'
+import { getCallRecordUpkeep, tidyCallRecords } from './data/call-record-upkeep.ts'
 import { createServerSupabase } from './data/supabase-client.ts'
 
 export type EdgeEnv = Record<string, string | undefined>
@@ -48,10 +49,12 @@ function buildApp(env: EdgeEnv, logger: Pick<Console, 'error'>): Hono | null {
   }
   if (config.database.kind !== 'hosted' || config.callHashSecret === null) return null // checked above
   const { url, serviceRoleKey } = config.database
-  const deps = createAppDeps(config, {
-    supabase: createServerSupabase({ url, key: serviceRoleKey }),
-    callHashSecret: config.callHashSecret,
-  })
+  const supabase = createServerSupabase({ url, key: serviceRoleKey })
+  // No process lives between requests here, so each instance tidies as it starts, in the background.
+  tidyCallRecords(supabase, getCallRecordUpkeep(config), true).catch((error: unknown) =>
+    logger.error('[call_records]', error),
+  )
+  const deps = createAppDeps(config, { supabase, callHashSecret: config.callHashSecret })
   return createApp({ ...deps, logger, clientIp: createEdgeClientIpReader(config.trustedProxyHeader) })
 }
 

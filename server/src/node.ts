@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { ConfigError, loadServerConfig } from './config.ts'
+import { loadServerConfig } from './config.ts'
+import { describeFailure } from './db/filesystem-errors.ts'
+import { describeStartupError } from './describe-startup-error.ts'
 import { DEFAULT_STATIC_DIRS, type RunningServer, startServer } from './start-server.ts'
 
 /**
@@ -36,21 +38,13 @@ async function main(): Promise<void> {
         process.exit(0)
       },
       (error: unknown) => {
-        console.error('Could not close cleanly:', error)
+        console.error(describeFailure(error, 'Could not close cleanly'))
         process.exit(1)
       },
     )
   }
   process.once('SIGINT', stop)
   process.once('SIGTERM', stop)
-}
-
-function describeStartupError(error: unknown): string {
-  if (error instanceof ConfigError) return error.message
-  const code = (error as NodeJS.ErrnoException | null)?.code
-  if (code === 'EADDRINUSE')
-    return `${(error as Error).message}. Another server is using that port: stop it or set PORT.`
-  return `The server could not start: ${error instanceof Error ? error.message : String(error)}`
 }
 
 function warnIfNotBuilt(): void {

@@ -8,6 +8,7 @@ import { loadServerConfig } from './config.ts'
 import { openEmbeddedDatabase } from './db/open-embedded-database.ts'
 import { type RunningServer, startServer } from './start-server.ts'
 import { NOT_BUILT_MESSAGE, type StaticDirs } from './static/static-files.ts'
+import { modesUnder, notPrivate } from './testing/disk-failures.ts'
 
 let root: string
 let dirs: StaticDirs
@@ -47,6 +48,11 @@ describe('startServer (embedded database, on disk)', () => {
     const res = await get('/api/prospects/bright-smile-dental')
     expect(res.status).toBe(200)
     expect((await res.json()).prospect.companyName).toBe('Bright Smile Dental')
+  })
+
+  it('creates the database with owner-only files: directories 0700, files 0600', () => {
+    expect(modesUnder(join(root, 'data')).length).toBeGreaterThan(900)
+    expect(notPrivate(join(root, 'data'))).toEqual([])
   })
 
   it('serves the widget entries for any origin, revalidated, and its chunks immutable', async () => {
@@ -189,4 +195,30 @@ describe('startServer (embedded database, on disk)', () => {
     const body = await (await get('/api/prospects/kept-co')).json()
     expect(body).toMatchObject({ fallback: false, prospect: { companyName: 'Kept Co' } })
   }, 60_000)
+
+  it('settles, as it starts, the calls a killed server left pending, freeing their keys', async () => {
+    await server.close()
+    const before = await openEmbeddedDatabase(join(root, 'data'))
+    await before.db.query(
+      `insert into public.phone_call_attempts (idempotency_key, prospect_slug, country, number_hash, assistant_id)
+       values (gen_random_uuid()::text, 'visitor', 'US', repeat('0', 64), 'a')`,
+    )
+    await before.db.query(
+      `insert into public.video_conversations (backend, max_duration_seconds) values ('tavus', 300)`,
+    )
+    await before.close()
+    server = await startServer(config(), dirs)
+    await server.close()
+    const after = await openEmbeddedDatabase(join(root, 'data'))
+    const rows = await after.db.query<{ outcome: string; idempotency_key: string | null }>(
+      `select outcome, idempotency_key from public.phone_call_attempts where number_hash = repeat('0', 64)
+       union all select outcome, null from public.video_conversations`,
+    )
+    await after.close()
+    expect(rows.rows).toEqual([
+      { outcome: 'unknown', idempotency_key: null },
+      { outcome: 'unknown', idempotency_key: null },
+    ])
+    server = await startServer(config(), dirs)
+  }, 120_000)
 })

@@ -9,8 +9,13 @@ import { createApp } from './app.ts'
 import { createAppDeps } from './app-deps.ts'
 import { deriveCallHashSecret } from './calls/keyed-hash.ts'
 import type { ServerConfig } from './config.ts'
+import {
+  getCallRecordUpkeep,
+  startCallRecordUpkeep,
+  VACUUM_CALL_RECORDS_SQL,
+} from './data/call-record-upkeep.ts'
 import { createServerSupabase } from './data/supabase-client.ts'
-import { openEmbeddedDatabase } from './db/open-embedded-database.ts'
+import { type OpenEmbeddedOptions, openEmbeddedDatabase } from './db/open-embedded-database.ts'
 import { createLocalSupabase } from './rest/local-supabase.ts'
 import { mountStaticFiles, type StaticDirs } from './static/static-files.ts'
 
@@ -37,10 +42,12 @@ interface Backend {
   database: string
   /** Keys the HMAC of phone numbers and client addresses. */
   callHashSecret: string
+  /** Gives the space of deleted rows back (the embedded database only; it runs no autovacuum). */
+  vacuum?: () => Promise<unknown>
   close(): Promise<void>
 }
 
-async function openBackend(config: ServerConfig): Promise<Backend> {
+async function openBackend(config: ServerConfig, embeddedOptions: OpenEmbeddedOptions): Promise<Backend> {
   if (config.database.kind === 'hosted') {
     const { url, serviceRoleKey } = config.database
     if (config.callHashSecret === null) throw new Error('CALL_HASH_SECRET is required with hosted Supabase')
@@ -51,24 +58,42 @@ async function openBackend(config: ServerConfig): Promise<Backend> {
       close: async () => {},
     }
   }
-  const embedded = await openEmbeddedDatabase(config.database.dataDir ?? join(REPO_ROOT, '.data'))
+  const embedded = await openEmbeddedDatabase(
+    config.database.dataDir ?? join(REPO_ROOT, '.data'),
+    embeddedOptions,
+  )
   const { rest, supabase } = await createLocalSupabase(embedded.db, embedded.secret)
   const callHashSecret = config.callHashSecret ?? (await deriveCallHashSecret(embedded.secret))
-  return { supabase, rest, database: embedded.dataDir, callHashSecret, close: embedded.close }
+  const vacuum = () => embedded.db.exec(VACUUM_CALL_RECORDS_SQL)
+  return { supabase, rest, database: embedded.dataDir, callHashSecret, vacuum, close: embedded.close }
 }
 
-/** Opens the database and serves the site, the widget, the embed demos and the API on one port. */
+/**
+ * Opens the database and serves the site, the widget, the embed demos and the API on one port.
+ * `embedded` replaces what opening the embedded database touches on disk (tests).
+ */
 export async function startServer(
   config: ServerConfig,
   dirs: StaticDirs = DEFAULT_STATIC_DIRS,
+  embedded: OpenEmbeddedOptions = {},
 ): Promise<RunningServer> {
-  const backend = await openBackend(config)
+  const backend = await openBackend(config, embedded)
+  const upkeep = startCallRecordUpkeep({
+    supabase: backend.supabase,
+    upkeep: getCallRecordUpkeep(config),
+    logger: console,
+    ...(backend.vacuum ? { vacuum: backend.vacuum } : {}),
+  })
+  // The embedded database is this process's alone: settle what a crash left pending before the first
+  // request can meet it. A hosted database may be slow or away; its first round runs in the background.
+  if (config.database.kind === 'embedded') await upkeep.first
   const app = createApp(createAppDeps(config, backend))
-  mountStaticFiles(app, dirs)
+  mountStaticFiles(app, dirs, config)
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host })
   try {
     await once(server, 'listening')
   } catch (error) {
+    await upkeep.stop()
     await backend.close()
     throw error
   }
@@ -83,7 +108,10 @@ export async function startServer(
         server.closeIdleConnections()
         setTimeout(() => server.closeAllConnections(), 1000).unref()
       }
-    }).then(() => backend.close())
+    }).then(async () => {
+      await upkeep.stop()
+      await backend.close()
+    })
     return closing
   }
   return { url: `http://${host}:${port}`, database: backend.database, close }

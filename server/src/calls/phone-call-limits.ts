@@ -34,7 +34,7 @@ const MESSAGES: [prefix: string, message: (wait: string) => string][] = [
 ]
 
 /** 429 `rate_limited`, with a message naming the full scope and `Retry-After`. */
-export function toRateLimitError(result: RateLimitResult): AppError {
+export function toRateLimitError(result: Pick<RateLimitResult, 'blocked' | 'retryAfterSeconds'>): AppError {
   const wait = describeWait(result.retryAfterSeconds)
   const entry = MESSAGES.find(([prefix]) => result.blocked.some((key) => key.startsWith(prefix)))
   return new AppError('rate_limited', {

@@ -17,5 +17,6 @@ export function createPhoneCallSettings(config: ServerConfig, hashSecret: string
     defaultAssistantId: phone?.defaultAssistantId ?? null,
     limits: config.phoneLimits,
     hash: createKeyedHash(hashSecret),
+    retentionDays: config.callRecordRetentionDays,
   }
 }

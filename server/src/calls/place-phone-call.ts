@@ -3,15 +3,16 @@ import { AppError, isErrorCode } from '../../../core/errors.ts'
 import type { PhoneCallResponse } from '../../../core/phone-call.ts'
 import { prospectNotFoundMessage } from '../../../core/prospect.ts'
 import type { PhoneCallLimits } from '../config.ts'
+import { interruptedAfterSeconds } from '../data/call-records.ts'
 import {
   type AttemptClaim,
   type AttemptResult,
-  beginPhoneCallAttempt,
+  type ClaimOptions,
+  claimPhoneCallAttempt,
   finishPhoneCallAttempt,
   type NewPhoneCallAttempt,
 } from '../data/phone-call-attempts.ts'
 import { loadProspect } from '../data/prospects.ts'
-import { checkRateLimits } from '../data/rate-limits.ts'
 import { toDialableNumber } from './dialable-number.ts'
 import type { KeyedHash } from './keyed-hash.ts'
 import type { PhoneCallBody } from './phone-call-body.ts'
@@ -25,6 +26,8 @@ export interface PhoneCallSettings {
   defaultAssistantId: string | null
   limits: PhoneCallLimits
   hash: KeyedHash
+  /** Days an attempt is kept (`CALL_RECORD_RETENTION_DAYS`); each new one prunes older ones. */
+  retentionDays: number
   /** How long a duplicate request waits for the first one's answer; default: the call timeout + 2 s. */
   replayWaitMs?: number
 }
@@ -35,16 +38,19 @@ export interface PhoneCallDeps {
   logger: Pick<Console, 'error'>
 }
 
-export interface PlacedCall {
-  response: PhoneCallResponse
-  /** True when this answer is the first request's, replayed for the same idempotency key. */
-  replayed: boolean
-}
+/**
+ * The answer to send. `replayed`: it is the first request's, for the same idempotency key (a
+ * success, or a failure kept because the platform may have dialled), sent without dialling again.
+ */
+export type PlacedCall =
+  | { replayed: boolean; response: PhoneCallResponse }
+  | { replayed: true; error: AppError }
 
 /**
  * `POST /api/calls/phone` behind the body parsing: configuration, the number, the prospect and its
- * assistant; then the idempotency key, the limits, and one request to the platform. Every attempt
- * that reaches the key is recorded with its outcome. Throws AppError for every refusal.
+ * assistant; then the idempotency key and the limits together, and one request to the platform. Only
+ * attempts the limits let through are recorded, with their outcome. Throws AppError for every refusal
+ * except a replayed one, which it returns so the route can mark it as replayed.
  */
 export async function placePhoneCall(
   deps: PhoneCallDeps,
@@ -78,51 +84,46 @@ export async function placePhoneCall(
   const claim = await claimAttempt(
     deps.supabase,
     attempt,
+    {
+      buckets: getPhoneCallBuckets(settings.limits, { clientIpHash, numberHash, slug: body.slug }),
+      retentionDays: settings.retentionDays,
+      staleAfterSeconds: interruptedAfterSeconds(settings.vapi.timeoutMs),
+    },
     settings.replayWaitMs ?? settings.vapi.timeoutMs + 2000,
   )
   if (claim.state === 'finished') return replay(claim, number)
+  // Refused by a limit: nothing was recorded, so the same key is judged afresh next time.
+  if (claim.state === 'limited') throw toRateLimitError(claim)
 
   const record = (result: AttemptResult) =>
     finishPhoneCallAttempt(deps.supabase, claim.attemptId, result).catch((error: unknown) => {
       // The visitor's answer stands (their phone may already ring); the record is what is lost.
       deps.logger.error('[phone_call_record]', error)
     })
-
-  const limit = await checkRateLimits(
-    deps.supabase,
-    getPhoneCallBuckets(settings.limits, { clientIpHash, numberHash, slug: body.slug }),
-  ).catch(async (error: unknown) => {
-    await record({ ...describeFailure(toAppError(error)), outcome: 'failed', releaseKey: true })
-    throw error
-  })
-  if (!limit.allowed) {
-    const error = toRateLimitError(limit)
-    await record({ ...describeFailure(error), outcome: 'rate_limited', releaseKey: true })
-    throw error
-  }
   try {
     const { callId } = await createVapiPhoneCall(settings.vapi, { assistantId, number })
-    await record({ outcome: 'succeeded', httpStatus: 200, callId, releaseKey: false })
+    await record({ outcome: 'succeeded', httpStatus: 200, callId })
     return { response: { callId, number }, replayed: false }
   } catch (error) {
     const appError = toAppError(error)
     // Kept for replay: the platform may have dialled (a timeout), so this key must not dial again.
-    await record({ ...describeFailure(appError), outcome: 'failed', releaseKey: false })
+    await record({ ...describeFailure(appError), outcome: 'failed' })
     throw appError
   }
 }
 
-type Claimed = Extract<AttemptClaim, { state: 'started' | 'finished' }>
+type Claimed = Exclude<AttemptClaim, { state: 'pending' | 'mismatch' }>
 
 /** Claims the key; while the first request with it is still running, waits for its answer. */
 async function claimAttempt(
   supabase: SupabaseClient,
   attempt: NewPhoneCallAttempt,
+  options: ClaimOptions,
   waitMs: number,
 ): Promise<Claimed> {
   const deadline = Date.now() + waitMs
   for (let delay = 50; ; delay = Math.min(delay * 2, 500)) {
-    const claim = await beginPhoneCallAttempt(supabase, attempt)
+    const claim = await claimPhoneCallAttempt(supabase, attempt, options)
     if (claim.state === 'mismatch') throw new AppError('idempotency_key_reused')
     if (claim.state !== 'pending') return claim
     if (Date.now() + delay > deadline) throw new AppError('call_in_progress')
@@ -136,7 +137,10 @@ function replay(claim: Extract<AttemptClaim, { state: 'finished' }>, number: str
     return { response: { callId: claim.callId, number }, replayed: true }
   }
   const code = isErrorCode(claim.errorCode) ? claim.errorCode : 'phone_call_failed'
-  throw new AppError(code, { ...(claim.errorMessage ? { message: claim.errorMessage } : {}) })
+  return {
+    replayed: true,
+    error: new AppError(code, { ...(claim.errorMessage ? { message: claim.errorMessage } : {}) }),
+  }
 }
 
 const toAppError = (error: unknown): AppError =>

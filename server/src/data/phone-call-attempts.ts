@@ -1,5 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { AppError } from '../../../core/errors.ts'
+import type { RateLimitBucket, RateLimitResult } from './rate-limits.ts'
 
 export interface NewPhoneCallAttempt {
   idempotencyKey: string
@@ -12,11 +13,21 @@ export interface NewPhoneCallAttempt {
   assistantId: string
 }
 
-export type PhoneCallOutcome = 'succeeded' | 'failed' | 'rate_limited'
+/** What a finished attempt is recorded as; `unknown` is only set by `settle_interrupted_calls`. */
+export type PhoneCallOutcome = 'succeeded' | 'failed'
 
-/** What `begin_phone_call_attempt` answers; see the migration for the states. */
+/** Limits and upkeep for a claim: the buckets to count it in, and how long records are kept. */
+export interface ClaimOptions {
+  buckets: readonly RateLimitBucket[]
+  retentionDays: number
+  /** A pending attempt older than this was left by a stopped server: settled, its key freed. */
+  staleAfterSeconds: number
+}
+
+/** What `claim_phone_call_attempt` answers; see its migration for the states. */
 export type AttemptClaim =
   | { state: 'started'; attemptId: string }
+  | ({ state: 'limited' } & Pick<RateLimitResult, 'blocked' | 'retryAfterSeconds'>)
   | { state: 'pending' }
   | { state: 'mismatch' }
   | {
@@ -28,23 +39,32 @@ export type AttemptClaim =
       callId: string | null
     }
 
-/** Claims the idempotency key for a new attempt, or reports what became of the first one. */
-export async function beginPhoneCallAttempt(
+const CLAIM_STATES: readonly string[] = ['started', 'limited', 'pending', 'mismatch', 'finished']
+
+/**
+ * Claims the idempotency key and checks the limits in one transaction, or reports what became of
+ * the key's first attempt. Only a request the limits let through is recorded: a refusal costs no row.
+ */
+export async function claimPhoneCallAttempt(
   supabase: SupabaseClient,
   attempt: NewPhoneCallAttempt,
+  options: ClaimOptions,
 ): Promise<AttemptClaim> {
-  const { data, error } = await supabase.rpc('begin_phone_call_attempt', {
+  const { data, error } = await supabase.rpc('claim_phone_call_attempt', {
     idempotency_key: attempt.idempotencyKey,
     prospect_slug: attempt.slug,
     country: attempt.country,
     number_hash: attempt.numberHash,
     client_ip_hash: attempt.clientIpHash,
     assistant_id: attempt.assistantId,
+    buckets: options.buckets,
+    retention_days: options.retentionDays,
+    stale_after_seconds: options.staleAfterSeconds,
   })
   const state = (data as { state?: unknown } | null)?.state
-  if (error || !['started', 'pending', 'mismatch', 'finished'].includes(state as string)) {
+  if (error || typeof state !== 'string' || !CLAIM_STATES.includes(state)) {
     throw new AppError('unavailable', {
-      cause: error ?? new Error('begin_phone_call_attempt: unexpected answer'),
+      cause: error ?? new Error('claim_phone_call_attempt: unexpected answer'),
     })
   }
   return data as AttemptClaim
@@ -56,8 +76,6 @@ export interface AttemptResult {
   errorCode?: string
   errorMessage?: string
   callId?: string
-  /** Free the key at once: nothing was dialled, so the same key may try again. */
-  releaseKey: boolean
 }
 
 /** Records an attempt's outcome (once; a second call for the same attempt changes nothing). */
@@ -73,7 +91,8 @@ export async function finishPhoneCallAttempt(
     error_code: result.errorCode ?? null,
     error_message: result.errorMessage ?? null,
     call_id: result.callId ?? null,
-    release_key: result.releaseKey,
+    // Every recorded attempt has asked the platform, so its key stays to replay the answer.
+    release_key: false,
   })
   if (error) throw new AppError('unavailable', { cause: error })
 }

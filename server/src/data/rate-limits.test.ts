@@ -62,6 +62,35 @@ describe('check_rate_limits', () => {
     expect(await check(['k', 1, 60], ['k', 2, 3600])).toMatchObject({ allowed: false, blocked: ['k'] })
   })
 
+  it('leaves no row behind for a refused request, also for buckets it names for the first time', async () => {
+    await check(['full', 1, 3600])
+    for (let i = 0; i < 20; i++) {
+      expect((await check(['a-new', 5, 86400], ['full', 1, 3600], [`z-new-${i}`, 5, 86400])).allowed).toBe(
+        false,
+      )
+    }
+    const rows = await backend.db.query<{ bucket: string }>('select bucket from public.rate_limit_counters')
+    expect(rows.rows).toEqual([{ bucket: 'full' }])
+  })
+
+  it('forgets counters whose window ended, up to 100 per allowed request, and keeps the rest', async () => {
+    await backend.db.exec(`
+      insert into public.rate_limit_counters (bucket, window_seconds, window_start, hits)
+      select 'old-' || n, 3600, now() - interval '3 hours', 1 from generate_series(1, 150) as n;
+      insert into public.rate_limit_counters (bucket, window_seconds, window_start, hits)
+      values ('today', 86400, to_timestamp(floor(extract(epoch from now()) / 86400) * 86400), 1)`)
+    const count = async () =>
+      (await backend.db.query<{ n: number }>('select count(*)::integer as n from public.rate_limit_counters'))
+        .rows[0]?.n
+    expect((await check(['full', 0, 60])).allowed).toBe(false) // a refusal writes nothing, prunes nothing
+    expect(await count()).toBe(151)
+    await check(['x', 5, 3600])
+    expect(await count()).toBe(52) // 150 - 100 old, + 'today', + 'x'
+    await check(['x', 5, 3600])
+    expect(await count()).toBe(2)
+    expect(await hits('today')).toBe(1)
+  })
+
   it.each([
     ['no bucket', []],
     ['a negative limit', [['x', -1, 60]]],

@@ -10,6 +10,8 @@ export interface NewVideoConversation {
   /** Keyed hash (HMAC hex): the database never sees the address. */
   clientIpHash: string | null
   maxDurationSeconds: number
+  /** Records older than this many days are pruned as this one is added. */
+  retentionDays: number
 }
 
 export type VideoConversationResult =
@@ -31,7 +33,7 @@ export type EndClaim =
 /** The end as recorded; null: the platform could not end it, so the claim is released. */
 export type RecordedEnd = 'ended' | 'gone' | 'recorded' | 'expired' | null
 
-/** Records a conversation about to be asked for; returns our id for it. */
+/** Records a conversation about to be asked for, pruning expired records; returns our id for it. */
 export async function beginVideoConversation(
   supabase: SupabaseClient,
   conversation: NewVideoConversation,
@@ -41,6 +43,7 @@ export async function beginVideoConversation(
     prospect_slug: conversation.prospectSlug,
     client_ip_hash: conversation.clientIpHash,
     max_duration_seconds: conversation.maxDurationSeconds,
+    retention_days: conversation.retentionDays,
   })
   if (error || typeof data !== 'string') {
     throw new AppError('unavailable', {

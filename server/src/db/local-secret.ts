@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { closeSync, openSync, readFileSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
+import { StorageError } from './filesystem-errors.ts'
 
 export const SECRET_FILE = 'jwt-secret'
 
@@ -13,7 +14,9 @@ export function loadOrCreateLocalSecret(dataDir: string): string {
   try {
     const secret = readFileSync(path, 'utf8').trim()
     if (secret.length >= 32) return secret
-    throw new Error(`The JWT secret in ${path} is too short; delete the file to make a new one.`)
+    throw new StorageError(`The JWT secret in ${path} is too short; delete the file to make a new one.`, {
+      path,
+    })
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
   }

@@ -1,11 +1,22 @@
 import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
+import { StorageError } from './filesystem-errors.ts'
 
 export const LOCK_FILE = 'server.lock'
 
 /** Another live process holds the data directory (a running server, most likely). */
-export class DataDirInUseError extends Error {
-  override readonly name = 'DataDirInUseError'
+export class DataDirInUseError extends StorageError {
+  override readonly name: string = 'DataDirInUseError'
+
+  constructor(
+    message: string,
+    readonly dataDir: string,
+    readonly lockPath: string,
+    /** The process holding it, when known. */
+    readonly holder: number | null,
+  ) {
+    super(message, { path: lockPath })
+  }
 }
 
 export interface DataDirLock {
@@ -23,16 +34,32 @@ export function acquireDataDirLock(dataDir: string, pid: number = process.pid): 
     const holder = readLockPid(path)
     if (holder !== null && holder !== pid && isProcessAlive(holder)) {
       throw new DataDirInUseError(
-        `The data directory ${dataDir} is in use by process ${holder} (lock file ${path}). ` +
-          `Stop that server first, or use another DATA_DIR. If process ${holder} is not this app, delete ${path}.`,
+        `The data directory ${dataDir} is in use by process ${holder} (lock file ${path}): stop that ` +
+          `server or set DATA_DIR to another directory, and if process ${holder} is not this app, delete the lock file.`,
+        dataDir,
+        path,
+        holder,
       )
     }
-    if (holder === pid) throw new Error(`The data directory ${dataDir} is already open in this process.`)
+    if (holder === pid) {
+      throw new DataDirInUseError(
+        `The data directory ${dataDir} is already open in this process.`,
+        dataDir,
+        path,
+        pid,
+      )
+    }
     // The holder is gone (a crash or kill -9): take the lock over. If another process wins the race
     // between our unlink and create, it holds the lock and we refuse.
     unlinkSync(path)
     if (!tryCreateLock(path, pid)) {
-      throw new Error(`The data directory ${dataDir} was claimed by another process while starting.`)
+      throw new DataDirInUseError(
+        `The data directory ${dataDir} was claimed by another process while this one started: stop the ` +
+          'other one, or set DATA_DIR to another directory.',
+        dataDir,
+        path,
+        readLockPid(path),
+      )
     }
   }
   let released = false

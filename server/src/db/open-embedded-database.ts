@@ -1,41 +1,77 @@
-import { mkdir } from 'node:fs/promises'
-import { join } from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
-import { loadOrCreateLocalSecret } from './local-secret.ts'
-import { acquireDataDirLock } from './lock.ts'
+import { join, resolve } from 'node:path'
+import type { PGlite } from '@electric-sql/pglite'
+import { toDataDirError } from './filesystem-errors.ts'
+import { loadOrCreateLocalSecret, SECRET_FILE } from './local-secret.ts'
+import { acquireDataDirLock, type DataDirLock, LOCK_FILE } from './lock.ts'
 import { type PrepareResult, prepareDatabase } from './prepare-database.ts'
+import { type DataDirFs, ensurePrivateDataDir, makeTreePrivate, nodeDataDirFs } from './private-data-dir.ts'
+import { createPrivatePGlite } from './private-pglite.ts'
+
+export const PGDATA_DIR = 'pgdata'
 
 export interface EmbeddedDatabase extends PrepareResult {
   db: PGlite
   /** Signs the local REST layer's JWTs. */
   secret: string
+  /** The data directory, as an absolute path. */
   dataDir: string
   /** Closes the database, then releases the data directory. Safe to call twice. */
   close(): Promise<void>
 }
 
+/** What opening touches on disk, replaceable so tests can make each step fail as a real disk would. */
+export interface OpenEmbeddedOptions {
+  fs?: DataDirFs
+  /** Opens the database in the `pgdata` directory; by default with owner-only files. */
+  createDatabase?: (pgdataDir: string) => Promise<PGlite>
+}
+
 /**
  * Opens the embedded Postgres persisted under `dataDir` (the database itself in `pgdata/`, beside
- * the lock file and the JWT secret), ready to serve: migrated, and seeded when new.
+ * the lock file and the JWT secret), ready to serve: migrated, and seeded when new. The directory and
+ * everything in it are the owner's only (directories 0700, files 0600), tightened when found looser,
+ * because the database holds every prospect and the secret signs the local API's keys. A failure of
+ * the disk is a StorageError that names the directory, the cause and what to do.
  */
-export async function openEmbeddedDatabase(dataDir: string): Promise<EmbeddedDatabase> {
-  await mkdir(dataDir, { recursive: true })
-  const lock = acquireDataDirLock(dataDir)
+export async function openEmbeddedDatabase(
+  dataDir: string,
+  options: OpenEmbeddedOptions = {},
+): Promise<EmbeddedDatabase> {
+  const dir = resolve(dataDir)
+  const fs = options.fs ?? nodeDataDirFs
+  const createDatabase = options.createDatabase ?? createPrivatePGlite
+  const pgdataDir = join(dir, PGDATA_DIR)
+  let lock: DataDirLock | undefined
   let db: PGlite | undefined
   try {
-    const secret = loadOrCreateLocalSecret(dataDir)
-    db = await PGlite.create(join(dataDir, 'pgdata'))
+    ensurePrivateDataDir(dir, fs)
+    lock = acquireDataDirLock(dir)
+    const secret = loadOrCreateLocalSecret(dir)
+    db = await createDatabase(pgdataDir)
     const prepared = await prepareDatabase(db)
+    // Files from before this rule, or left by a tool with a looser umask, become private too. Only
+    // what this app keeps here: DATA_DIR may hold other things, whose modes are not ours to change.
+    for (const entry of [LOCK_FILE, SECRET_FILE, PGDATA_DIR]) makeTreePrivate(join(dir, entry), fs)
     const open = db
+    const held = lock
     let closing: Promise<void> | undefined
     const close = () => {
-      closing ??= open.close().finally(() => lock.release())
+      closing ??= open
+        .close()
+        .catch((error: unknown) => {
+          throw toDataDirError(error, dir, pgdataDir)
+        })
+        .finally(() => held.release())
       return closing
     }
-    return { db: open, secret, dataDir, ...prepared, close }
+    return { db: open, secret, dataDir: dir, ...prepared, close }
   } catch (error) {
     await db?.close().catch(() => {})
-    lock.release()
-    throw error
+    try {
+      lock?.release()
+    } catch {
+      // The failure that brought us here is the one to report.
+    }
+    throw toDataDirError(error, dir, pgdataDir)
   }
 }

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util'
+import { describeFailure } from '../db/filesystem-errors.ts'
 import { importProspects } from './import-prospects.ts'
 import { getProspectLink, getProspectSnippet, LinkSettingsError, resolveLinkSettings } from './links.ts'
 import { openProspectStore, type ProspectStore, StoreConfigError } from './open-store.ts'
@@ -31,9 +32,14 @@ export interface CliIo {
   stdout: ProgressStream
   stderr: ProgressStream
   env: Record<string, string | undefined>
+  /** Opens the database the commands work on; tests replace it to make the disk fail. */
+  openStore?: (env: Record<string, string | undefined>) => Promise<ProspectStore>
 }
 
-/** Runs one command; resolves to the exit code (0 done, 1 refused or failed, 2 wrong usage). */
+/**
+ * Runs one command; resolves to the exit code (0 done, 1 refused or failed, 2 wrong usage) and never
+ * rejects: whatever stops a command is printed to stderr, as one sentence when the operator can fix it.
+ */
 export async function runProspectsCli(argv: readonly string[], io: CliIo): Promise<number> {
   const out = (line: string) => void io.stdout.write(`${line}\n`)
   const err = (line: string) => void io.stderr.write(`${line}\n`)
@@ -64,7 +70,7 @@ export async function runProspectsCli(argv: readonly string[], io: CliIo): Promi
       { siteUrl: values['site-url'], widgetUrl: values['widget-url'], apiBase: values['api-base'] },
       io.env,
     )
-    const openStore = () => openProspectStore(io.env)
+    const openStore = () => (io.openStore ?? openProspectStore)(io.env)
     const [target = ''] = args
     switch (command) {
       case 'import': {
@@ -119,11 +125,8 @@ export async function runProspectsCli(argv: readonly string[], io: CliIo): Promi
       err(error.message)
       return 1
     }
-    if ((error as NodeJS.ErrnoException | null)?.code === 'ENOENT') {
-      err(`No such file: ${(error as NodeJS.ErrnoException).path}`)
-      return 1
-    }
-    throw error
+    err(describeFailure(error, `The command "${command}" failed`))
+    return 1
   }
 }
 

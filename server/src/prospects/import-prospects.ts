@@ -1,5 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { basename, dirname, extname, join, resolve } from 'node:path'
+import { toFileError } from '../db/filesystem-errors.ts'
 import { CsvSyntaxError, formatCsv, parseCsv } from './csv.ts'
 import { getProspectLink, getProspectSnippet, type LinkSettings } from './links.ts'
 import type { ProspectStore } from './open-store.ts'
@@ -41,7 +42,9 @@ export async function importProspects(options: ImportOptions): Promise<ImportRes
     options.report(`--out ${out} is the file being imported; name another file.`)
     return { status: 'invalid', badRows: 0 }
   }
-  const text = await readFile(options.file, 'utf8')
+  const text = await readFile(options.file, 'utf8').catch((error: unknown) => {
+    throw toFileError(error, 'read', options.file)
+  })
   let records: ReturnType<typeof parseCsv>
   try {
     records = parseCsv(text)
@@ -89,7 +92,15 @@ export async function importProspects(options: ImportOptions): Promise<ImportRes
     getProspectLink(options.links, row.slug),
     getProspectSnippet(options.links, row.slug),
   ])
-  await writeFile(out, formatCsv([[...LINK_COLUMNS], ...linkRows]))
+  await writeFile(out, formatCsv([[...LINK_COLUMNS], ...linkRows])).catch((error: unknown) => {
+    // The prospects are in by now, and running the import again leaves unchanged rows alone.
+    throw toFileError(
+      error,
+      'write',
+      out,
+      'the prospects were imported: run the import again with --out naming a writable file',
+    )
+  })
   progress.note(`Links and snippets: ${out} (links under ${options.links.siteUrl}/).`)
   return { status: 'imported', rows: rows.length, ...counts, out }
 }

@@ -3,7 +3,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { z } from 'zod'
 import { createServerSupabase } from '../data/supabase-client.ts'
 import { DataDirInUseError } from '../db/lock.ts'
-import { openEmbeddedDatabase } from '../db/open-embedded-database.ts'
+import { type OpenEmbeddedOptions, openEmbeddedDatabase } from '../db/open-embedded-database.ts'
 import { createLocalSupabase } from '../rest/local-supabase.ts'
 import { REPO_ROOT } from '../start-server.ts'
 
@@ -31,9 +31,13 @@ const StoreEnv = z.object({
  * Opens the database the server would use with the same variables: hosted Supabase when
  * SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are set, else the embedded one under DATA_DIR. The
  * embedded database is opened directly, so the server must not be running on it (one process per
- * data directory); that case is a StoreConfigError that says so.
+ * data directory); that case is a StoreConfigError that says so. `embedded` replaces what opening the
+ * embedded database touches on disk (tests).
  */
-export async function openProspectStore(env: Record<string, string | undefined>): Promise<ProspectStore> {
+export async function openProspectStore(
+  env: Record<string, string | undefined>,
+  embedded: OpenEmbeddedOptions = {},
+): Promise<ProspectStore> {
   const present = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
   )
@@ -55,20 +59,24 @@ export async function openProspectStore(env: Record<string, string | undefined>)
       close: async () => {},
     }
   }
-  const embedded = await openEmbeddedDatabase(dataDir ?? join(REPO_ROOT, '.data')).catch((error: unknown) => {
-    if (!(error instanceof DataDirInUseError)) throw error
-    throw new StoreConfigError(
-      `${error.message}\nThis command opens the embedded database itself, so the server must not be running ` +
-        `on it: stop the server (Ctrl-C), run the command again, then start the server.`,
-    )
-  })
+  const database = await openEmbeddedDatabase(dataDir ?? join(REPO_ROOT, '.data'), embedded).catch(
+    (error: unknown) => {
+      if (!(error instanceof DataDirInUseError) || error.holder === null || error.holder === process.pid)
+        throw error
+      throw new StoreConfigError(
+        `The data directory ${error.dataDir} is in use by process ${error.holder} (lock file ${error.lockPath}): ` +
+          'this command opens the database itself, so stop the server (Ctrl-C), run the command again, then ' +
+          'start the server.',
+      )
+    },
+  )
   try {
-    const { supabase } = await createLocalSupabase(embedded.db, embedded.secret, {
+    const { supabase } = await createLocalSupabase(database.db, database.secret, {
       timeoutMs: STORE_TIMEOUT_MS,
     })
-    return { supabase, target: `embedded database ${embedded.dataDir}`, close: embedded.close }
+    return { supabase, target: `embedded database ${database.dataDir}`, close: database.close }
   } catch (error) {
-    await embedded.close()
+    await database.close()
     throw error
   }
 }

@@ -3,6 +3,7 @@ import type { Hono } from 'hono'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { ErrorBody } from '../../../core/errors.ts'
 import { createKeyedHash } from '../calls/keyed-hash.ts'
+import { createLocalSupabase } from '../rest/local-supabase.ts'
 import { type FakeVapiServer, startFakeVapiServer } from '../testing/fake-vapi-server.ts'
 import {
   createPhoneCallApp,
@@ -35,6 +36,9 @@ beforeEach(async () => {
   vapi.answerWith(undefined)
   await backend.db.exec('delete from public.rate_limit_counters')
 })
+
+/** Deadlines no busy machine reaches, for the test whose count must not depend on speed. */
+const SLOW_OK = { timeoutMs: 300_000 }
 
 const readError = async (res: Response) => ((await res.json()) as ErrorBody).error
 const countCalls = () => vapi.calls().length
@@ -71,6 +75,7 @@ describe('idempotency', () => {
     vapi.answerWith(undefined)
     const again = await postPhoneCall(slow, body)
     expect(again.status).toBe(504)
+    expect(again.headers.get('Idempotent-Replayed')).toBe('true')
     expect((await readError(again)).code).toBe('phone_call_timeout')
     expect(countCalls() - before).toBe(1)
   })
@@ -136,7 +141,7 @@ describe('limits', () => {
     expect((await post('2001:db8:1:3::a', 13)).status).toBe(200)
   })
 
-  it('records every attempt with its outcome; a limited one frees its key for a later retry', async () => {
+  it('records each call let through with its outcome; a refused one leaves no row and its key free', async () => {
     const limited = createPhoneCallApp(backend, { vapiUrl: vapi.url, limits: { globalDaily: 1 } })
     const ok = phoneCallBody()
     const refused = phoneCallBody()
@@ -144,19 +149,10 @@ describe('limits', () => {
     expect((await postPhoneCall(limited, refused)).status).toBe(429)
     const rows = await backend.db.query<Record<string, unknown>>(
       `select idempotency_key, outcome, http_status, error_code, error_message, call_id, prospect_slug, country
-       from public.phone_call_attempts order by created_at desc limit 2`,
+       from public.phone_call_attempts where idempotency_key in ($1, $2)`,
+      [ok.idempotencyKey, refused.idempotencyKey],
     )
     expect(rows.rows).toEqual([
-      {
-        idempotency_key: null,
-        outcome: 'rate_limited',
-        http_status: 429,
-        error_code: 'rate_limited',
-        error_message: expect.stringMatching(/^Our demo line has reached today's call limit/),
-        call_id: null,
-        prospect_slug: 'bright-smile-dental',
-        country: 'US',
-      },
       {
         idempotency_key: ok.idempotencyKey,
         outcome: 'succeeded',
@@ -169,11 +165,19 @@ describe('limits', () => {
       },
     ])
     await backend.db.exec('delete from public.rate_limit_counters')
-    expect((await postPhoneCall(limited, refused)).status).toBe(200) // same key, judged afresh
+    const retried = await postPhoneCall(limited, refused) // same key, judged afresh
+    expect(retried.status).toBe(200)
+    expect(retried.headers.get('Idempotent-Replayed')).toBeNull()
   })
 
   it('lets exactly 40 of 300 concurrent requests through a limit of 40', async () => {
-    const limited = createPhoneCallApp(backend, { vapiUrl: vapi.url, limits: { perProspectDaily: 40 } })
+    // The count must not depend on the machine's speed: 300 requests queue for one embedded database,
+    // so the platform's and the database's deadlines are far beyond anything a busy machine takes.
+    const patient = { ...backend.deps, ...(await createLocalSupabase(backend.db, backend.secret, SLOW_OK)) }
+    const limited = createPhoneCallApp(
+      { ...backend, deps: patient },
+      { vapiUrl: vapi.url, limits: { perProspectDaily: 40 }, timeoutMs: SLOW_OK.timeoutMs },
+    )
     const before = countCalls()
     const answers = await Promise.all(
       Array.from({ length: 300 }, (_, i) =>
@@ -188,7 +192,7 @@ describe('limits', () => {
       `select hits from public.rate_limit_counters where bucket = 'phone:prospect:harbor-realty'`,
     )
     expect(counter.rows).toEqual([{ hits: 40 }])
-  }, 60_000)
+  }, 600_000)
 })
 
 describe('what the database keeps', () => {

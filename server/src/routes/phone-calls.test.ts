@@ -268,5 +268,6 @@ function createPhoneCallSettingsWithoutVapi() {
     defaultAssistantId: TEST_ASSISTANT_ID,
     limits: { perIpHourly: 1, perNumberDaily: 1, perProspectDaily: 1, globalDaily: 1 },
     hash: async () => '0'.repeat(64),
+    retentionDays: 30,
   }
 }

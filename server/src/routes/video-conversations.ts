@@ -1,21 +1,16 @@
 import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { AppError } from '../../../core/errors.ts'
 import type { VideoConversationEndResponse, VideoConversationResponse } from '../../../core/video-call.ts'
 import type { ClientIpReader } from '../calls/client-ip.ts'
 import { endVideoConversation } from '../video/end-video-conversation.ts'
 import { startVideoConversation, type VideoCallDeps } from '../video/start-video-conversation.ts'
 import { parseVideoConversationBody } from '../video/video-conversation-body.ts'
+import { limitBody } from './json-body.ts'
 
 /** The start body is `{"slug":"…"}`; the end reads none. Anything larger is not one of ours. */
 export const MAX_BODY_BYTES = 1024
 
-const limitBody = bodyLimit({
-  maxSize: MAX_BODY_BYTES,
-  onError: () => {
-    throw new AppError('payload_too_large')
-  },
-})
+const limitVideoBody = limitBody(MAX_BODY_BYTES)
 
 /**
  * `POST /` starts a video support call; `POST /:id/end` ends it (issue 6). Both take `text/plain` or
@@ -24,13 +19,13 @@ const limitBody = bodyLimit({
  */
 export function videoConversationRoutes(deps: VideoCallDeps & { clientIp: ClientIpReader }): Hono {
   return new Hono()
-    .post('/', limitBody, async (c) => {
+    .post('/', limitVideoBody, async (c) => {
       if (!deps.videoCalls?.platform) throw new AppError('video_not_configured')
       const { slug } = parseVideoConversationBody(await c.req.text())
       const started = await startVideoConversation(deps, slug, deps.clientIp(c))
       return c.json(started satisfies VideoConversationResponse, 201)
     })
-    .post('/:id/end', limitBody, async (c) => {
+    .post('/:id/end', limitVideoBody, async (c) => {
       const ended = await endVideoConversation(deps, c.req.param('id'))
       return c.json(ended satisfies VideoConversationEndResponse)
     })

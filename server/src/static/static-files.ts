@@ -1,11 +1,16 @@
 import { stat } from 'node:fs/promises'
-import { extname, join, resolve, sep } from 'node:path'
 import type { Context, Hono } from 'hono'
+import type { SiteEnv } from '../../../site/build/load-site-env.ts'
+import { type BuiltFiles, listBuiltFiles } from './built-files.ts'
 import { getContentType } from './content-types.ts'
-import { loadEncodedFile, matchesEtag, pickEncoding } from './encoded-files.ts'
+import { type EncodedFile, loadEncodedFile, matchesEtag, pickEncoding } from './encoded-files.ts'
+import { type PolicyConfig, readPolicySources } from './policy-sources.ts'
+import { cameOverHttps, partnerPageHeaders, sitePageHeaders } from './security-headers.ts'
+import { watchSiteBuild } from './site-build.ts'
+import { isSitePage } from './site-pages.ts'
 
 export interface StaticDirs {
-  /** `dist/site`: index.html and assets/. */
+  /** `dist/site`: index.html, app.html, 404.html and assets/. */
   siteDir: string
   /** `dist/widget`: widget.mjs, widget.js and widget-chunks/. */
   widgetDir: string
@@ -13,109 +18,165 @@ export interface StaticDirs {
   embedDemoDir: string
 }
 
+/** What the static files need of the server's configuration: the pages' policy, and whom to trust. */
+export type StaticFilesConfig = PolicyConfig & { trustedProxyHeader: string | null }
+
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const REVALIDATE = 'no-cache'
 export const NOT_BUILT_MESSAGE = 'Not built yet: run npm run build first, then restart the server.'
+
+/** Our pages get the site's policy; the embed demos stand in for partners' pages. */
+type PageKind = 'site' | 'partner'
 
 interface FileOptions {
   cacheControl: string
   /** Partner pages load the widget, and import its chunks as modules, from their own origins. */
   cors?: boolean
+  /** Which headers an HTML file gets; our site's by default. */
+  page?: PageKind
+  status?: 200 | 404
 }
+
+/** Sent when a build has no 404.html (one made before it existed): still a page, still our policy. */
+const FALLBACK_NOT_FOUND =
+  '<!doctype html><html lang="en"><meta charset="utf-8"><title>Page not found</title>' +
+  '<h1>Page not found</h1><p><a href="/">Go to the home page</a></p></html>'
 
 /**
  * Adds the built site, the widget bundle and the embed demos to the app (Node only; in production a
- * static host serves these). Hashed files are immutable; entry points revalidate on every load.
+ * static host serves these). Only files the builds produced are served (built-files.ts); the app
+ * shell only for the site's pages, and 404.html for anything else. Hashed files are immutable;
+ * entry points revalidate on every load.
  */
-export function mountStaticFiles(app: Hono, dirs: StaticDirs): void {
+export function mountStaticFiles(app: Hono, dirs: StaticDirs, config: StaticFilesConfig): void {
+  const site = listBuiltFiles(dirs.siteDir)
+  const widget = listBuiltFiles(dirs.widgetDir)
+  const demos = listBuiltFiles(dirs.embedDemoDir)
+  const siteBuild = watchSiteBuild(dirs.siteDir)
+  const pageHeaders = pageHeaderReader(config, siteBuild)
+
+  const send = async (c: Context, files: BuiltFiles, relative: string | null, options: FileOptions) => {
+    const file = await readListedFile(relative === null ? null : await files.find(relative))
+    if (file !== null) return respond(c, file, options, await pageHeaders(c, file, options.page))
+    if (!(await files.built())) return c.text(NOT_BUILT_MESSAGE, 503, { 'Cache-Control': 'no-store' })
+    return notFound(c)
+  }
+  const notFound = async (c: Context) => {
+    const page = await readListedFile(await site.find('404.html'))
+    const options: FileOptions = { cacheControl: REVALIDATE, status: 404 }
+    if (page) return respond(c, page, options, await pageHeaders(c, page))
+    const headers = await pageHeaders(c, { path: '404.html' })
+    return c.html(FALLBACK_NOT_FOUND, 404, { 'Cache-Control': REVALIDATE, ...headers })
+  }
+
   // The snippet's module (widget.mjs) and the classic loader of older snippets (widget.js).
   for (const entry of ['widget.mjs', 'widget.js']) {
-    app.get(`/${entry}`, (c) => sendFile(c, dirs.widgetDir, entry, { cacheControl: REVALIDATE, cors: true }))
+    app.get(`/${entry}`, (c) => send(c, widget, entry, { cacheControl: REVALIDATE, cors: true }))
   }
-  app.get('/widget-chunks/*', (c) =>
-    sendFile(c, join(dirs.widgetDir, 'widget-chunks'), tailOf(c, '/widget-chunks/'), {
-      cacheControl: IMMUTABLE,
-      cors: true,
-    }),
-  )
-  app.get('/assets/*', (c) =>
-    sendFile(c, join(dirs.siteDir, 'assets'), tailOf(c, '/assets/'), { cacheControl: IMMUTABLE }),
-  )
+  app.get('/widget-chunks/*', (c) => send(c, widget, tailOf(c, '/'), { cacheControl: IMMUTABLE, cors: true }))
+  app.get('/assets/*', (c) => send(c, site, tailOf(c, '/'), { cacheControl: IMMUTABLE }))
   app.get('/embed-demo', (c) => c.redirect('/embed-demo/', 301))
-  app.get('/embed-demo/*', (c) =>
-    sendFile(c, dirs.embedDemoDir, tailOf(c, '/embed-demo/'), { cacheControl: REVALIDATE }),
-  )
+  app.get('/embed-demo/*', async (c) => {
+    const tail = tailOf(c, '/embed-demo/')
+    const options: FileOptions = { cacheControl: REVALIDATE, page: 'partner' }
+    if (tail === '' || tail?.endsWith('/')) return send(c, demos, `${tail}index.html`, options)
+    // Relative links in a directory's index.html need the trailing slash.
+    if (tail !== null && !(await demos.find(tail)) && (await demos.find(`${tail}/index.html`))) {
+      return c.redirect(`${new URL(c.req.url).pathname}/`, 301)
+    }
+    return send(c, demos, tail, options)
+  })
   app.get('*', async (c) => {
     const path = new URL(c.req.url).pathname
     if (/^\/(api|rest)(\/|$)/.test(path)) return c.notFound()
     const file = tailOf(c, '/')
-    if (file !== '' && (await isFile(dirs.siteDir, file))) {
-      return sendFile(c, dirs.siteDir, file, { cacheControl: REVALIDATE })
+    if (file !== null && file !== '' && (await site.find(file)) !== null) {
+      return send(c, site, file, { cacheControl: REVALIDATE })
     }
-    // A missing file with an extension is a 404, not the app shell; anything else is a client route.
-    if (extname(path) !== '') return c.notFound()
-    // index.html holds the prerendered landing page; every other client route starts from the empty
-    // shell app.html (a build without the prerender step has only index.html).
-    const shell = path !== '/' && (await isFile(dirs.siteDir, 'app.html')) ? 'app.html' : 'index.html'
-    return sendFile(c, dirs.siteDir, shell, { cacheControl: REVALIDATE })
+    if (!isSitePage(path)) return send(c, site, null, { cacheControl: REVALIDATE })
+    // index.html holds the prerendered landing page; every other page starts from the empty shell
+    // app.html (a build without the prerender step has only index.html).
+    const shell = path !== '/' && (await site.find('app.html')) !== null ? 'app.html' : 'index.html'
+    return send(c, site, shell, { cacheControl: REVALIDATE })
   })
 }
 
-/** The request path after `prefix`, percent-decoded; `null` when it cannot be a safe relative path. */
+/** The request path after `prefix`, percent-decoded; null when it cannot be decoded. */
 function tailOf(c: Context, prefix: string): string | null {
-  const path = new URL(c.req.url).pathname
   try {
-    const tail = decodeURIComponent(path.slice(prefix.length))
-    const bad = tail.includes('\0') || tail.includes('\\') || tail.split('/').some((part) => part === '..')
-    return bad ? null : tail
+    return decodeURIComponent(new URL(c.req.url).pathname.slice(prefix.length))
   } catch {
     return null
   }
 }
 
-/** Resolves `relative` inside `root`, refusing anything that would escape it. */
-function resolveInside(root: string, relative: string | null): string | null {
-  if (relative === null) return null
-  const base = resolve(root)
-  const full = resolve(base, relative)
-  return full === base || full.startsWith(base + sep) ? full : null
+const NOT_A_PAGE: Record<string, string> = {}
+
+/**
+ * The headers a file gets as a page: documents only (scripts and images ignore them), by kind. The
+ * site's policy is worked out once per site build.
+ */
+function pageHeaderReader(config: StaticFilesConfig, siteBuild: () => Promise<SiteEnv>) {
+  const policies = new WeakMap<SiteEnv, { plain: Record<string, string>; https: Record<string, string> }>()
+  return async (
+    c: Context,
+    file: { path: string },
+    kind: PageKind = 'site',
+  ): Promise<Record<string, string>> => {
+    if (!getContentType(file.path).startsWith('text/html')) return NOT_A_PAGE
+    const https = cameOverHttps(
+      c.req.url,
+      c.req.header('X-Forwarded-Proto'),
+      config.trustedProxyHeader !== null,
+    )
+    if (kind === 'partner') return partnerPageHeaders(https)
+    const settings = await siteBuild()
+    let policy = policies.get(settings)
+    if (!policy) {
+      const sources = readPolicySources(config, settings)
+      policy = { plain: sitePageHeaders(sources, false), https: sitePageHeaders(sources, true) }
+      policies.set(settings, policy)
+    }
+    return https ? policy.https : policy.plain
+  }
 }
 
-async function isFile(root: string, relative: string | null): Promise<boolean> {
-  const full = resolveInside(root, relative)
-  return full !== null && (await stat(full).catch(() => null))?.isFile() === true
+interface ListedFile {
+  path: string
+  file: EncodedFile
 }
 
-async function sendFile(c: Context, root: string, relative: string | null, options: FileOptions) {
-  let full = resolveInside(root, relative)
-  if (full === null) return c.notFound()
+/** The file's current version, compressed; null when it vanished since it was listed. */
+async function readListedFile(full: string | null): Promise<ListedFile | null> {
+  if (full === null) return null
   const info = await stat(full).catch(() => null)
-  if (info?.isDirectory()) {
-    const path = new URL(c.req.url).pathname
-    // Relative links in the directory's index.html need the trailing slash.
-    if (!path.endsWith('/')) return c.redirect(`${path}/`, 301)
-    full = join(full, 'index.html')
-  }
-  const contentType = getContentType(full)
-  const fileInfo = info?.isDirectory() ? await stat(full).catch(() => null) : info
-  const file = fileInfo?.isFile()
-    ? await loadEncodedFile(full, fileInfo, contentType).catch(() => null)
-    : null
-  if (file === null) {
-    const built = await stat(root).catch(() => null)
-    return built ? c.notFound() : c.text(NOT_BUILT_MESSAGE, 503, { 'Cache-Control': 'no-store' })
-  }
+  if (!info?.isFile()) return null
+  const file = await loadEncodedFile(full, info, getContentType(full)).catch(() => null)
+  return file && { path: full, file }
+}
+
+function respond(
+  c: Context,
+  { path, file }: ListedFile,
+  options: FileOptions,
+  pageHeaders: Record<string, string>,
+) {
+  const contentType = getContentType(path)
   const headers: Record<string, string> = {
     'Cache-Control': options.cacheControl,
-    ETag: file.etag,
     Vary: 'Accept-Encoding',
+    'X-Content-Type-Options': 'nosniff',
+    ...pageHeaders,
   }
   if (options.cors) headers['Access-Control-Allow-Origin'] = '*'
-  // `no-cache` means "ask first": a browser that has this version gets 304 and no body.
-  if (matchesEtag(c.req.header('If-None-Match'), file.etag)) return c.body(null, 304, headers)
+  const status = options.status ?? 200
+  if (status === 200) {
+    headers.ETag = file.etag
+    // `no-cache` means "ask first": a browser that has this version gets 304 and no body.
+    if (matchesEtag(c.req.header('If-None-Match'), file.etag)) return c.body(null, 304, headers)
+  }
   headers['Content-Type'] = contentType
-  headers['X-Content-Type-Options'] = 'nosniff'
   const encoding = pickEncoding(file, c.req.header('Accept-Encoding'))
   if (encoding) headers['Content-Encoding'] = encoding
-  return c.body(encoding ? (file[encoding] ?? file.identity) : file.identity, 200, headers)
+  return c.body(encoding ? (file[encoding] ?? file.identity) : file.identity, status, headers)
 }

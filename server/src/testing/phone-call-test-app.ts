@@ -12,6 +12,12 @@ export const TEST_PRIVATE_KEY = 'sk-test-private-key-0123456789'
 export const TEST_PHONE_NUMBER_ID = 'pn-test-0001'
 export const TEST_ASSISTANT_ID = 'asst-default-0001'
 export const TEST_HASH_SECRET = 'test-call-hash-secret-0123456789abcdef'
+export const TEST_RETENTION_DAYS = 30
+/**
+ * The loopback fakes answer at once, but on a machine busy with other work "at once" can take
+ * seconds: a test must not fail because a deadline meant for the real platform was missed.
+ */
+export const TEST_PLATFORM_TIMEOUT_MS = 30_000
 /** High enough that only the tests about limits meet them. */
 export const NO_LIMITS: PhoneCallLimits = {
   perIpHourly: 100000,
@@ -23,8 +29,10 @@ export const NO_LIMITS: PhoneCallLimits = {
 export interface PhoneCallTestOptions {
   vapiUrl: string
   limits?: Partial<PhoneCallLimits>
+  /** The platform's deadline; by default far beyond what a busy machine takes to answer locally. */
   timeoutMs?: number
   defaultAssistantId?: string | null
+  replayWaitMs?: number
 }
 
 export function createTestPhoneCallSettings(options: PhoneCallTestOptions): PhoneCallSettings {
@@ -33,12 +41,14 @@ export function createTestPhoneCallSettings(options: PhoneCallTestOptions): Phon
       apiUrl: options.vapiUrl,
       privateKey: TEST_PRIVATE_KEY,
       phoneNumberId: TEST_PHONE_NUMBER_ID,
-      timeoutMs: options.timeoutMs ?? 2000,
+      timeoutMs: options.timeoutMs ?? TEST_PLATFORM_TIMEOUT_MS,
     },
     defaultAssistantId:
       options.defaultAssistantId === undefined ? TEST_ASSISTANT_ID : options.defaultAssistantId,
     limits: { ...NO_LIMITS, ...options.limits },
     hash: createKeyedHash(TEST_HASH_SECRET),
+    retentionDays: TEST_RETENTION_DAYS,
+    ...(options.replayWaitMs === undefined ? {} : { replayWaitMs: options.replayWaitMs }),
   }
 }
 

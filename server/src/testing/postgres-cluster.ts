@@ -1,4 +1,4 @@
-import { type SpawnSyncOptions, spawnSync } from 'node:child_process'
+import { type SpawnSyncOptions, spawn, spawnSync } from 'node:child_process'
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -37,6 +37,8 @@ export interface PostgresCluster {
   version: string
   /** Runs SQL through psql as the cluster's superuser, stopping at the first error (in one transaction if `single`). */
   psql(sql: string, options?: { single?: boolean }): PsqlResult
+  /** The same in a process of its own, so several sessions can run at once (concurrency tests). */
+  psqlAsync(sql: string): Promise<PsqlResult>
   stop(): void
 }
 
@@ -69,19 +71,45 @@ export async function startPostgresCluster(bin: string): Promise<PostgresCluster
   }
   const version = readFileSync(join(data, 'PG_VERSION'), 'utf8').trim()
   let stopped = false
+  const psqlArgs = [
+    '-X',
+    '-q',
+    '-At',
+    '-v',
+    'ON_ERROR_STOP=1',
+    '-h',
+    '127.0.0.1',
+    '-p',
+    String(port),
+    '-U',
+    'postgres',
+  ]
   return {
     version,
     psql(sql, options = {}) {
-      const args = ['-X', '-q', '-At', '-v', 'ON_ERROR_STOP=1', '-h', '127.0.0.1', '-p', String(port)]
       const result = spawnSync(
         join(bin, 'psql'),
-        [...args, '-U', 'postgres', ...(options.single ? ['-1'] : []), '-f', '-'],
+        [...psqlArgs, ...(options.single ? ['-1'] : []), '-f', '-'],
         {
           input: sql,
           encoding: 'utf8',
         },
       )
       return { status: result.status ?? -1, stdout: result.stdout.trim(), stderr: result.stderr.trim() }
+    },
+    psqlAsync(sql) {
+      return new Promise((resolve, reject) => {
+        const child = spawn(join(bin, 'psql'), [...psqlArgs, '-f', '-'], { stdio: ['pipe', 'pipe', 'pipe'] })
+        const stdout: string[] = []
+        const stderr: string[] = []
+        child.stdout.setEncoding('utf8').on('data', (chunk: string) => stdout.push(chunk))
+        child.stderr.setEncoding('utf8').on('data', (chunk: string) => stderr.push(chunk))
+        child.once('error', reject)
+        child.once('close', (status) =>
+          resolve({ status: status ?? -1, stdout: stdout.join('').trim(), stderr: stderr.join('').trim() }),
+        )
+        child.stdin.end(sql)
+      })
     },
     stop() {
       if (stopped) return

@@ -9,7 +9,7 @@ import type { VideoCallLimits } from '../video/video-call-config.ts'
 import { DEFAULT_VIDEO_ALLOWED_HOSTS } from '../video/video-call-config.ts'
 import { createWebhookPlatform } from '../video/webhook-platform.ts'
 import type { FakeVideoPlatform } from './fake-video-platform-server.ts'
-import { TEST_HASH_SECRET } from './phone-call-test-app.ts'
+import { TEST_HASH_SECRET, TEST_PLATFORM_TIMEOUT_MS, TEST_RETENTION_DAYS } from './phone-call-test-app.ts'
 import type { TestBackend } from './test-backend.ts'
 
 export const TEST_TAVUS_KEY = 'tavus-test-key-0123456789'
@@ -31,7 +31,7 @@ export function createTestVideoCallSettings(options: VideoCallTestOptions): Vide
   const common = {
     replicaId: TEST_REPLICA_ID,
     allowedHosts: options.allowedHosts ?? DEFAULT_VIDEO_ALLOWED_HOSTS,
-    timeoutMs: options.timeoutMs ?? 2000,
+    timeoutMs: options.timeoutMs ?? TEST_PLATFORM_TIMEOUT_MS,
   }
   return {
     platform:
@@ -47,6 +47,7 @@ export function createTestVideoCallSettings(options: VideoCallTestOptions): Vide
     maxDurationSeconds: options.maxDurationSeconds ?? 300,
     productName: 'CallPilot',
     hash: createKeyedHash(TEST_HASH_SECRET),
+    retentionDays: TEST_RETENTION_DAYS,
   }
 }
 

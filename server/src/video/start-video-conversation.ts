@@ -27,6 +27,8 @@ export interface VideoCallSettings {
   /** The persona speaks for this product's support team. */
   productName: string
   hash: KeyedHash
+  /** Days a conversation is kept (`CALL_RECORD_RETENTION_DAYS`); each new one prunes older ones. */
+  retentionDays: number
 }
 
 export interface VideoCallDeps {
@@ -60,6 +62,7 @@ export async function startVideoConversation(
     prospectSlug: prospect?.slug ?? null,
     clientIpHash,
     maxDurationSeconds,
+    retentionDays: settings.retentionDays,
   })
   const record = (result: VideoConversationResult) =>
     finishVideoConversation(deps.supabase, conversationId, result).catch((error: unknown) => {

@@ -14,6 +14,7 @@ export function createVideoCallSettings(config: ServerConfig, hashSecret: string
     maxDurationSeconds: config.videoCall?.maxDurationSeconds ?? VIDEO_CALL_SECONDS,
     productName: config.productName,
     hash: createKeyedHash(hashSecret),
+    retentionDays: config.callRecordRetentionDays,
   }
 }
 

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react'
 import { ThemeProvider } from '../components/theme-provider.tsx'
-import { usePathname } from '../lib/router.ts'
 import { useWidgetAttributes } from '../lib/use-widget-attributes.ts'
-import { matchRoute } from './match-route.ts'
+import { useRoute } from './use-route.ts'
 
 /**
  * What every screen has around its page: the theme and the widget's floating video-call button, which
@@ -11,7 +10,7 @@ import { matchRoute } from './match-route.ts'
  * a prospect page it gets the page's slug, so the support persona can greet the prospect by name.
  */
 export function AppShell({ children }: { children: ReactNode }) {
-  const route = matchRoute(usePathname())
+  const route = useRoute()
   const slug = route.page === 'prospect' ? route.slug : undefined
   const widget = useWidgetAttributes()
   return (

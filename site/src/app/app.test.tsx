@@ -1,8 +1,10 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { SLUG_RULE_MESSAGE } from '../../../core/prospect.ts'
 import { siteConfig } from '../config.ts'
 import { answerProspect, installFakeFetch, VISITOR } from '../testing/fake-fetch.ts'
 import { App } from './app.tsx'
+import { NOT_FOUND_ROOT_ATTRIBUTE } from './not-found-root.ts'
 
 let requests: ReturnType<typeof installFakeFetch>
 
@@ -79,5 +81,24 @@ describe('App routing', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Go Home' }))
     expect(window.location.pathname).toBe('/')
     expect(landingHeading()).toBeTruthy()
+  })
+
+  it('on the 404 page, the path it was loaded at is not found, whatever it looks like; links route on', () => {
+    visit('/Not_A_Slug')
+    const root = document.createElement('div')
+    root.id = 'root'
+    root.setAttribute(NOT_FOUND_ROOT_ATTRIBUTE, '')
+    document.body.append(root)
+    try {
+      render(<App />)
+      screen.getByRole('heading', { name: 'Error' })
+      screen.getByText(`This page does not exist. ${SLUG_RULE_MESSAGE}`)
+      expect(document.title).toMatch(/^Page not found/)
+      expect(requests).toHaveLength(0) // no prospect is looked up for a path the server refused
+      fireEvent.click(screen.getByRole('button', { name: 'Go Home' }))
+      expect(landingHeading()).toBeTruthy()
+    } finally {
+      root.remove()
+    }
   })
 })

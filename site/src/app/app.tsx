@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react'
-import type { Prospect } from '../../../core/prospect.ts'
+import { type Prospect, SLUG_RULE_MESSAGE } from '../../../core/prospect.ts'
 import { ErrorState } from '../components/error-state.tsx'
 import { ThemeToggle } from '../components/theme-toggle.tsx'
 import { LandingPage } from '../features/landing/landing-page.tsx'
@@ -9,7 +9,7 @@ import { OnboardingTimeline } from '../features/timeline/onboarding-timeline.tsx
 import { usePathname } from '../lib/router.ts'
 import { useDocumentTitle } from '../lib/use-document-title.ts'
 import { AppShell } from './app-shell.tsx'
-import { matchRoute } from './match-route.ts'
+import { useRoute } from './use-route.ts'
 
 /**
  * The sales reps' page is its own chunk, fetched only at `/_/snippets`: visitors of the landing and
@@ -30,7 +30,7 @@ export function App() {
 
 /** Picks the page for the current path. Features never import each other. */
 function CurrentPage() {
-  const route = matchRoute(usePathname())
+  const route = useRoute()
   switch (route.page) {
     case 'landing':
       return <LandingPage headerActions={<ThemeToggle />} />
@@ -63,7 +63,13 @@ function PageLoading() {
   )
 }
 
+/** One path segment is most likely a mistyped prospect link, so the page says what links look like. */
 function NotFoundPage() {
   useDocumentTitle('Page not found')
-  return <ErrorState message="This page does not exist." />
+  const oneSegment = /^\/[^/]+\/?$/.test(usePathname())
+  return (
+    <ErrorState
+      message={oneSegment ? `This page does not exist. ${SLUG_RULE_MESSAGE}` : 'This page does not exist.'}
+    />
+  )
 }

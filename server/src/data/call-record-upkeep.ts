@@ -1,0 +1,98 @@
+import type { SupabaseClient } from '@supabase/supabase-js'
+import type { ServerConfig } from '../config.ts'
+import type { Logger } from '../logging/rate-limited-logger.ts'
+import {
+  type CallRecordCounts,
+  interruptedAfterSeconds,
+  pruneCallRecords,
+  settleInterruptedCalls,
+} from './call-records.ts'
+
+export interface CallRecordUpkeep {
+  retentionDays: number
+  /** Past this, a `pending` call belongs to no live request of any server. */
+  interruptedAfterSeconds: number
+  /**
+   * This process is the database's only server (the embedded database's data-directory lock), so
+   * at its start whatever is pending was interrupted, however young.
+   */
+  exclusive: boolean
+}
+
+export function getCallRecordUpkeep(config: ServerConfig): CallRecordUpkeep {
+  const timeoutMs = Math.max(config.phoneCall?.timeoutMs ?? 0, config.videoCall?.timeoutMs ?? 0)
+  return {
+    retentionDays: config.callRecordRetentionDays,
+    interruptedAfterSeconds: interruptedAfterSeconds(timeoutMs),
+    exclusive: config.database.kind === 'embedded',
+  }
+}
+
+/** Rows of each kind pruned per round: a day of heavy traffic, in well under a second. */
+const PRUNE_BATCH_ROWS = 5000
+
+/**
+ * One round of upkeep: settles interrupted calls, then prunes a batch of expired records (requests
+ * that add rows prune some as well). `atStart`: the server is starting, so nothing pending is its own.
+ */
+export async function tidyCallRecords(
+  supabase: SupabaseClient,
+  upkeep: CallRecordUpkeep,
+  atStart: boolean,
+): Promise<{ settled: CallRecordCounts; pruned: CallRecordCounts }> {
+  const settled = await settleInterruptedCalls(
+    supabase,
+    atStart && upkeep.exclusive ? 0 : upkeep.interruptedAfterSeconds,
+  )
+  const pruned = await pruneCallRecords(supabase, upkeep.retentionDays, PRUNE_BATCH_ROWS)
+  return { settled, pruned }
+}
+
+export interface UpkeepOptions {
+  supabase: SupabaseClient
+  upkeep: CallRecordUpkeep
+  logger: Logger
+  /**
+   * Gives deleted rows' space back. PGlite runs no autovacuum, so without this an embedded database
+   * never reuses what pruning frees; hosted Postgres vacuums by itself.
+   */
+  vacuum?: () => Promise<unknown>
+  /** Between rounds after the first; default an hour. */
+  intervalMs?: number
+}
+
+/** What the embedded database runs as `vacuum` (outside any transaction). */
+export const VACUUM_CALL_RECORDS_SQL =
+  'vacuum public.phone_call_attempts, public.video_conversations, public.rate_limit_counters'
+
+/**
+ * For a long-running server: one round now (as it starts) and one every interval, so records
+ * expire even when no call comes in. Failures are logged, never thrown. `first` settles with the
+ * first round; `stop` ends the rounds (the timer never keeps the process alive).
+ */
+export function startCallRecordUpkeep(options: UpkeepOptions): { first: Promise<void>; stop(): void } {
+  const round = async (atStart: boolean) => {
+    try {
+      await tidyCallRecords(options.supabase, options.upkeep, atStart)
+      await options.vacuum?.()
+    } catch (error) {
+      options.logger.error('[call_records]', error)
+    }
+  }
+  const first = round(true)
+  let current = first
+  const timer = setInterval(
+    () => {
+      current = round(false)
+    },
+    options.intervalMs ?? 60 * 60 * 1000,
+  )
+  timer.unref?.()
+  return {
+    first,
+    stop: () => {
+      clearInterval(timer)
+      return current
+    },
+  }
+}
