@@ -24,7 +24,7 @@ const core = coreChunk(/\/widget\/src\/embed\.ts$/, CORE)
  * `widget-chunks/` (immutable cache), which import what they share from `../widget.mjs`: the module
  * map gives them the page's one instance. ES chunks let heavy parts load lazily and share code with the
  * core; a single classic bundle could not split. `widget.js`, the classic loader of older snippets,
- * imports widget.mjs one round trip later (README, "Departures").
+ * imports widget.mjs one round trip later (docs/architecture.md, "Decisions").
  */
 export default defineConfig({
   root: import.meta.dirname,

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { ApiError, readErrorResponse, UNAVAILABLE_MESSAGE } from './api-error.ts'
+import { RequestFailure, readErrorResponse, UNAVAILABLE_MESSAGE } from './api-error.ts'
 import { AppError } from './errors.ts'
 
 describe('readErrorResponse', () => {
   it('turns our error body back into an error with the same code, message and status', async () => {
     const res = Response.json({ error: { code: 'slug_invalid', message: 'Bad slug' } }, { status: 400 })
     const error = await readErrorResponse(res)
-    expect(error).toBeInstanceOf(ApiError)
+    expect(error).toBeInstanceOf(RequestFailure)
     expect(error).toMatchObject({ code: 'slug_invalid', message: 'Bad slug', status: 400 })
   })
 
@@ -29,9 +29,9 @@ describe('readErrorResponse', () => {
   })
 })
 
-it('lets the server build errors by code: the catalogue gives status and message, both readable as ApiError', () => {
+it('lets the server build errors by code: the catalogue gives status and message, both readable as RequestFailure', () => {
   const error = new AppError('rate_limited', { retryAfterSeconds: 30 })
-  expect(error).toBeInstanceOf(ApiError)
+  expect(error).toBeInstanceOf(RequestFailure)
   expect(error).toMatchObject({ name: 'AppError', status: 429, retryAfterSeconds: 30 })
   expect(new AppError('unavailable').message).toBe(UNAVAILABLE_MESSAGE)
 })

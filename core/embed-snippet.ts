@@ -7,7 +7,7 @@ export interface EmbedSnippetOptions {
 }
 
 /**
- * The HTML a partner pastes to embed one prospect's demo: the README's "Embedding the widget"
+ * The HTML a partner pastes to embed one prospect's demo: docs/embedding.md's
  * snippet. Attribute values are escaped, so no URL can break out of its attribute.
  */
 export function createEmbedSnippet({ scriptUrl, slug, apiBase }: EmbedSnippetOptions): string {

@@ -1,4 +1,4 @@
-import { ApiError, type ApiErrorOptions, UNAVAILABLE_MESSAGE } from './api-error.ts'
+import { RequestFailure, type RequestFailureOptions, UNAVAILABLE_MESSAGE } from './api-error.ts'
 import { SLUG_RULE_MESSAGE } from './prospect.ts'
 
 /**
@@ -60,16 +60,16 @@ const catalog = {
 export type ErrorCode = keyof typeof catalog
 export type ErrorStatus = (typeof catalog)[ErrorCode]['status']
 
-export interface AppErrorOptions extends ApiErrorOptions {
+export interface AppErrorOptions extends RequestFailureOptions {
   /** Replaces the catalogue's message when the message needs details (for example a slug). */
   message?: string
 }
 
 /**
  * The one error type the server raises and the site builds by code: the catalogue gives its status
- * and default message. Browsers read answers back as its base, `ApiError` (core/api-error.ts).
+ * and default message. Browsers read answers back as its base, `RequestFailure` (core/api-error.ts).
  */
-export class AppError extends ApiError {
+export class AppError extends RequestFailure {
   override readonly name = 'AppError'
   declare readonly status: ErrorStatus
 

@@ -2,22 +2,22 @@ import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 
 /**
- * The host-page Content-Security-Policy as the README documents it ("Content-Security-Policy for host
- * pages"), so the strict-CSP spec allows exactly what a partner is told to allow and no more.
+ * The host-page Content-Security-Policy as the embedding guide documents it (docs/embedding.md,
+ * "Content-Security-Policy for host pages"), so the strict-CSP spec allows exactly what a partner is told to allow and no more.
  */
 
-const README_HEADING = '### Content-Security-Policy for host pages'
-/** The placeholders the README's recipe uses for what differs per installation. */
+const GUIDE_HEADING = '## Content-Security-Policy for host pages'
+/** The placeholders the guide's recipe uses for what differs per installation. */
 const WIDGET_ORIGIN = 'https://YOUR-ORIGIN'
 const VAPI_API = 'https://api.vapi.ai'
 /** The recipe's source for video conversation frames (Tavus rooms on Daily). */
 const VIDEO_FRAMES = 'https://*.daily.co'
 
 /** The recipe's directives, `name → sources`, from the first code block under the heading. */
-export function readCspRecipe(readme = readFileSync('README.md', 'utf8')): Map<string, string[]> {
-  const section = readme.split(README_HEADING)[1]
+export function readCspRecipe(guide = readFileSync('docs/embedding.md', 'utf8')): Map<string, string[]> {
+  const section = guide.split(GUIDE_HEADING)[1]
   const block = section?.match(/```text\n([\s\S]*?)```/)?.[1]
-  if (!block) throw new Error(`README.md has no code block under "${README_HEADING}"`)
+  if (!block) throw new Error(`docs/embedding.md has no code block under "${GUIDE_HEADING}"`)
   const directives = new Map<string, string[]>()
   const policy = block.replace(/^Content-Security-Policy:/m, '').replace(/\s+/g, ' ')
   for (const directive of policy.split(';')) {

@@ -9,7 +9,7 @@ import { demoFor, expectPanelReady, expectVideoCallCycle, videoButtonIn } from '
 
 /**
  * embed-demo/strict-csp.html served with `Content-Security-Policy: default-src 'none'` plus exactly the
- * README's recipe for host pages: the widget, a whole voice call (fake Vapi API and Daily call machine,
+ * the embedding guide's recipe for host pages: the widget, a whole voice call (fake Vapi API and Daily call machine,
  * as in voice-call.spec.ts), the Call Me dialog and a whole video call (fake webhook) work without one violation.
  */
 
@@ -35,7 +35,7 @@ async function openUnderPolicy(page: Page, baseURL: string | undefined, workers:
   return demo
 }
 
-test('under the README recipe the widget, a voice call, Call Me and the video button work, with no violation', async ({
+test('under the documented recipe the widget, a voice call, Call Me and the video button work, with no violation', async ({
   page,
   baseURL,
   pageErrors,

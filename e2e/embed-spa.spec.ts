@@ -26,7 +26,10 @@ async function expectNothingLeft(page: Page): Promise<void> {
   // A pending timer may still be firing (Preact's after-paint fallback is 35 ms); then nothing may start.
   await expect.poll(() => readLeaks(page)).toEqual({ ...NO_LEAKS, frames: expect.any(Number) })
   await resetFrameCount(page)
-  await page.waitForTimeout(500)
+  // A frame loop still running would have asked for a frame within the page's next few.
+  await page.evaluate(async () => {
+    for (let i = 0; i < 10; i++) await new Promise((resolve) => requestAnimationFrame(resolve))
+  })
   expect(await readLeaks(page)).toEqual(NO_LEAKS)
 }
 
@@ -37,8 +40,8 @@ test('inserted long after the script loaded, removed, and inserted again with an
   await installLeakProbe(page)
   await page.goto(PATH)
   await page.evaluate(() => customElements.whenDefined('voice-demo'))
-  // The script ran on the home view, where there was no widget; the visitor reads for a while.
-  await page.waitForTimeout(1000)
+  // The script ran on the home view, where there was no widget; the visitor reads until the page is idle.
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)))
 
   await navigate(page, 'Dental demo')
   const dental = demoFor(page, 'bright-smile-dental')

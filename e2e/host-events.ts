@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 
-/** The widget's events for the host page (README, "Events for the host page"). */
+/** The widget's events for the host page (docs/embedding.md, "Events for the host page"). */
 const HOST_EVENTS = ['call-start', 'call-end', 'error', 'speech-start', 'speech-end'] as const
 export type HostEvent = (typeof HOST_EVENTS)[number]
 

@@ -167,8 +167,18 @@ test('Calendly available: the inline calendar, the popup, and bookings only from
   expect(calls).toContainEqual(['popup', MEETING_URL])
 
   const booked = contact.getByText('Your meeting is booked')
-  await page.evaluate(() => window.postMessage({ event: 'calendly.event_scheduled' }, '*'))
-  await page.waitForTimeout(200)
+  // Messages arrive in order: once a second one has been received, the page has handled the first,
+  // and a frame later anything it rendered would show.
+  await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        window.addEventListener('message', (event) => {
+          if (event.data === 'after') requestAnimationFrame(() => requestAnimationFrame(resolve))
+        })
+        window.postMessage({ event: 'calendly.event_scheduled' }, '*')
+        window.postMessage('after', '*')
+      }),
+  )
   await expect(booked).toHaveCount(0) // our own origin is not Calendly
   expect(pageErrors).toEqual([])
 

@@ -5,25 +5,23 @@
  * pasted, and makes `window.VoiceDemo(...)` live (api/install-host-api.ts).
  */
 import { installHostApi } from './api/install-host-api.ts'
-import { createVoiceDemoElement } from './element/voice-demo-element.tsx'
+import { VoiceDemoElement } from './element/voice-demo-element.tsx'
 import { LOG_PREFIX } from './loader/start-loader.ts'
-import { createWidgetSheet } from './styles/widget-styles.ts'
-import { createVideoCallElement } from './video/video-call-element.tsx'
+import { adoptWidgetSheet } from './styles/adopt-sheet.ts'
+import { VoiceVideoCallElement } from './video/video-call-element.tsx'
 
-let sheet: CSSStyleSheet | undefined
-/** One constructed stylesheet for every shadow root of every widget element on the page. */
-const getSheet = (): CSSStyleSheet => (sheet ??= createWidgetSheet())
+// A class may be defined under one tag only: each tag gets a subclass of its own.
 
 /** Defines `<voice-demo>` (or `tag`); a no-op when the tag is already defined. */
 export function defineVoiceDemo(tag = 'voice-demo'): void {
   if (customElements.get(tag)) return // the snippet was pasted twice, or two builds met on one page
-  customElements.define(tag, createVoiceDemoElement(getSheet()))
+  customElements.define(tag, class extends VoiceDemoElement {})
 }
 
 /** Defines `<voice-video-call>` (or `tag`), the floating video-call button; a no-op when defined. */
 export function defineVoiceVideoCall(tag = 'voice-video-call'): void {
   if (customElements.get(tag)) return
-  customElements.define(tag, createVideoCallElement(getSheet()))
+  customElements.define(tag, class extends VoiceVideoCallElement {})
 }
 
 /**
@@ -33,7 +31,7 @@ export function defineVoiceVideoCall(tag = 'voice-video-call'): void {
  */
 const BOOT: ReadonlyArray<readonly [what: string, step: () => void]> = [
   // Parsing the stylesheet costs up to ~9 ms on a slow phone: not in the task that draws the panel.
-  ['parse the stylesheet', getSheet],
+  ['parse the stylesheet', adoptWidgetSheet],
   ['define <voice-demo>', defineVoiceDemo],
   ['define <voice-video-call>', defineVoiceVideoCall],
   ['set up window.VoiceDemo', installHostApi],

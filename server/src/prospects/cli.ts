@@ -26,7 +26,7 @@ Options:
 The database: hosted Supabase with SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY, else the embedded one
 under DATA_DIR (default .data/), opened directly: stop the server on it first.
 CSV columns (header row, any order): slug, name, company_name, first_message, system, and optionally
-assistant_id. See README, "Bulk prospects".`
+assistant_id. See docs/operations.md, "Bulk prospects".`
 
 export interface CliIo {
   stdout: ProgressStream

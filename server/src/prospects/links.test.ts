@@ -39,7 +39,7 @@ describe('resolveLinkSettings', () => {
 })
 
 describe('links and snippets', () => {
-  it('gives the page link and the README’s snippet, with api-base only when needed', () => {
+  it('gives the page link and the documented snippet, with api-base only when needed', () => {
     const local = resolveLinkSettings({}, {})
     expect(getProspectLink(local, 'acme')).toBe('http://127.0.0.1:8787/acme')
     expect(getProspectSnippet(local, 'acme')).toBe(

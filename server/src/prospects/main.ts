@@ -1,6 +1,6 @@
 import { runProspectsCli } from './cli.ts'
 
-// `npm run prospects -- <command>`: see USAGE in cli.ts and the README's "Bulk prospects".
+// `npm run prospects -- <command>`: see USAGE in cli.ts and docs/operations.md, "Bulk prospects".
 // `list | head` closes stdout early: stop caring about output then, but let the command finish and
 // close the database properly.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {

@@ -6,11 +6,11 @@ import { loadServerConfig } from '../config.ts'
 import { readPolicySources } from './policy-sources.ts'
 import { sitePageHeaders } from './security-headers.ts'
 
-/** The README's `_headers` example for the deployment (Deploy, step 5): header → value, per path. */
+/** The deployment guide's `_headers` example (docs/deployment.md): header → value, per path. */
 function readDeployHeaders(): Map<string, Map<string, string>> {
-  const readme = readFileSync(fileURLToPath(new URL('../../../README.md', import.meta.url)), 'utf8')
+  const readme = readFileSync(fileURLToPath(new URL('../../../docs/deployment.md', import.meta.url)), 'utf8')
   const block = /```text\n {3}# _headers\n([\s\S]*?) {3}```/.exec(readme)?.[1]
-  if (!block) throw new Error('README.md has no _headers example')
+  if (!block) throw new Error('docs/deployment.md has no _headers example')
   const rules = new Map<string, Map<string, string>>()
   let current = new Map<string, string>()
   for (const line of block.split('\n')) {
@@ -24,7 +24,7 @@ function readDeployHeaders(): Map<string, Map<string, string>> {
   return rules
 }
 
-describe("README's production headers", () => {
+describe("the deployment guide's production headers", () => {
   it("are the bundled server's for the deployment: API on the edge function, voice, video, Calendly", () => {
     const config = loadServerConfig({
       VAPI_PUBLIC_KEY: 'pk-test-public',

@@ -1,7 +1,7 @@
 import type { PolicySources } from './policy-sources.ts'
 
 /**
- * The security headers of our pages, each allowance with the reason the site needs it (README,
+ * The security headers of our pages, each allowance with the reason the site needs it (docs/deployment.md,
  * "Security headers", says the same; security-headers.test.ts checks each reason against the
  * sources it needs). Everything not allowed here is refused.
  */

@@ -14,7 +14,7 @@ function isProspectResponse(body: unknown): body is ProspectResponse {
 }
 
 /**
- * Loads one prospect from `GET /api/prospects/:slug`. Rejects with an ApiError whose message is
+ * Loads one prospect from `GET /api/prospects/:slug`. Rejects with a RequestFailure whose message is
  * what the page shows: the API's own message (e.g. `Prospect "x" not found`), or "Failed to load
  * prospect data." when the network, the server or the answer fails. An abort rejects as is.
  */

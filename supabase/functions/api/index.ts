@@ -2,7 +2,7 @@
 // https://<project>.supabase.co/functions/v1/api/... here with the path `/api/...`, which is exactly
 // where the app's routes live. Configuration comes from the function's secrets (`Deno.env`), read
 // with each request; SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are provided by Supabase itself.
-// Deploy: see the README's "Deploy" (`supabase functions deploy api --no-verify-jwt`).
+// Deploy: see docs/deployment.md, "Deploy" (`supabase functions deploy api --no-verify-jwt`).
 import { createEdgeHandler } from '../../../server/src/edge.ts'
 
 const handle = createEdgeHandler()

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import { defineVoiceDemo } from '../embed.ts'
-import { VOICE_NOT_CONFIGURED } from '../state/demo-store.ts'
+import { VOICE_NOT_CONFIGURED } from '../state/call-slice.ts'
 import { stubFetch } from '../testing/fake-fetch.ts'
 import { getByRole, waitFor } from '../testing/queries.ts'
 import { installHostApi } from './install-host-api.ts'
-import { PUBLIC_COMMANDS } from './public-api.ts'
+import { HOST_COMMANDS } from './public-api.ts'
 
 type Api = ((...args: unknown[]) => void) & { q?: unknown[][] }
 const host = window as unknown as { VoiceDemo?: Api }
@@ -22,7 +22,7 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-/** The queue stub of the README's snippet, as a page has it before widget.mjs arrives. */
+/** The queue stub of the documented snippet, as a page has it before widget.mjs arrives. */
 function pasteStub(): Api {
   const queue: unknown[][] = []
   const stub: Api = Object.assign((...args: unknown[]) => void queue.push(args), { q: queue })
@@ -83,7 +83,7 @@ it('never throws into the page: a bad command, event or handler is one warning n
   await waitFor(() => expect(warn).toHaveBeenCalledTimes(4))
   const messages = warn.mock.calls.map((args: unknown[]) => String(args[0]))
   expect(messages[0]).toBe(
-    `[voice-demo] VoiceDemo(): unknown command "explode"; use one of ${Object.keys(PUBLIC_COMMANDS).join(', ')}.`,
+    `[voice-demo] VoiceDemo(): unknown command "explode"; use one of ${HOST_COMMANDS.join(', ')}.`,
   )
   expect(messages[1]).toContain('unknown event "call-strat"; use one of call-start, call-end, error')
   expect(messages[2]).toBe("[voice-demo] VoiceDemo(): on('call-start', handler) needs a function.")

@@ -1,39 +1,38 @@
+import { FALLBACK_SLUG } from '../../../core/prospect.ts'
+import type { VoiceDemoElement } from '../element/voice-demo-element.tsx'
 import { LOG_PREFIX } from '../loader/start-loader.ts'
-import type { DemoStore } from '../state/demo-store.ts'
 import {
   API_GLOBAL,
-  PUBLIC_COMMANDS,
-  PUBLIC_EVENTS,
-  type PublicCommand,
-  type PublicEvent,
+  ELEMENT_ATTRIBUTES,
+  EVENT_PREFIX,
+  HOST_COMMANDS,
+  HOST_EVENTS,
+  type HostCommand,
+  type HostEvent,
 } from './public-api.ts'
-import { STORE_KEY } from './store-key.ts'
 
 type Handler = (detail: unknown) => void
-const listeners = new Map<Handler, Map<PublicEvent, EventListener>>()
+const listeners = new Map<Handler, Map<HostEvent, EventListener>>()
 
 const warn = (message: string) => console.warn(`${LOG_PREFIX} ${API_GLOBAL}(): ${message}`)
-const isCommand = (value: unknown): value is PublicCommand =>
-  typeof value === 'string' && Object.hasOwn(PUBLIC_COMMANDS, value)
-const isEvent = (value: unknown): value is PublicEvent =>
-  typeof value === 'string' && Object.hasOwn(PUBLIC_EVENTS, value)
+const isCommand = (value: unknown): value is HostCommand => HOST_COMMANDS.some((command) => command === value)
+const isEvent = (value: unknown): value is HostEvent => HOST_EVENTS.some((event) => event === value)
 
 /** The `<voice-demo>` a command is for: the one showing `slug`, else the first on the page. */
-function findStore(options: unknown): DemoStore | null {
+function findPanel(options: unknown): VoiceDemoElement | null {
   const slug = (options as { slug?: unknown } | null)?.slug
-  const panels = [...document.querySelectorAll('voice-demo')]
+  const panels = [...document.querySelectorAll<VoiceDemoElement>('voice-demo')]
   const panel =
     typeof slug === 'string'
-      ? panels.find((element) => (element.getAttribute('slug') || 'visitor') === slug)
+      ? panels.find((element) => (element.getAttribute('slug') || FALLBACK_SLUG) === slug)
       : panels[0]
-  const store = (panel as { [STORE_KEY]?: DemoStore } | undefined)?.[STORE_KEY]
-  if (!store)
+  if (!panel)
     warn(
       typeof slug === 'string'
         ? `no <voice-demo slug="${slug}"> on this page.`
         : 'no <voice-demo> on this page.',
     )
-  return store ?? null
+  return panel ?? null
 }
 
 /**
@@ -45,16 +44,13 @@ export function runCommand(args: ArrayLike<unknown>): void {
   const [name, first, second] = Array.from(args)
   try {
     if (!isCommand(name)) {
-      warn(`unknown command ${JSON.stringify(name)}; use one of ${Object.keys(PUBLIC_COMMANDS).join(', ')}.`)
+      warn(`unknown command ${JSON.stringify(name)}; use one of ${HOST_COMMANDS.join(', ')}.`)
     } else if (name === 'on' || name === 'off') {
       subscribe(name, first, second)
     } else if (name === 'destroy') {
       destroy()
     } else {
-      const store = findStore(first)?.getState()
-      if (store && name === 'openPhoneDialog') store.openPhoneDialog()
-      // Start only from idle and stop only a live call: the button's toggle must not flip the wrong way.
-      else if (store && (name === 'startCall') === (store.call === 'idle')) store.toggleBrowserCall()
+      findPanel(first)?.[name]()
     }
   } catch (error) {
     warn(`${String(name)} failed: ${error instanceof Error ? error.message : String(error)}`)
@@ -63,15 +59,15 @@ export function runCommand(args: ArrayLike<unknown>): void {
 
 function subscribe(name: 'on' | 'off', event: unknown, handler: unknown): void {
   if (!isEvent(event)) {
-    warn(`unknown event ${JSON.stringify(event)}; use one of ${Object.keys(PUBLIC_EVENTS).join(', ')}.`)
+    warn(`unknown event ${JSON.stringify(event)}; use one of ${HOST_EVENTS.join(', ')}.`)
     return
   }
   if (typeof handler !== 'function') {
     warn(`${name}('${event}', handler) needs a function.`)
     return
   }
-  const byEvent = listeners.get(handler as Handler) ?? new Map<PublicEvent, EventListener>()
-  const type = `voice-demo:${event}`
+  const byEvent = listeners.get(handler as Handler) ?? new Map<HostEvent, EventListener>()
+  const type = `${EVENT_PREFIX}${event}`
   const existing = byEvent.get(event)
   if (name === 'off') {
     if (existing) document.removeEventListener(type, existing)
@@ -91,9 +87,9 @@ function subscribe(name: 'on' | 'off', event: unknown, handler: unknown): void {
 }
 
 function destroy(): void {
-  for (const element of document.querySelectorAll('voice-demo, voice-video-call')) element.remove()
+  for (const element of document.querySelectorAll(Object.keys(ELEMENT_ATTRIBUTES).join())) element.remove()
   for (const byEvent of listeners.values()) {
-    for (const [event, listener] of byEvent) document.removeEventListener(`voice-demo:${event}`, listener)
+    for (const [event, listener] of byEvent) document.removeEventListener(`${EVENT_PREFIX}${event}`, listener)
   }
   listeners.clear()
 }

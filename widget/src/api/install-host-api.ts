@@ -1,5 +1,4 @@
-/** `API_GLOBAL` of public-api.ts, repeated so the core does not bundle that module (a test checks). */
-export const API_NAME = 'VoiceDemo'
+import { API_GLOBAL } from './public-api.ts'
 
 type QueuedApi = ((...args: unknown[]) => void) & { q?: ArrayLike<unknown>[]; ready?: true }
 
@@ -10,10 +9,10 @@ type QueuedApi = ((...args: unknown[]) => void) & { q?: ArrayLike<unknown>[]; re
  */
 export function installHostApi(): void {
   const host = window as unknown as Record<string, QueuedApi | undefined>
-  const stub = host[API_NAME]
+  const stub = host[API_GLOBAL]
   if (stub?.ready) return // the snippet was pasted twice
   const api: QueuedApi = (...args) => void import('./host-api.ts').then(({ runCommand }) => runCommand(args))
   api.ready = true
-  host[API_NAME] = api
+  host[API_GLOBAL] = api
   for (const args of stub?.q ?? []) api(...Array.from(args))
 }

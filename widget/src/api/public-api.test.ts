@@ -1,42 +1,50 @@
 import { readFileSync } from 'node:fs'
 import { expect, it } from 'vitest'
-import type { VoiceDemoCommand, VoiceDemoEvent, VoiceDemoEvents } from '../../voice-demo.d.ts'
-import type { VoiceDemoEventDetails } from '../element/host-events.ts'
-import { VOICE_DEMO_ATTRIBUTES } from '../element/voice-demo-element.tsx'
-import { createVideoCallElement } from '../video/video-call-element.tsx'
-import { API_NAME } from './install-host-api.ts'
+import type {
+  VoiceDemoElement as PublishedElement,
+  VoiceDemoCommand,
+  VoiceDemoEvents,
+  VoiceDemoPanelCommand,
+} from '../../voice-demo.d.ts'
+import { VoiceDemoElement } from '../element/voice-demo-element.tsx'
+import { VoiceVideoCallElement } from '../video/video-call-element.tsx'
 import {
-  API_GLOBAL,
-  PUBLIC_ATTRIBUTES,
-  PUBLIC_COMMANDS,
-  PUBLIC_EVENTS,
-  type PublicCommand,
-  type PublicEvent,
+  ATTRIBUTE_DOCS,
+  ELEMENT_ATTRIBUTES,
+  HOST_COMMANDS,
+  HOST_EVENTS,
+  type HostCommand,
+  type HostEventDetails,
+  PANEL_COMMANDS,
+  type PanelCommand,
 } from './public-api.ts'
 
-// The published typings (voice-demo.d.ts) name exactly the commands and events of the list, with the
-// same details the element dispatches: `tsc` fails on any difference.
+// The published typings name exactly the vocabulary's commands and events, with the details the
+// element dispatches, and the element has what they promise: `tsc` fails on any difference.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
-const commandsMatch: Same<VoiceDemoCommand, PublicCommand> = true
-const eventsMatch: Same<VoiceDemoEvent, PublicEvent> = true
-const detailsMatch: Same<VoiceDemoEvents, VoiceDemoEventDetails> = true
+const commandsMatch: Same<VoiceDemoCommand, HostCommand> = true
+const panelCommandsMatch: Same<VoiceDemoPanelCommand, PanelCommand> = true
+const detailsMatch: Same<VoiceDemoEvents, HostEventDetails> = true
+const elementMatches: Omit<PublishedElement, keyof HTMLElement> = {} as VoiceDemoElement
 
-// Vitest runs from the repository root.
-const readme = readFileSync('README.md', 'utf8')
+// Vitest runs from the repository root; the embedding guide documents the public vocabulary.
+const docs = readFileSync('docs/embedding.md', 'utf8')
 
-it('documents every public attribute, command and event in the README', () => {
-  expect([commandsMatch, eventsMatch, detailsMatch]).toEqual([true, true, true])
-  const attributes = Object.values(PUBLIC_ATTRIBUTES).flatMap((byTag) => Object.keys(byTag))
-  for (const attribute of attributes) expect(readme).toContain(`| \`${attribute}\``)
-  for (const command of Object.keys(PUBLIC_COMMANDS)) expect(readme).toContain(`\`VoiceDemo('${command}'`)
-  for (const event of Object.keys(PUBLIC_EVENTS)) expect(readme).toContain(`\`voice-demo:${event}\``)
+it('documents every public attribute, command and event', () => {
+  expect([commandsMatch, panelCommandsMatch, detailsMatch, Boolean(elementMatches)]).toEqual([
+    true,
+    true,
+    true,
+    true,
+  ])
+  const attributes = Object.values(ELEMENT_ATTRIBUTES).flat()
+  for (const attribute of attributes) expect(docs).toContain(`| \`${attribute}\``)
+  for (const command of HOST_COMMANDS) expect(docs).toContain(`\`VoiceDemo('${command}'`)
+  for (const event of HOST_EVENTS) expect(docs).toContain(`\`voice-demo:${event}\``)
 })
 
-it('lists the attributes the elements observe, and the global the core installs', () => {
-  expect(Object.keys(PUBLIC_ATTRIBUTES['voice-demo'])).toEqual([...VOICE_DEMO_ATTRIBUTES])
-  const video = createVideoCallElement(new CSSStyleSheet()) as unknown as { observedAttributes: string[] }
-  for (const attribute of video.observedAttributes) {
-    expect(Object.keys(PUBLIC_ATTRIBUTES['voice-video-call'])).toContain(attribute)
-  }
-  expect(API_NAME).toBe(API_GLOBAL)
+it('has the elements observe their attributes, and <voice-demo> answer each panel command', () => {
+  expect(VoiceDemoElement.observedAttributes).toEqual(Object.keys(ATTRIBUTE_DOCS['voice-demo']))
+  expect(VoiceVideoCallElement.observedAttributes).toEqual(Object.keys(ATTRIBUTE_DOCS['voice-video-call']))
+  for (const command of PANEL_COMMANDS) expect(typeof VoiceDemoElement.prototype[command]).toBe('function')
 })

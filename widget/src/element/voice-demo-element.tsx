@@ -1,63 +1,101 @@
+import { FALLBACK_SLUG } from '../../../core/prospect.ts'
+import {
+  ELEMENT_ATTRIBUTES,
+  type PanelControls,
+  VOICE_DEMO_PROPERTIES,
+  type VoiceDemoProperty,
+} from '../api/public-api.ts'
+import { createDemoStore, type DemoStore } from '../state/demo-store.ts'
+import { apiBaseOf } from '../state/fetch-api.ts'
+import { fetchProspect } from '../state/fetch-prospect.ts'
+import { DemoPanel } from '../ui/demo-panel.tsx'
+import { DEMO_PARTS } from './demo-parts.ts'
+import { dispatchHostEvent } from './host-events.ts'
 import type { Theme } from './theme.ts'
-import { VoiceDemo } from './voice-demo.tsx'
 import { WidgetElement } from './widget-element.ts'
 
-/** The public attributes of `<voice-demo>`; `slug` and `api-base` are also properties (`apiBase`). */
-export const VOICE_DEMO_ATTRIBUTES = ['slug', 'api-base', 'theme', 'back-navigation'] as const
-const PROPERTIES = ['slug', 'apiBase'] as const
-
 /**
- * Builds the `<voice-demo>` class. Properties mirror attributes, so React 19 (which sets properties)
- * and plain HTML behave the same, and `el.slug = null` removes the attribute rather than setting it
- * to "null".
+ * `<voice-demo slug="acme">`: loads the prospect and shows the demo panel. The element owns its store
+ * (a new one each time it is added to a page; removing it disposes the store, which cancels the request
+ * and the call) and offers the host API one method per panel command.
  */
-export function createVoiceDemoElement(sheet: CSSStyleSheet): CustomElementConstructor {
-  return class VoiceDemoElement extends WidgetElement {
-    static observedAttributes = VOICE_DEMO_ATTRIBUTES
+export class VoiceDemoElement
+  extends WidgetElement
+  implements PanelControls, Record<VoiceDemoProperty, string | null>
+{
+  static observedAttributes = ELEMENT_ATTRIBUTES['voice-demo']
+  // Accessors defined below, from the vocabulary's property list.
+  declare slug: string | null
+  declare apiBase: string | null
+  #store: DemoStore | null = null
 
-    constructor() {
-      super(sheet)
-    }
+  // The host API's panel commands: each is the store's action of the same name.
+  startCall(): void {
+    this.#store?.getState().startCall()
+  }
+  stopCall(): void {
+    this.#store?.getState().stopCall()
+  }
+  openPhoneDialog(): void {
+    this.#store?.getState().openPhoneDialog()
+  }
 
-    get slug(): string | null {
-      return this.getAttribute('slug')
+  override connectedCallback(): void {
+    // A property set before the element was defined is an own property hiding the accessor.
+    for (const property of Object.keys(VOICE_DEMO_PROPERTIES) as VoiceDemoProperty[]) {
+      if (!Object.hasOwn(this, property)) continue
+      const value = this[property]
+      delete (this as Partial<Record<VoiceDemoProperty, unknown>>)[property]
+      this[property] = value
     }
-    set slug(value: string | null | undefined) {
-      this.#reflect('slug', value)
-    }
-    get apiBase(): string | null {
-      return this.getAttribute('api-base')
-    }
-    set apiBase(value: string | null | undefined) {
-      this.#reflect('api-base', value)
-    }
+    this.#store ??= createDemoStore({
+      fetchProspect,
+      parts: DEMO_PARTS,
+      emit: (event, message = '') => {
+        const slug = this.#slug()
+        if (event === 'error') dispatchHostEvent(this, 'error', { slug, message })
+        else dispatchHostEvent(this, event, { slug })
+      },
+      owner: this,
+    })
+    super.connectedCallback()
+  }
 
-    override connectedCallback(): void {
-      // A property set before the element was defined is an own property hiding the accessor.
-      for (const property of PROPERTIES) {
-        if (!Object.hasOwn(this, property)) continue
-        const value = this[property]
-        delete (this as Partial<Record<typeof property, unknown>>)[property]
-        this[property] = value
-      }
-      super.connectedCallback()
-    }
+  override disconnectedCallback(): void {
+    super.disconnectedCallback()
+    this.#store?.getState().dispose()
+    this.#store = null
+  }
 
-    #reflect(attribute: string, value: string | null | undefined): void {
-      if (value == null) this.removeAttribute(attribute)
-      else this.setAttribute(attribute, String(value))
-    }
+  #slug(): string {
+    return this.slug?.trim() || FALLBACK_SLUG
+  }
 
-    protected view(theme: Theme) {
-      return (
-        <VoiceDemo
-          slug={this.slug ?? undefined}
-          apiBase={this.apiBase ?? undefined}
+  protected view(theme: Theme) {
+    return (
+      this.#store && (
+        <DemoPanel
+          store={this.#store}
+          slug={this.#slug()}
+          apiBase={apiBaseOf(this)}
           theme={theme}
           backNavigation={this.hasAttribute('back-navigation')}
-          host={this}
         />
       )
-    }
+    )
   }
+}
+
+// Each property mirrors its attribute, so React 19 (which sets properties) and plain HTML behave the
+// same, and `el.slug = null` removes the attribute rather than setting it to "null".
+for (const [property, attribute] of Object.entries(VOICE_DEMO_PROPERTIES)) {
+  Object.defineProperty(VoiceDemoElement.prototype, property, {
+    get(this: Element) {
+      return this.getAttribute(attribute)
+    },
+    set(this: Element, value: unknown) {
+      if (value == null) this.removeAttribute(attribute)
+      else this.setAttribute(attribute, String(value))
+    },
+  })
 }

@@ -1,12 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest'
 import { defineVoiceDemo } from '../embed.ts'
-import { VOICE_NOT_CONFIGURED } from '../state/demo-store.ts'
+import { VOICE_NOT_CONFIGURED } from '../state/call-slice.ts'
 import { NETWORK_ERROR_MESSAGE } from '../state/fetch-api.ts'
 import { answerLikeTheServer, stubFetch } from '../testing/fake-fetch.ts'
 import { getByRole, queryAllByRole, waitFor } from '../testing/queries.ts'
 import { dispatchHostEvent } from './host-events.ts'
-
-type VoiceDemoElement = HTMLElement & { slug: string | null; apiBase: string | null }
+import type { VoiceDemoElement } from './voice-demo-element.tsx'
 
 let fetch: ReturnType<typeof stubFetch>
 
@@ -141,6 +140,30 @@ describe('<voice-demo>', () => {
 
     document.body.append(element) // moved back in: it renders and loads again
     await loaded(element)
+  })
+
+  it('offers the host API one method per panel command, each acting on its own panel', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const element = mount({ slug: 'bright-smile-dental' })
+    const other = mount({ slug: 'harbor-realty' })
+    // The panel's status line (the toast region has a live region of its own).
+    const status = shadow(element).getElementById('demo-status') as HTMLElement
+    await loaded(element)
+    element.stopCall() // nothing live: it must not start a call instead
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(status.textContent).toBe('')
+
+    element.startCall()
+    await waitFor(() => expect(status.textContent).toBe(VOICE_NOT_CONFIGURED))
+    element.openPhoneDialog()
+    await waitFor(() => getByRole(shadow(element), 'dialog', 'Get a Call from Our AI Assistant'))
+    expect(shadow(other).getElementById('demo-status')?.textContent).toBe('')
+    expect(queryAllByRole(shadow(other), 'dialog')).toHaveLength(0)
+
+    element.remove() // its store went with it: the methods do nothing, and throw nothing
+    expect(() => [element.startCall(), element.stopCall(), element.openPhoneDialog()]).not.toThrow()
+    expect(shadow(element).childNodes).toHaveLength(0)
+    warn.mockRestore()
   })
 
   it("lets the dialog's back arrow show the prospect's page only with back-navigation", async () => {

@@ -1,8 +1,9 @@
 import { type ComponentChild, render } from 'preact'
+import { adoptWidgetSheet } from '../styles/adopt-sheet.ts'
 import { resolveTheme, type Theme } from './theme.ts'
 
 /**
- * The base of both widget elements: an open shadow root that adopts the shared `sheet`, renders while
+ * The base of both widget elements: an open shadow root that adopts the core stylesheet, renders while
  * connected (again on each observed attribute change) and unmounts when removed, which cancels
  * requests and drops listeners.
  */
@@ -12,9 +13,9 @@ export abstract class WidgetElement extends HTMLElement {
   /** False until the task after the first render: see {@link resolveTheme}. */
   #readScheme = false
 
-  constructor(sheet: CSSStyleSheet) {
+  constructor() {
     super()
-    this.#root.adoptedStyleSheets = [sheet]
+    adoptWidgetSheet(this.#root)
   }
 
   /** What the element shows, in `theme`. */

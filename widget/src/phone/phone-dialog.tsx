@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, useState } from 'preact/hooks'
-import { ApiError, UNAVAILABLE_MESSAGE } from '../../../core/api-error.ts'
+import { RequestFailure, UNAVAILABLE_MESSAGE } from '../../../core/api-error.ts'
 import { normalizePhoneNumber, PHONE_COUNTRIES } from '../../../core/phone.ts'
 import type { Prospect } from '../../../core/prospect.ts'
 import type { DemoStore } from '../state/demo-store.ts'
@@ -78,7 +78,8 @@ export function PhoneDialog({ store, prospect, apiBase, open, backNavigation, on
       onClose()
       showToast(PHONE_TEXT.initiatedTitle, PHONE_TEXT.initiatedBody(placed.number))
     } catch (error) {
-      const failure = error instanceof ApiError ? error : new ApiError('unavailable', UNAVAILABLE_MESSAGE)
+      const failure =
+        error instanceof RequestFailure ? error : new RequestFailure('unavailable', UNAVAILABLE_MESSAGE)
       showToast(titleForError(failure.code), failure.message, 'destructive')
     } finally {
       setSubmitting(false)

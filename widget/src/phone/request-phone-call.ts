@@ -1,10 +1,10 @@
-import { ApiError, UNAVAILABLE_MESSAGE } from '../../../core/api-error.ts'
+import { RequestFailure, UNAVAILABLE_MESSAGE } from '../../../core/api-error.ts'
 import { PHONE_CALL_PATH, type PhoneCallRequest, type PhoneCallResponse } from '../../../core/phone-call.ts'
 import { fetchApi } from '../state/fetch-api.ts'
 
 /**
  * Asks our server to have the prospect's agent phone the visitor (`POST /api/calls/phone`); the
- * platform's private key never leaves the server. Rejects with an ApiError whose message can be shown.
+ * platform's private key never leaves the server. Rejects with a RequestFailure whose message can be shown.
  */
 export async function requestPhoneCall(
   request: PhoneCallRequest,
@@ -15,7 +15,9 @@ export async function requestPhoneCall(
     body: JSON.stringify(request),
   })) as Partial<PhoneCallResponse> | null
   if (typeof body?.number !== 'string' || typeof body.callId !== 'string') {
-    throw new ApiError('unavailable', UNAVAILABLE_MESSAGE, 0, { cause: new Error('bad phone call answer') })
+    throw new RequestFailure('unavailable', UNAVAILABLE_MESSAGE, 0, {
+      cause: new Error('bad phone call answer'),
+    })
   }
   return { callId: body.callId, number: body.number }
 }

@@ -15,7 +15,7 @@ it("says a failure on the panel's status line, and on the console, when not even
   const offline = async () => {
     throw new TypeError('Failed to fetch dynamically imported module')
   }
-  const store = await loadedStore({ loadPhoneDialog: offline, loadBrowserCall: offline })
+  const store = await loadedStore({ phoneDialog: offline, call: offline })
 
   store.getState().openPhoneDialog()
   await vi.waitFor(() => expect(store.getState().notice).toBe(NETWORK_ERROR_MESSAGE))
@@ -23,7 +23,7 @@ it("says a failure on the panel's status line, and on the console, when not even
     `[voice-demo] ${START_ERROR_TEXT.callFailedTitle}: ${NETWORK_ERROR_MESSAGE}`,
   )
 
-  store.getState().toggleBrowserCall()
+  store.getState().startCall()
   await vi.waitFor(() => expect(store.getState().notice).toBe(START_ERROR_TEXT.startFailed))
   expect(store.getState().call).toBe('idle')
 })

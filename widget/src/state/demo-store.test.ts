@@ -1,13 +1,22 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { AppError } from '../../../core/errors.ts'
 import type { ProspectResponse } from '../../../core/prospect.ts'
-import { connectTo, flush, LAZY, loadedStore, shownToast } from '../testing/demo-store.tsx'
+import {
+  connectTo,
+  flush,
+  loadedStore,
+  type PartImports,
+  shownToast,
+  testParts,
+  testStore,
+} from '../testing/demo-store.tsx'
 import { prospectAnswer, prospects } from '../testing/fake-fetch.ts'
 import { createFakeVoiceClient } from '../testing/fake-voice-client.ts'
 import { dismissToast } from '../toast/page-toast.ts'
 import { loadToasts } from '../toast/toasts.ts'
 import { START_ERROR_TEXT } from '../voice/start-error-text.ts'
-import { createDemoStore, type DemoDeps, VOICE_NOT_CONFIGURED } from './demo-store.ts'
+import { VOICE_NOT_CONFIGURED } from './call-slice.ts'
+import { createDemoStore, type DemoDeps } from './demo-store.ts'
 import { NETWORK_ERROR_MESSAGE } from './fetch-api.ts'
 
 const API = 'https://api.example.com/'
@@ -18,7 +27,7 @@ afterEach(() => dismissToast())
 describe('createDemoStore: the prospect', () => {
   it('asks in a task of its own, and not at all for a load superseded before then', async () => {
     const fetchProspect = vi.fn<DemoDeps['fetchProspect']>(async (slug) => prospectAnswer(slug))
-    const store = createDemoStore({ fetchProspect, ...LAZY })
+    const store = createDemoStore({ fetchProspect, parts: testParts(), emit: () => {}, owner: {} })
     store.getState().load('bright-smile-dental', API)
     store.getState().load('harbor-realty', API)
     expect(fetchProspect).not.toHaveBeenCalled() // the panel paints first
@@ -32,7 +41,7 @@ describe('createDemoStore: the prospect', () => {
       .fn<DemoDeps['fetchProspect']>()
       .mockImplementationOnce(() => new Promise((resolve) => (resolveFirst = resolve)))
       .mockImplementation(async (slug) => prospectAnswer(slug))
-    const store = createDemoStore({ fetchProspect, ...LAZY })
+    const store = createDemoStore({ fetchProspect, parts: testParts(), emit: () => {}, owner: {} })
     store.getState().load('bright-smile-dental', API)
     await vi.waitFor(() => expect(fetchProspect).toHaveBeenCalledOnce())
     store.getState().load('harbor-realty', API)
@@ -50,7 +59,7 @@ describe('createDemoStore: the prospect', () => {
       .mockRejectedValueOnce(new AppError('prospect_unavailable'))
       .mockRejectedValueOnce(new Error('internal detail'))
       .mockImplementation(async (slug) => prospectAnswer(slug))
-    const store = createDemoStore({ fetchProspect, ...LAZY })
+    const store = createDemoStore({ fetchProspect, parts: testParts(), emit: () => {}, owner: {} })
     store.getState().load('harbor-realty', API)
     await vi.waitFor(() =>
       expect(store.getState().prospect).toEqual({
@@ -80,11 +89,10 @@ describe('createDemoStore: a click before the prospect is there', () => {
   async function waitingStore(features: Partial<ProspectResponse['features']> = {}) {
     const { client } = createFakeVoiceClient()
     let arrive: (() => void) | undefined
-    const store = createDemoStore({
+    const store = testStore({
       fetchProspect: (slug) =>
         new Promise((resolve) => (arrive = () => resolve(prospectAnswer(slug, features)))),
-      ...LAZY,
-      loadBrowserCall: connectTo(client).loadBrowserCall,
+      call: connectTo(client).chunk,
     })
     store.getState().load('harbor-realty', API)
     await vi.waitFor(() => expect(arrive).toBeDefined()) // asked, not answered
@@ -93,8 +101,8 @@ describe('createDemoStore: a click before the prospect is there', () => {
 
   it('is kept on Test in Browser, and starts the call for the prospect once it arrives', async () => {
     const { store, client, arrive } = await waitingStore()
-    store.getState().toggleBrowserCall()
-    store.getState().toggleBrowserCall() // a second click while connecting is ignored
+    store.getState().startCall()
+    store.getState().startCall() // a second click while connecting is ignored
     await flush()
     expect(store.getState().call).toBe('connecting')
     expect(client.start).not.toHaveBeenCalled()
@@ -109,7 +117,7 @@ describe('createDemoStore: a click before the prospect is there', () => {
 
   it('is given up when the prospect arrives without browser calls: the panel says why', async () => {
     const { store, client, arrive } = await waitingStore({ browserCall: false })
-    store.getState().toggleBrowserCall()
+    store.getState().startCall()
     arrive()
     await vi.waitFor(() => expect(store.getState().call).toBe('idle'))
     expect(client.start).not.toHaveBeenCalled()
@@ -118,15 +126,14 @@ describe('createDemoStore: a click before the prospect is there', () => {
 
   it('is given up when the prospect fails to load, leaving the error to the panel', async () => {
     const { client } = createFakeVoiceClient()
-    const store = createDemoStore({
+    const store = testStore({
       fetchProspect: async () => {
         throw new AppError('prospect_unavailable')
       },
-      ...LAZY,
-      loadBrowserCall: connectTo(client).loadBrowserCall,
+      call: connectTo(client).chunk,
     })
     store.getState().load('harbor-realty', API)
-    store.getState().toggleBrowserCall()
+    store.getState().startCall()
     await vi.waitFor(() => expect(store.getState().call).toBe('idle'))
     expect(store.getState()).toMatchObject({ prospect: { status: 'error' }, notice: '' })
     expect(shownToast()).toBeNull()
@@ -136,26 +143,23 @@ describe('createDemoStore: a click before the prospect is there', () => {
 
 describe('createDemoStore: demos the server cannot run', () => {
   it('does nothing on a click, and fetches nothing for them, not even on intent', async () => {
-    const loadBrowserCall = vi.fn<DemoDeps['loadBrowserCall']>(async () => null)
-    const loadPhoneDialog = vi.fn<DemoDeps['loadPhoneDialog']>(async () => () => null)
-    const store = await loadedStore(
-      { loadBrowserCall, loadPhoneDialog },
-      { browserCall: false, phoneCall: false },
-    )
+    const call = vi.fn(testParts().call.load)
+    const phoneDialog = vi.fn(testParts().phoneDialog.load)
+    const store = await loadedStore({ call, phoneDialog }, { browserCall: false, phoneCall: false })
     store.getState().prepareBrowserCall() // pointer over, or focus on, the buttons
     store.getState().preparePhoneDialog()
-    store.getState().toggleBrowserCall()
+    store.getState().startCall()
     store.getState().openPhoneDialog()
     await flush()
     expect(store.getState()).toMatchObject({ call: 'idle', phoneOpen: false, notice: '' })
-    expect(loadBrowserCall).not.toHaveBeenCalled()
-    expect(loadPhoneDialog).not.toHaveBeenCalled()
+    expect(call).not.toHaveBeenCalled()
+    expect(phoneDialog).not.toHaveBeenCalled()
     expect(shownToast()).toBeNull()
   })
 
   it('says the voice demo is not configured when the server has no public key', async () => {
-    const store = await loadedStore({ loadBrowserCall: async () => null })
-    store.getState().toggleBrowserCall()
+    const store = await loadedStore() // the test parts' server has no voice settings
+    store.getState().startCall()
     expect(store.getState().call).toBe('connecting')
     await flush()
     expect(store.getState()).toMatchObject({ call: 'idle', notice: VOICE_NOT_CONFIGURED })
@@ -164,20 +168,35 @@ describe('createDemoStore: demos the server cannot run', () => {
 })
 
 describe('createDemoStore: lazy chunks', () => {
+  it('ends a call whose chunk arrives after its element left the page, without starting it', async () => {
+    const { client, listeners } = createFakeVoiceClient()
+    let arrive = () => {}
+    const chunk = connectTo(client).chunk
+    const store = await loadedStore({
+      call: () => new Promise((resolve) => (arrive = () => resolve(chunk()))),
+    })
+    store.getState().startCall()
+    store.getState().dispose() // the element was removed while the chunk was on its way
+    arrive()
+    await flush()
+    expect(client.start).not.toHaveBeenCalled()
+    expect(listeners()).toBe(0) // the call that was made stopped listening to its client at once
+  })
+
   it('fetches the call chunk once, on intent, and retries after a failed fetch', async () => {
     const { client } = createFakeVoiceClient()
-    const loadBrowserCall = vi
-      .fn<DemoDeps['loadBrowserCall']>()
+    const call = vi
+      .fn<Required<PartImports>['call']>()
       .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
-      .mockImplementation(connectTo(client).loadBrowserCall)
-    const store = await loadedStore({ loadBrowserCall })
+      .mockImplementation(connectTo(client).chunk)
+    const store = await loadedStore({ call })
     store.getState().prepareBrowserCall() // pointer over the button: fails quietly
     await flush()
     expect(shownToast()).toBeNull()
     store.getState().prepareBrowserCall()
-    store.getState().toggleBrowserCall()
+    store.getState().startCall()
     await flush()
-    expect(loadBrowserCall).toHaveBeenCalledTimes(2)
+    expect(call).toHaveBeenCalledTimes(2)
     expect(client.start).toHaveBeenCalledOnce()
   })
 
@@ -186,12 +205,12 @@ describe('createDemoStore: lazy chunks', () => {
     const events: string[] = []
     const store = await loadedStore({
       owner,
-      loadBrowserCall: async () => {
+      call: async () => {
         throw new TypeError('Failed to fetch dynamically imported module')
       },
       emit: (event, message) => events.push(`${event}: ${message}`),
     })
-    store.getState().toggleBrowserCall()
+    store.getState().startCall()
     await vi.waitFor(() =>
       expect(shownToast()).toMatchObject({
         owner,
@@ -206,11 +225,11 @@ describe('createDemoStore: lazy chunks', () => {
 
   it('opens the phone dialog once its chunk arrives, and says so when it cannot load', async () => {
     const Dialog = () => null
-    const loadPhoneDialog = vi
-      .fn<DemoDeps['loadPhoneDialog']>()
+    const phoneDialog = vi
+      .fn<Required<PartImports>['phoneDialog']>()
       .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
       .mockResolvedValue(Dialog)
-    const store = await loadedStore({ loadPhoneDialog })
+    const store = await loadedStore({ phoneDialog })
     store.getState().openPhoneDialog()
     await vi.waitFor(() =>
       expect(shownToast()).toMatchObject({
@@ -220,15 +239,15 @@ describe('createDemoStore: lazy chunks', () => {
       }),
     )
     expect(store.getState().phoneOpen).toBe(false)
-    expect(store.getPhoneDialog()).toBeNull()
+    expect(store.parts.phoneDialog.get()).toBeNull()
     store.getState().preparePhoneDialog() // pointer over 'Call Me' again: fetched anew
     store.getState().openPhoneDialog()
     await vi.waitFor(() => expect(store.getState().phoneOpen).toBe(true))
-    expect(store.getPhoneDialog()).toBe(Dialog)
+    expect(store.parts.phoneDialog.get()).toBe(Dialog)
     store.getState().closePhoneDialog()
     expect(store.getState().phoneOpen).toBe(false)
-    expect(store.getPhoneDialog()).toBe(Dialog) // it stays mounted, with what was typed
-    expect(loadPhoneDialog).toHaveBeenCalledTimes(2)
+    expect(store.parts.phoneDialog.get()).toBe(Dialog) // it stays mounted, with what was typed
+    expect(phoneDialog).toHaveBeenCalledTimes(2)
   })
 })
 

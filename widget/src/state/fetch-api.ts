@@ -1,4 +1,4 @@
-import { ApiError, readErrorResponse } from '../../../core/api-error.ts'
+import { RequestFailure, readErrorResponse } from '../../../core/api-error.ts'
 import type { ErrorCode } from '../../../core/errors.ts'
 import { LOG_PREFIX } from '../loader/start-loader.ts'
 
@@ -9,19 +9,26 @@ export const NETWORK_ERROR_MESSAGE = 'Could not reach the demo service. Check yo
  * A mistake in how the page set the widget up (a bad attribute): the panel shows the message and the
  * console says it once, with the product prefix, so the page's author can find it.
  */
-export function setupError(code: ErrorCode, message: string, attribute: string, cause?: unknown): ApiError {
+export function setupError(
+  code: ErrorCode,
+  message: string,
+  attribute: string,
+  cause?: unknown,
+): RequestFailure {
   console.warn(`${LOG_PREFIX} ${attribute}: ${message}`)
-  return new ApiError(code, message, 0, { cause })
+  return new RequestFailure(code, message, 0, { cause })
 }
 
 /**
- * The origin the widget's own script came from: where our API lives unless `api-base` says otherwise.
- * (`@vite-ignore`: the chunk's own URL at run time, not an asset for Vite to bundle.)
+ * Where a widget element's `/api/*` lives: its `api-base` attribute, else the origin the widget's own
+ * script came from. Every request of every element starts here. (`@vite-ignore`: the core's own URL
+ * at run time, not an asset for Vite to bundle.)
  */
-export const getDefaultApiBase = (): string => new URL(/* @vite-ignore */ '/', import.meta.url).href
+export const apiBaseOf = (element: Element): string =>
+  element.getAttribute('api-base')?.trim() || new URL(/* @vite-ignore */ '/', import.meta.url).href
 
 /**
- * `GET {apiBase}/{path}` (or the request `init` describes) as JSON. Rejects with an ApiError whose
+ * `GET {apiBase}/{path}` (or the request `init` describes) as JSON. Rejects with a RequestFailure whose
  * message can be shown as is, or with the AbortError of `init.signal`.
  */
 export async function fetchApi(path: string, apiBase: string, init: RequestInit = {}): Promise<unknown> {
@@ -46,7 +53,7 @@ export async function fetchApi(path: string, apiBase: string, init: RequestInit 
     res = await fetch(url, init)
   } catch (cause) {
     if (signal?.aborted) throw cause
-    throw new ApiError('unavailable', NETWORK_ERROR_MESSAGE, 0, { cause })
+    throw new RequestFailure('unavailable', NETWORK_ERROR_MESSAGE, 0, { cause })
   }
   if (!res.ok) throw await readErrorResponse(res)
   return res.json().catch(() => null)

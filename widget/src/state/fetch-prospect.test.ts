@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { UNAVAILABLE_MESSAGE } from '../../../core/api-error.ts'
 import { prospectAnswer, stubFetch } from '../testing/fake-fetch.ts'
-import { getDefaultApiBase, NETWORK_ERROR_MESSAGE } from './fetch-api.ts'
+import { apiBaseOf, NETWORK_ERROR_MESSAGE } from './fetch-api.ts'
 import { fetchAnyProspect, fetchProspect } from './fetch-prospect.ts'
 
 let fetch: ReturnType<typeof stubFetch>
@@ -11,9 +11,14 @@ beforeEach(() => {
 })
 afterEach(() => vi.unstubAllGlobals())
 
-it('defaults to the root of the origin the widget script came from', () => {
+it("takes an element's api-base, trimmed, and defaults to the root of the origin the widget script came from", () => {
+  const element = document.createElement('voice-demo')
   // The script's own URL differs between Vitest and a browser; what matters is "its origin, at the root".
-  expect(new URL(getDefaultApiBase()).pathname).toBe('/')
+  expect(new URL(apiBaseOf(element)).pathname).toBe('/')
+  element.setAttribute('api-base', ' ')
+  expect(new URL(apiBaseOf(element)).pathname).toBe('/')
+  element.setAttribute('api-base', ' https://api.example.com/demo/ ')
+  expect(apiBaseOf(element)).toBe('https://api.example.com/demo/')
 })
 
 it('returns the prospect with the demos that work for it, keeping a path in the api base', async () => {

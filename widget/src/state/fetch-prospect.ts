@@ -1,4 +1,4 @@
-import { ApiError, UNAVAILABLE_MESSAGE } from '../../../core/api-error.ts'
+import { RequestFailure, UNAVAILABLE_MESSAGE } from '../../../core/api-error.ts'
 import { isValidSlug, type ProspectResponse, SLUG_RULE_MESSAGE } from '../../../core/prospect.ts'
 import { fetchApi, setupError } from './fetch-api.ts'
 
@@ -9,7 +9,7 @@ const latest = new Map<string, Promise<ProspectResponse>>()
 
 /**
  * Loads the prospect for `slug` from `GET {apiBase}/api/prospects/{slug}`, with the demos that work for
- * it. Rejects with an ApiError whose message can be shown as is. A caller that no longer needs the
+ * it. Rejects with a RequestFailure whose message can be shown as is. A caller that no longer needs the
  * answer ignores it: the request may be another caller's too.
  */
 export async function fetchProspect(slug: string, apiBase: string): Promise<ProspectResponse> {
@@ -20,7 +20,9 @@ export async function fetchProspect(slug: string, apiBase: string): Promise<Pros
     answer = fetchApi(`api/prospects/${slug}`, apiBase)
       .then((body) => {
         if (isProspectResponse(body)) return body
-        throw new ApiError('unavailable', UNAVAILABLE_MESSAGE, 0, { cause: new Error('bad prospect body') })
+        throw new RequestFailure('unavailable', UNAVAILABLE_MESSAGE, 0, {
+          cause: new Error('bad prospect body'),
+        })
       })
       .finally(() => inFlight.delete(key))
     inFlight.set(key, answer)

@@ -1,4 +1,4 @@
-import { expect, it } from 'vitest'
+import { expect, it, vi } from 'vitest'
 import { createSheetAdopter } from './adopt-sheet.ts'
 
 const shadowRoot = () => document.createElement('div').attachShadow({ mode: 'open' })
@@ -20,4 +20,16 @@ it("adds a lazy part's sheet once to each root, after the sheets already there, 
   expect(second.adoptedStyleSheets).toEqual([lazy])
   expect(second.adoptedStyleSheets[0]).toBe(lazy) // parsed once for the page
   expect([...(lazy?.cssRules ?? [])].map((rule) => rule.cssText).join('')).toContain('.phone-dialog')
+})
+
+it('only parses when given no root, and adopts the same sheet into roots later', () => {
+  const parse = vi.spyOn(CSSStyleSheet.prototype, 'replaceSync')
+  const adopt = createSheetAdopter('.panel { color: red; }')
+  adopt() // the boot parses in a task of its own, before any element exists
+  expect(parse).toHaveBeenCalledOnce()
+  const root = shadowRoot()
+  adopt(root)
+  expect(parse).toHaveBeenCalledOnce()
+  expect(root.adoptedStyleSheets).toHaveLength(1)
+  parse.mockRestore()
 })

@@ -1,55 +1,77 @@
+import type { ComponentType } from 'preact'
 import { expect, vi } from 'vitest'
 import type { DemoFeatures } from '../../../core/public-config.ts'
-import {
-  createDemoStore,
-  type DemoDeps,
-  type DemoStore,
-  type LoadedBrowserCall,
-} from '../state/demo-store.ts'
+import type { PhoneDialogProps } from '../phone/phone-dialog.tsx'
+import type { BrowserCall, CallChunk } from '../state/call-slice.ts'
+import { createDemoStore, type DemoDeps, type DemoParts, type DemoStore } from '../state/demo-store.ts'
+import { lazyPart } from '../state/lazy-part.ts'
 import { pageToast } from '../toast/page-toast.ts'
 import { createBrowserCall } from '../voice/browser-call.ts'
 import { CallView } from '../voice/call-view.tsx'
 import type { VoiceClient } from '../voice/voice-client.ts'
 import { prospectAnswer } from './fake-fetch.ts'
 
-/** Lazy parts that never arrive in time to matter: each test brings the one it exercises. */
-export const LAZY: Pick<DemoDeps, 'loadBrowserCall' | 'loadPhoneDialog'> = {
-  loadBrowserCall: async () => null,
-  loadPhoneDialog: async () => () => null,
+/** How a test fetches each lazy part: its chunk's import, which may fail as a network would. */
+export interface PartImports {
+  call?: () => Promise<CallChunk>
+  phoneDialog?: () => Promise<ComponentType<PhoneDialogProps>>
+}
+
+/**
+ * The panel's lazy parts for one test, each fetched once like the element's (element/demo-parts.ts).
+ * Unless a test brings its own: a call chunk whose server has no voice settings, and an empty dialog.
+ */
+export function testParts({
+  call = async () => ({ connectVoice: async () => null, CallView }),
+  phoneDialog = async () => () => null,
+}: PartImports = {}): DemoParts {
+  return { call: lazyPart(call), phoneDialog: lazyPart(phoneDialog) }
+}
+
+/** A store's deps for a test: the real ones' shape, with the lazy parts as `PartImports`. */
+export type TestDeps = Partial<Omit<DemoDeps, 'parts'>> & PartImports
+
+/** A store for a test, its prospect answered as the server would unless `fetchProspect` says otherwise. */
+export function testStore(
+  { call, phoneDialog, ...deps }: TestDeps = {},
+  features: Partial<DemoFeatures> = {},
+): DemoStore {
+  return createDemoStore({
+    fetchProspect: async (asked) => prospectAnswer(asked, features),
+    emit: () => {},
+    owner: {},
+    ...deps,
+    parts: testParts({ ...(call && { call }), ...(phoneDialog && { phoneDialog }) }),
+  })
 }
 
 /** A store for `slug` whose server runs `features` (all by default), once its prospect has loaded. */
 export async function loadedStore(
-  deps: Partial<DemoDeps> = {},
+  deps: TestDeps = {},
   features: Partial<DemoFeatures> = {},
   slug = 'bright-smile-dental',
 ): Promise<DemoStore> {
-  const store = createDemoStore({
-    fetchProspect: async (asked) => prospectAnswer(asked, features),
-    ...LAZY,
-    ...deps,
-  })
+  const store = testStore(deps, features)
   store.getState().load(slug, 'https://api.example.com/')
   await vi.waitFor(() => expect(store.getState().prospect.status).toBe('loaded'))
   return store
 }
 
 /**
- * The call chunk as `voice-demo.tsx` loads it (the call and its view) over a fake voice client;
- * `call()` is the call the store got, for what its view shows.
+ * The call chunk over a fake voice client: the call and its view, as the element's parts load them;
+ * `call()` is the call the store made, for what its view shows.
  */
 export function connectTo(client: VoiceClient) {
-  let loaded: LoadedBrowserCall | null = null
-  const loadBrowserCall: DemoDeps['loadBrowserCall'] = async (host) => {
-    const call = createBrowserCall(host, client)
-    loaded = { ...call, View: () => <CallView live={call.live} attachMeter={call.attachMeter} /> }
-    return loaded
+  let made: BrowserCall | null = null
+  const chunk = async (): Promise<CallChunk> => ({
+    connectVoice: async (_apiBase, host) => (made = createBrowserCall(host, client)),
+    CallView,
+  })
+  const call = (): BrowserCall => {
+    if (!made) throw new Error('the call chunk has not loaded')
+    return made
   }
-  const call = (): LoadedBrowserCall => {
-    if (!loaded) throw new Error('the call chunk has not loaded')
-    return loaded
-  }
-  return { loadBrowserCall, call }
+  return { chunk, call }
 }
 
 /** Lets the lazily loaded parts arrive and what they started settle. */

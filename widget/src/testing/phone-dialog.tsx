@@ -1,8 +1,8 @@
 import { render } from 'preact'
 import { PhoneDialog } from '../phone/phone-dialog.tsx'
-import { createDemoStore } from '../state/demo-store.ts'
 import { DemoPanel } from '../ui/demo-panel.tsx'
-import { answerLikeTheServer, prospectAnswer, type stubFetch } from './fake-fetch.ts'
+import { testStore } from './demo-store.tsx'
+import { answerLikeTheServer, type stubFetch } from './fake-fetch.ts'
 import { getByRole, waitFor } from './queries.ts'
 
 const containers = new Set<HTMLElement>()
@@ -15,14 +15,16 @@ export async function openPhoneDialog({ backNavigation = false } = {}) {
   const container = document.createElement('div')
   document.body.append(container)
   containers.add(container)
-  const store = createDemoStore({
-    fetchProspect: async (slug) => prospectAnswer(slug),
-    loadPhoneDialog: async () => PhoneDialog,
-    loadBrowserCall: async () => null,
-    owner: container,
-  })
-  store.getState().load('bright-smile-dental', 'https://x')
-  render(<DemoPanel store={store} apiBase="https://x" backNavigation={backNavigation} />, container)
+  const store = testStore({ phoneDialog: async () => PhoneDialog, owner: container })
+  render(
+    <DemoPanel
+      store={store}
+      slug="bright-smile-dental"
+      apiBase="https://x"
+      backNavigation={backNavigation}
+    />,
+    container,
+  )
   const opener = await waitFor(() => getByRole(container, 'button', 'Call Me'))
   opener.focus()
   opener.click()

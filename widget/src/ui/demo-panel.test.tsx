@@ -1,8 +1,15 @@
 import { render } from 'preact'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { DemoFeatures } from '../../../core/public-config.ts'
-import { createDemoStore, type DemoDeps, type DemoStore } from '../state/demo-store.ts'
-import { connectTo, flush, LAZY } from '../testing/demo-store.tsx'
+import type { DemoStore } from '../state/demo-store.ts'
+import {
+  connectTo,
+  flush,
+  type PartImports,
+  type TestDeps,
+  testParts,
+  testStore,
+} from '../testing/demo-store.tsx'
 import { prospectAnswer } from '../testing/fake-fetch.ts'
 import { createFakeVoiceClient } from '../testing/fake-voice-client.ts'
 import { getByRole, queryAllByRole, waitFor } from '../testing/queries.ts'
@@ -24,15 +31,9 @@ afterEach(() => {
 })
 
 /** The panel for Bright Smile Dental, as `<voice-demo>` renders it in its shadow root. */
-function showPanel(deps: Partial<DemoDeps> = {}, features: Partial<DemoFeatures> = {}): DemoStore {
-  const store = createDemoStore({
-    fetchProspect: async (slug) => prospectAnswer(slug, features),
-    ...LAZY,
-    owner: host,
-    ...deps,
-  })
-  store.getState().load('bright-smile-dental', 'https://x')
-  render(<DemoPanel store={store} apiBase="https://x" />, root)
+function showPanel(deps: TestDeps = {}, features: Partial<DemoFeatures> = {}): DemoStore {
+  const store = testStore({ owner: host, ...deps }, features)
+  render(<DemoPanel store={store} slug="bright-smile-dental" apiBase="https://x" />, root)
   return store
 }
 const status = () => getByRole(root, 'status', /./) // the panel's line, not the toast's empty one
@@ -41,7 +42,7 @@ const statusLine = () => root.getElementById('demo-status')
 describe('the demo panel', () => {
   it('walks a visitor through a call: Connecting..., Stop Call with Mute and the call view, toasts, then back', async () => {
     const { client, emit } = createFakeVoiceClient()
-    showPanel({ loadBrowserCall: connectTo(client).loadBrowserCall })
+    showPanel({ call: connectTo(client).chunk })
     const start = await waitFor(() => getByRole(root, 'button', 'Test in Browser'))
 
     start.click()
@@ -75,23 +76,24 @@ describe('the demo panel', () => {
   })
 
   it('offers both buttons while the prospect loads; Call Me then opens its dialog once the prospect is there', async () => {
-    let arrive = () => {}
-    const loadPhoneDialog = vi.fn<DemoDeps['loadPhoneDialog']>(
+    let arrive: (() => void) | undefined
+    const phoneDialog = vi.fn<Required<PartImports>['phoneDialog']>(
       async () => (props) => (props.open ? <div role="dialog">for {props.prospect.companyName}</div> : null),
     )
     showPanel({
       fetchProspect: (slug) => new Promise((resolve) => (arrive = () => resolve(prospectAnswer(slug)))),
-      loadPhoneDialog,
+      phoneDialog,
     })
     expect(getByRole(root, 'region', 'AI voice agent demo').getAttribute('aria-busy')).toBe('true')
     expect(queryAllByRole(root, 'heading')).toHaveLength(0)
 
     getByRole(root, 'button', 'Call Me').click()
-    await waitFor(() => expect(loadPhoneDialog).toHaveBeenCalled())
+    await waitFor(() => expect(phoneDialog).toHaveBeenCalled())
+    await waitFor(() => expect(arrive).toBeDefined()) // asked once the panel has painted, not answered
     await flush()
     expect(queryAllByRole(root, 'dialog')).toHaveLength(0) // no prospect yet to call for
 
-    arrive()
+    arrive?.()
     expect((await waitFor(() => getByRole(root, 'dialog'))).textContent).toBe('for Bright Smile Dental')
     expect(getByRole(root, 'heading').textContent).toBe('Built for Bright Smile Dental')
     expect(getByRole(root, 'region', 'AI voice agent demo').getAttribute('aria-busy')).toBe('false')
@@ -100,8 +102,8 @@ describe('the demo panel', () => {
 
 describe('a demo the server cannot run', () => {
   it('shows as unavailable, says why on the status line, and does nothing on a click', async () => {
-    const loadBrowserCall = vi.fn<DemoDeps['loadBrowserCall']>(async () => null)
-    showPanel({ loadBrowserCall }, { browserCall: false })
+    const call = vi.fn(testParts().call.load)
+    showPanel({ call }, { browserCall: false })
     await waitFor(() => getByRole(root, 'heading', 'Built for Bright Smile Dental'))
     const browser = getByRole(root, 'button', 'Test in Browser')
     expect(browser.getAttribute('aria-disabled')).toBe('true')
@@ -112,7 +114,7 @@ describe('a demo the server cannot run', () => {
     browser.click()
     await flush()
     expect(getByRole(root, 'button', 'Test in Browser').textContent).toBe('Test in Browser')
-    expect(loadBrowserCall).not.toHaveBeenCalled()
+    expect(call).not.toHaveBeenCalled()
 
     const phone = getByRole(root, 'button', 'Call Me') // the other demo works as ever
     expect(phone.hasAttribute('aria-disabled')).toBe(false)
@@ -120,8 +122,8 @@ describe('a demo the server cannot run', () => {
   })
 
   it('names both when neither works, and Call Me opens no dialog', async () => {
-    const loadPhoneDialog = vi.fn<DemoDeps['loadPhoneDialog']>(async () => () => <div role="dialog" />)
-    showPanel({ loadPhoneDialog }, { browserCall: false, phoneCall: false })
+    const phoneDialog = vi.fn<Required<PartImports>['phoneDialog']>(async () => () => <div role="dialog" />)
+    showPanel({ phoneDialog }, { browserCall: false, phoneCall: false })
     await waitFor(() =>
       expect(status().textContent).toBe('Browser and phone calls are not available on this site yet.'),
     )
@@ -131,7 +133,7 @@ describe('a demo the server cannot run', () => {
     phone.click()
     await flush()
     expect(queryAllByRole(root, 'dialog')).toEqual([])
-    expect(loadPhoneDialog).not.toHaveBeenCalled()
+    expect(phoneDialog).not.toHaveBeenCalled()
   })
 
   it('names only the phone call when only it is off', async () => {

@@ -1,5 +1,8 @@
+import { useEffect } from 'preact/hooks'
 import type { Theme } from '../element/theme.ts'
-import { type CallStatus, type DemoStore, isOff } from '../state/demo-store.ts'
+import type { CallStatus } from '../state/call-slice.ts'
+import type { DemoStore } from '../state/demo-store.ts'
+import { isOff } from '../state/prospect-slice.ts'
 import { useStoreState } from '../state/use-store-state.ts'
 import { ToastSlot } from '../toast/toast-slot.tsx'
 import { MicIcon, StopIcon } from './mic-icon.tsx'
@@ -36,6 +39,9 @@ const STATUS_ID = 'demo-status'
 
 interface DemoPanelProps {
   store: DemoStore
+  /** The prospect to show. */
+  slug: string
+  /** Where its API lives: the element's `api-base`, resolved (fetch-api.ts). */
   apiBase: string
   theme?: Theme
   /** The phone dialog's back arrow also shows the prospect's page: only where the host asked. */
@@ -43,17 +49,21 @@ interface DemoPanelProps {
 }
 
 /**
- * The demo panel: the prospect's agent and the two ways to try it. While the prospect loads, only its
+ * The demo panel: the prospect's agent and the two ways to try it, for `slug` (loaded after the panel
+ * has painted, and again when it or `apiBase` changes). While the prospect loads, only its
  * company name is a placeholder: the buttons already work (a click waits for the prospect), so they
  * show as soon as the widget's one script has run. A demo the server cannot run shows as unavailable,
  * with the reason on the status line, rather than as a button that fails after the visitor's input.
  */
-export function DemoPanel({ store, apiBase, theme = 'light', backNavigation = false }: DemoPanelProps) {
+export function DemoPanel({ store, slug, apiBase, theme = 'light', backNavigation = false }: DemoPanelProps) {
   const state = useStoreState(store)
+  // After the panel has painted (and again on a change): the request is no part of the first paint.
+  useEffect(() => store.getState().load(slug, apiBase), [store, slug, apiBase])
   const { prospect, call } = state
-  const PhoneDialog = store.getPhoneDialog()
+  const PhoneDialog = store.parts.phoneDialog.get()
   // The call chunk's view (meter, who speaks, time, captions): it is there before the call connects.
-  const CallView = call === 'connected' || call === 'stopping' ? store.getCallView() : null
+  const browserCall = call === 'connected' || call === 'stopping' ? state.browserCall() : null
+  const CallView = browserCall && store.parts.call.get()?.CallView
   const voiceOff = isOff(prospect, 'browserCall')
   const phoneOff = isOff(prospect, 'phoneCall')
   const status = state.notice || unavailableReason(voiceOff, phoneOff) || CALL_ANNOUNCEMENT[call]
@@ -85,7 +95,7 @@ export function DemoPanel({ store, apiBase, theme = 'light', backNavigation = fa
               // Intent: fetch the voice SDK while the pointer is on its way, never on first paint.
               onPointerEnter={state.prepareBrowserCall}
               onFocus={state.prepareBrowserCall}
-              onClick={state.toggleBrowserCall}
+              onClick={call === 'idle' ? state.startCall : state.stopCall}
             >
               {call === 'idle' || call === 'connecting' ? <MicIcon /> : <StopIcon />}
               {BROWSER_LABEL[call]}
@@ -118,7 +128,7 @@ export function DemoPanel({ store, apiBase, theme = 'light', backNavigation = fa
           </div>
         </>
       )}
-      {CallView && <CallView />}
+      {browserCall && CallView && <CallView live={browserCall.live} attachMeter={browserCall.attachMeter} />}
       <div class={CallView ? 'sr-only' : STATUS_ROW}>
         {/* Always rendered, so screen readers already watch it when a message arrives. */}
         <p id={STATUS_ID} role="status" aria-live="polite" class={STATUS}>

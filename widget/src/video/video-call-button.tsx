@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks'
 import { FALLBACK_SLUG, isValidSlug } from '../../../core/prospect.ts'
 import { LOG_PREFIX } from '../loader/start-loader.ts'
-import { getDefaultApiBase, NETWORK_ERROR_MESSAGE } from '../state/fetch-api.ts'
+import { apiBaseOf, NETWORK_ERROR_MESSAGE } from '../state/fetch-api.ts'
 import { fetchAnyProspect } from '../state/fetch-prospect.ts'
 import { createSheetAdopter } from '../styles/adopt-sheet.ts'
 import { ToastSlot } from '../toast/toast-slot.tsx'
@@ -34,7 +34,7 @@ const loadVideoCall: LoadVideoCall = (host, show) =>
 function isVideoOn(host: HTMLElement): Promise<boolean> {
   const asked = host.getAttribute('slug')?.trim() ?? ''
   const slug = isValidSlug(asked) ? asked : FALLBACK_SLUG
-  return fetchAnyProspect(slug, host.getAttribute('api-base')?.trim() || getDefaultApiBase()).then(
+  return fetchAnyProspect(slug, apiBaseOf(host)).then(
     ({ features }) => {
       if (!features.videoCall) console.info(`${LOG_PREFIX} no video button: video calls are not configured.`)
       return features.videoCall

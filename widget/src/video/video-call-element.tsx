@@ -1,5 +1,6 @@
 import type { ComponentType } from 'preact'
 import { useEffect, useState } from 'preact/hooks'
+import { ELEMENT_ATTRIBUTES } from '../api/public-api.ts'
 import type { Theme } from '../element/theme.ts'
 import { WidgetElement } from '../element/widget-element.ts'
 import { LOG_PREFIX } from '../loader/start-loader.ts'
@@ -7,21 +8,14 @@ import { LOG_PREFIX } from '../loader/start-loader.ts'
 type Button = ComponentType<{ host: HTMLElement }>
 
 /**
- * Builds the `<voice-video-call>` class: the floating video-call button. `slug` (the prospect whose
- * page it is) and `api-base` are read when a call starts; `theme` is observed. Removing the element
- * ends its call.
+ * `<voice-video-call>`: the floating video-call button. `slug` (the prospect whose page it is) and
+ * `api-base` are read when a call starts. Removing the element ends its call.
  */
-export function createVideoCallElement(sheet: CSSStyleSheet): CustomElementConstructor {
-  return class VoiceVideoCallElement extends WidgetElement {
-    static observedAttributes = ['theme']
+export class VoiceVideoCallElement extends WidgetElement {
+  static observedAttributes = ELEMENT_ATTRIBUTES['voice-video-call']
 
-    constructor() {
-      super(sheet)
-    }
-
-    protected view(theme: Theme) {
-      return <VideoLauncher host={this} theme={theme} />
-    }
+  protected view(theme: Theme) {
+    return <VideoLauncher host={this} theme={theme} />
   }
 }
 

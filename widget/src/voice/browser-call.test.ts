@@ -15,16 +15,16 @@ afterEach(() => {
 /** A loaded store whose call chunk runs over a fake voice client; `owner` gets its toasts. */
 async function callStore(deps: Parameters<typeof loadedStore>[0] = {}) {
   const fake = createFakeVoiceClient()
-  const { loadBrowserCall, call } = connectTo(fake.client)
+  const { chunk, call } = connectTo(fake.client)
   const owner = {}
-  const store = await loadedStore({ loadBrowserCall, owner, ...deps })
+  const store = await loadedStore({ call: chunk, owner, ...deps })
   return { ...fake, store, call, owner }
 }
 
 describe('the browser call', () => {
   it('follows the voice client: idle, connecting, connected, stopping, idle, with a toast at each end', async () => {
     const { client, emit, store, owner } = await callStore()
-    store.getState().toggleBrowserCall()
+    store.getState().startCall()
     await flush()
     expect(store.getState().call).toBe('connecting')
     expect(client.start).toHaveBeenCalledWith({
@@ -41,7 +41,7 @@ describe('the browser call', () => {
         description: 'You can now speak with your AI assistant',
       }),
     )
-    store.getState().toggleBrowserCall()
+    store.getState().stopCall()
     await flush()
     expect(store.getState().call).toBe('stopping')
     expect(client.stop).toHaveBeenCalledOnce()
@@ -57,9 +57,9 @@ describe('the browser call', () => {
 
   it('ignores a second click while connecting: one start, one call', async () => {
     const { client, store } = await callStore()
-    store.getState().toggleBrowserCall()
+    store.getState().startCall()
     await flush()
-    store.getState().toggleBrowserCall()
+    store.getState().startCall()
     await flush()
     expect(client.start).toHaveBeenCalledOnce()
     expect(client.stop).not.toHaveBeenCalled()
@@ -71,7 +71,7 @@ describe('the browser call', () => {
     client.start
       .mockRejectedValueOnce(new DOMException('Permission denied', 'NotAllowedError'))
       .mockRejectedValueOnce(new Error('daily-js could not load'))
-    store.getState().toggleBrowserCall()
+    store.getState().startCall()
     await vi.waitFor(() =>
       expect(shownToast()).toMatchObject({
         title: 'Connection Failed',
@@ -80,7 +80,7 @@ describe('the browser call', () => {
       }),
     )
     expect(store.getState().call).toBe('idle')
-    store.getState().toggleBrowserCall()
+    store.getState().startCall()
     await vi.waitFor(() =>
       expect(shownToast()?.description).toBe('Failed to start voice assistant. Please try again.'),
     )
@@ -89,7 +89,7 @@ describe('the browser call', () => {
 
   it('shows the error message of a failing call, else the generic one, and resets both flags', async () => {
     const { emit, store } = await callStore()
-    store.getState().toggleBrowserCall()
+    store.getState().startCall()
     await flush()
     emit('call-start')
     store.getState().toggleMute()
@@ -99,7 +99,7 @@ describe('the browser call', () => {
     await vi.waitFor(() =>
       expect(shownToast()).toMatchObject({ title: 'Connection Failed', description: 'Meeting has ended' }),
     )
-    store.getState().toggleBrowserCall()
+    store.getState().startCall()
     await flush()
     emit('error', {})
     await vi.waitFor(() => expect(shownToast()?.description).toBe('Failed to connect to voice assistant'))
@@ -108,12 +108,12 @@ describe('the browser call', () => {
   it('only resets to not connected when stopping fails: no error toast', async () => {
     const { client, emit, store } = await callStore()
     client.stop.mockRejectedValueOnce(new Error('already left'))
-    store.getState().toggleBrowserCall()
+    store.getState().startCall()
     await flush()
     emit('call-start')
     await vi.waitFor(() => expect(shownToast()?.title).toBe('Voice Assistant Connected'))
     store.getState().dismissToast()
-    store.getState().toggleBrowserCall()
+    store.getState().stopCall()
     await vi.waitFor(() => expect(store.getState().call).toBe('idle'))
     await flush()
     expect(shownToast()).toBeNull()
@@ -123,7 +123,7 @@ describe('the browser call', () => {
     const { client, emit, store } = await callStore()
     store.getState().toggleMute()
     expect(store.getState().muted).toBe(false)
-    store.getState().toggleBrowserCall()
+    store.getState().startCall()
     await flush()
     store.getState().toggleMute() // still connecting
     expect(client.setMuted).not.toHaveBeenCalled()
@@ -138,7 +138,7 @@ describe('the browser call', () => {
 
   it('ends a call that is still connecting when the element goes away', async () => {
     const { client, store } = await callStore()
-    store.getState().toggleBrowserCall()
+    store.getState().startCall()
     await flush()
     store.getState().dispose()
     expect(client.stop).toHaveBeenCalledOnce()
@@ -146,7 +146,7 @@ describe('the browser call', () => {
 
   it('stops a live call and stops listening when disposed', async () => {
     const { client, emit, listeners, store } = await callStore()
-    store.getState().toggleBrowserCall()
+    store.getState().startCall()
     await flush()
     emit('call-start')
     store.getState().dispose()
@@ -163,7 +163,7 @@ describe('what the call view shows', () => {
     })
     let now = 0
     vi.spyOn(performance, 'now').mockImplementation(() => now)
-    store.getState().toggleBrowserCall()
+    store.getState().startCall()
     await flush()
     emit('call-start')
     const detach = call().attachMeter(document.createElement('canvas')) // the view mounts
@@ -181,12 +181,12 @@ describe('what the call view shows', () => {
     await speak(0, 100)
     await speak(0, 1100) // 1000 ms of silence: speech ends
     await speak(1, 1200) // speaking again when the visitor hangs up
-    store.getState().toggleBrowserCall()
+    store.getState().stopCall()
     emit('call-end')
     detach() // the view goes with the call
     await speak(1, 1300) // after the call: the meter is gone, nothing is detected
     client.start.mockRejectedValueOnce(new DOMException('denied', 'NotAllowedError'))
-    store.getState().toggleBrowserCall()
+    store.getState().startCall()
     await vi.waitFor(() => expect(events).toHaveLength(7))
 
     expect(events).toEqual([
@@ -203,7 +203,7 @@ describe('what the call view shows', () => {
 
   it("keeps each side's last line, a partial one replaced as the words come, and starts afresh with each call", async () => {
     const { emit, store, call } = await callStore()
-    store.getState().toggleBrowserCall()
+    store.getState().startCall()
     await flush()
     const before = Date.now()
     emit('call-start')
@@ -220,7 +220,7 @@ describe('what the call view shows', () => {
 
     emit('call-end')
     call().live.setState({ captionsHidden: true }) // the visitor's choice, kept for the next call
-    store.getState().toggleBrowserCall()
+    store.getState().startCall()
     await flush()
     emit('call-start')
     expect(live()).toMatchObject({

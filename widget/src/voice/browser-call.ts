@@ -1,7 +1,7 @@
 import { FULL_VOLUME_LEVEL } from '../../../worker/audio-levels.ts'
 import { createLevelMeter, type LevelMeter } from '../audio/create-level-meter.ts'
 import { readMicrophone } from '../audio/read-microphone.ts'
-import type { BrowserCall, CallHost } from '../state/demo-store.ts'
+import type { BrowserCall, CallHost } from '../state/call-slice.ts'
 import { CALL_TEXT, describeCallError, describeStartFailure } from './call-text.ts'
 import { addTranscript, createLiveCallStore, startLiveCall } from './live-call.ts'
 import type { VoiceClient } from './voice-client.ts'

@@ -8,7 +8,7 @@ import type { TranscriptLine } from './voice-client.ts'
 
 const adoptCallViewSheet = createSheetAdopter(css)
 
-interface CallViewProps {
+export interface CallViewProps {
   live: LiveCallStore
   /** Draws the call's audio levels on the canvas until the returned function is called. */
   attachMeter(canvas: HTMLCanvasElement): () => void

@@ -1,4 +1,4 @@
-import type { BrowserCall, CallHost } from '../state/demo-store.ts'
+import type { BrowserCall, CallHost } from '../state/call-slice.ts'
 import { fetchVoiceConfig } from '../state/fetch-voice-config.ts'
 import { createBrowserCall } from './browser-call.ts'
 

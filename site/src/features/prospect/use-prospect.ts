@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { ApiError } from '../../../../core/api-error.ts'
+import { RequestFailure } from '../../../../core/api-error.ts'
 import { AppError } from '../../../../core/errors.ts'
 import type { ProspectResponse } from '../../../../core/prospect.ts'
 import { loadProspect } from '../../lib/load-prospect.ts'
@@ -28,7 +28,7 @@ export function useProspect(slug: string): ProspectState {
       },
       (error: unknown) => {
         if (controller.signal.aborted) return
-        const message = error instanceof ApiError ? error.message : FAILED_MESSAGE
+        const message = error instanceof RequestFailure ? error.message : FAILED_MESSAGE
         setResult({ slug, state: { status: 'error', message } })
       },
     )

@@ -1,4 +1,4 @@
-import { ApiError } from '../../../../core/api-error.ts'
+import { RequestFailure } from '../../../../core/api-error.ts'
 import type { Prospect } from '../../../../core/prospect.ts'
 import { loadProspect } from '../../lib/load-prospect.ts'
 
@@ -9,14 +9,14 @@ export type LookupResult = { kind: 'found'; prospect: Prospect } | { kind: 'miss
  * Looks one slug up through the public `GET /api/prospects/:slug`, as the prospect page loads it. A
  * `fallback: true` answer is the page for unknown links, so here it means "no such prospect": a rep
  * must never send out the fallback's snippet thinking it is the prospect's. So does a 404 (even the
- * fallback is missing). Rejects with an ApiError whose message a person can read; an abort as is.
+ * fallback is missing). Rejects with a RequestFailure whose message a person can read; an abort as is.
  */
 export async function lookupProspect(slug: string, signal: AbortSignal): Promise<LookupResult> {
   try {
     const { prospect, fallback } = await loadProspect(slug, signal)
     return fallback ? { kind: 'missing' } : { kind: 'found', prospect }
   } catch (error) {
-    if (error instanceof ApiError && error.code === 'prospect_not_found') return { kind: 'missing' }
+    if (error instanceof RequestFailure && error.code === 'prospect_not_found') return { kind: 'missing' }
     throw error
   }
 }

@@ -1,4 +1,4 @@
-import { ApiError, readErrorResponse, UNAVAILABLE_MESSAGE } from '../../../../core/api-error.ts'
+import { RequestFailure, readErrorResponse, UNAVAILABLE_MESSAGE } from '../../../../core/api-error.ts'
 import {
   SALES_PROSPECTS_PATH,
   type SalesProspect,
@@ -12,7 +12,7 @@ const isSalesProspect = (value: unknown): value is SalesProspect => {
 }
 
 /**
- * Asks `GET /api/sales/prospects?q=` with the sales key as a bearer token. Rejects with an ApiError
+ * Asks `GET /api/sales/prospects?q=` with the sales key as a bearer token. Rejects with a RequestFailure
  * carrying the API's message (a wrong key, the list turned off); an abort rejects as is.
  */
 export async function searchProspects(
@@ -28,13 +28,13 @@ export async function searchProspects(
     })
   } catch (cause) {
     if (signal.aborted) throw cause
-    throw new ApiError('unavailable', UNAVAILABLE_MESSAGE, 0, { cause })
+    throw new RequestFailure('unavailable', UNAVAILABLE_MESSAGE, 0, { cause })
   }
   if (!res.ok) throw await readErrorResponse(res)
   const body = (await res.json().catch(() => null)) as Partial<SalesProspectsResponse> | null
   const prospects = body?.prospects
   if (!Array.isArray(prospects) || !prospects.every(isSalesProspect)) {
-    throw new ApiError('unavailable', UNAVAILABLE_MESSAGE, res.status)
+    throw new RequestFailure('unavailable', UNAVAILABLE_MESSAGE, res.status)
   }
   return prospects
 }

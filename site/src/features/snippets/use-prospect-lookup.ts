@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { ApiError, UNAVAILABLE_MESSAGE } from '../../../../core/api-error.ts'
+import { RequestFailure, UNAVAILABLE_MESSAGE } from '../../../../core/api-error.ts'
 import type { Prospect } from '../../../../core/prospect.ts'
 import { lookupProspect } from './lookup-prospect.ts'
 
@@ -32,7 +32,7 @@ export function useProspectLookup(slug: string | null): LookupState {
       },
       (error: unknown) => {
         if (controller.signal.aborted) return
-        const message = error instanceof ApiError ? error.message : UNAVAILABLE_MESSAGE
+        const message = error instanceof RequestFailure ? error.message : UNAVAILABLE_MESSAGE
         setResult({ slug, state: { status: 'error', message } })
       },
     )

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { ApiError, UNAVAILABLE_MESSAGE } from '../../../../core/api-error.ts'
+import { RequestFailure, UNAVAILABLE_MESSAGE } from '../../../../core/api-error.ts'
 import type { SalesProspect } from '../../../../core/sales-prospects.ts'
 import { searchProspects } from './search-prospects.ts'
 
@@ -34,7 +34,7 @@ export function useProspectSearch(query: string, key: string | null): SearchStat
         },
         (error: unknown) => {
           if (controller.signal.aborted) return
-          const message = error instanceof ApiError ? error.message : UNAVAILABLE_MESSAGE
+          const message = error instanceof RequestFailure ? error.message : UNAVAILABLE_MESSAGE
           setResult({ request, state: { status: 'error', message } })
         },
       )

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ApiError } from '../../../../core/api-error.ts'
+import { RequestFailure } from '../../../../core/api-error.ts'
 import { endVideoConversation, readFrameUrl, startVideoConversation } from './video-api.ts'
 
 let fetch: ReturnType<typeof vi.fn<(input: RequestInfo | URL, init?: RequestInit) => Promise<Response>>>
@@ -48,8 +48,8 @@ describe('startVideoConversation', () => {
   it('fails without a conversationId, even when the answer is OK (SPEC §5)', async () => {
     fetch.mockResolvedValue(Response.json({ conversationUrl: 'https://tavus.daily.co/c1' }))
     const error = await startVideoConversation(undefined, 'https://api.example').catch((e: unknown) => e)
-    expect(error).toBeInstanceOf(ApiError)
-    expect((error as ApiError).message).toBe('Unable to start video call. Please try again.')
+    expect(error).toBeInstanceOf(RequestFailure)
+    expect((error as RequestFailure).message).toBe('Unable to start video call. Please try again.')
   })
 
   it("rejects with the server's error, whose message can be shown", async () => {

@@ -1,4 +1,4 @@
-import { ApiError } from '../../../../core/api-error.ts'
+import { RequestFailure } from '../../../../core/api-error.ts'
 import {
   getVideoConversationEndPath,
   VIDEO_CALL_SECONDS,
@@ -14,7 +14,7 @@ export type EndTransport = 'fetch' | 'beacon'
 /**
  * `POST /api/video/conversations`: our server asks the video platform for a conversation (its keys
  * never reach the browser). SPEC §5: a start succeeds only with a `conversationId`; a missing or odd
- * `maxDurationSeconds` means SPEC's 300 s. Rejects with an ApiError whose message can be shown.
+ * `maxDurationSeconds` means SPEC's 300 s. Rejects with a RequestFailure whose message can be shown.
  */
 export async function startVideoConversation(
   slug: string | undefined,
@@ -26,7 +26,7 @@ export async function startVideoConversation(
   })) as Partial<Record<keyof VideoConversationResponse, unknown>> | null
   const { conversationId, conversationUrl, maxDurationSeconds: seconds } = body ?? {}
   if (typeof conversationId !== 'string' || conversationId === '') {
-    throw new ApiError('video_call_failed', CALL_TEXT.startFailed, 0, {
+    throw new RequestFailure('video_call_failed', CALL_TEXT.startFailed, 0, {
       cause: new Error('no conversationId'),
     })
   }

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ApiError } from '../../../../core/api-error.ts'
+import { RequestFailure } from '../../../../core/api-error.ts'
 import type { VideoConversationResponse } from '../../../../core/video-call.ts'
 import { dismissToast } from '../../toast/page-toast.ts'
 import { loadToasts } from '../../toast/toasts.ts'
@@ -19,7 +19,7 @@ afterEach(() => {
 describe('a start that fails', () => {
   it("returns to idle with 'Connection Failed' and the server's message", async () => {
     const { store, statuses } = setUp(async () => {
-      throw new ApiError(
+      throw new RequestFailure(
         'rate_limited',
         'Too many video calls from this network. Please try again later.',
         429,

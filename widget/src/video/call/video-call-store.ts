@@ -1,5 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import { ApiError } from '../../../../core/api-error.ts'
+import { RequestFailure } from '../../../../core/api-error.ts'
 import { VIDEO_CALL_SECONDS, type VideoConversationResponse } from '../../../../core/video-call.ts'
 import { LOG_PREFIX } from '../../loader/start-loader.ts'
 import { dismissToastOf, showToast, type ToastVariant } from '../../toast/toasts.ts'
@@ -126,7 +126,7 @@ export function createVideoCallStore({
         (error: unknown) => {
           if (current !== attempt) return
           set({ status: 'idle' })
-          const message = error instanceof ApiError ? error.message : CALL_TEXT.startFailed
+          const message = error instanceof RequestFailure ? error.message : CALL_TEXT.startFailed
           get().showToast(START_ERROR_TEXT.failedTitle, message, 'destructive')
         },
       )

@@ -1,4 +1,4 @@
-import { getDefaultApiBase } from '../../state/fetch-api.ts'
+import { apiBaseOf } from '../../state/fetch-api.ts'
 import type { LauncherView, VideoCallHandle } from '../launcher-view.ts'
 import { CALL_TEXT } from './call-text.ts'
 import { endVideoConversation, startVideoConversation } from './video-api.ts'
@@ -43,7 +43,7 @@ export function createVideoCall(
   return {
     start() {
       const slug = host.getAttribute('slug')?.trim() || undefined
-      store.getState().start(slug, host.getAttribute('api-base')?.trim() || getDefaultApiBase())
+      store.getState().start(slug, apiBaseOf(host))
     },
     dispose() {
       removeEventListener('pagehide', onPageHide)
