@@ -20,13 +20,13 @@ const catalog = {
   },
   /** The client closed the connection before its request body was complete. */
   body_incomplete: { status: 400, message: 'The request body was cut off. Please try again.' },
-  // Phone calls (SPEC §5, §8). The dialog shows `message`; its toast title depends on the code.
+  // Phone calls. The dialog shows `message`; its toast title depends on the code.
   phone_required: { status: 400, message: 'Please enter a valid phone number' },
   phone_invalid: { status: 400, message: 'Please enter a valid phone number' },
   country_invalid: { status: 400, message: 'Please choose a country from the list.' },
   phone_not_configured: { status: 503, message: 'Phone calling is not properly configured...' },
   rate_limited: { status: 429, message: 'Too many call requests. Please try again later.' },
-  /** The voice platform refused or failed; `message` is the SPEC §8 text for its answer. */
+  /** The voice platform refused or failed; `message` is the fixed text the visitor reads for its answer. */
   phone_call_failed: { status: 502, message: 'Failed to initiate phone call. Please try again.' },
   phone_call_timeout: {
     status: 504,
@@ -40,7 +40,7 @@ const catalog = {
     status: 422,
     message: 'This request was already used for a different call. Please try again.',
   },
-  // Video support calls (issue 6). 'Connection Failed' shows `message` (SPEC §8's text).
+  // Video support calls. 'Connection Failed' shows `message`.
   video_not_configured: { status: 503, message: 'Video calls are not available right now.' },
   /** The video platform (or the automation webhook) refused, failed or answered something unusable. */
   video_call_failed: { status: 502, message: 'Unable to start video call. Please try again.' },
@@ -49,7 +49,7 @@ const catalog = {
   video_conversation_not_found: { status: 404, message: 'This video call was not found.' },
   /** The platform could not end the call; asking again may work (it ends at its time limit anyway). */
   video_end_failed: { status: 502, message: 'The video call could not be ended. Please try again.' },
-  // The sales reps' prospect list (issue 8). 404 like any route this server does not offer.
+  // The sales reps' prospect list. 404 like any route this server does not offer.
   sales_tools_disabled: {
     status: 404,
     message: 'The operator has not enabled the prospect list on this server.',

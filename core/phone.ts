@@ -8,7 +8,7 @@ export interface PhoneCountry {
   dialCode: string
 }
 
-/** The dialog's countries in the order shown (SPEC §5); the first is the default. */
+/** The dialog's countries in the order shown; the first is the default. */
 export const PHONE_COUNTRIES = [
   { code: 'US', name: 'United States', dialCode: '+1' },
   { code: 'GB', name: 'United Kingdom', dialCode: '+44' },
@@ -27,7 +27,7 @@ export const DEFAULT_PHONE_COUNTRY: PhoneCountryCode = 'US'
 export const findPhoneCountry = (code: string): PhoneCountry | undefined =>
   PHONE_COUNTRIES.find((country) => country.code === code)
 
-/** SPEC §9: a plus sign and 7 to 15 digits (E.164's maximum). */
+/** A dialable number: a plus sign and 7 to 15 digits (E.164's maximum). */
 export const E164_PATTERN = /^\+\d{7,15}$/
 
 export type PhoneNumberCheck =
@@ -41,7 +41,7 @@ export type PhoneNumberCheck =
   | { ok: false; code: Extract<ErrorCode, 'phone_required' | 'phone_invalid'> }
 
 /**
- * The phone rule of SPEC §5, the same in the dialog and on the server: blank → `phone_required`
+ * The phone rule, the same in the dialog and on the server: blank → `phone_required`
  * ('Phone Number Required'); otherwise strip everything but digits, prepend the country's dial code
  * and require `+` and 7 to 15 digits, else `phone_invalid`. Two additions, both stricter or kinder:
  * full-width digits (a Japanese keyboard's) count as digits, and a number with letters in it is

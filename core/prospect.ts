@@ -1,6 +1,6 @@
 import type { DemoFeatures } from './public-config.ts'
 
-/** The slug shown when a prospect link is unknown or missing (SPEC §5). */
+/** The slug shown when a prospect link is unknown or missing. */
 export const FALLBACK_SLUG = 'visitor'
 
 /** Slugs are what appears in `/{slug}` and in the widget's `slug` attribute. */

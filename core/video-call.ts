@@ -1,4 +1,4 @@
-/** `POST` here starts a video support call (issue 6). */
+/** `POST` here starts a video support call. */
 export const VIDEO_CONVERSATIONS_PATH = '/api/video/conversations'
 
 /**
@@ -8,7 +8,7 @@ export const VIDEO_CONVERSATIONS_PATH = '/api/video/conversations'
 export const getVideoConversationEndPath = (conversationId: string): string =>
   `${VIDEO_CONVERSATIONS_PATH}/${encodeURIComponent(conversationId)}/end`
 
-/** SPEC §9: a video support call lasts 300 seconds, shown as m:ss. The server may shorten it (tests). */
+/** A video support call lasts 300 seconds, shown as m:ss: long enough to try the demo, short enough to bound its cost. The server may shorten it (tests). */
 export const VIDEO_CALL_SECONDS = 300
 
 /** Body of `POST /api/video/conversations` (JSON, sent as `application/json` or `text/plain`). */

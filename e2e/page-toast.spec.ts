@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { VIDEO_CONVERSATIONS_PATH } from '../core/video-call.ts'
+import { VIDEO_CONVERSATIONS_PATH } from '#core/video-call.ts'
 import { serveFakeDaily } from './fakes/fake-daily.ts'
 import { expect, test } from './fixtures.ts'
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { createEmbedSnippet } from '../core/embed-snippet.ts'
+import { createEmbedSnippet } from '#core/embed-snippet.ts'
 import { expect, hasHorizontalOverflow, saveScreenshot, test } from './fixtures.ts'
 import { E2E_SALES_TOOLS_SECRET } from './global-setup.ts'
 

@@ -1,5 +1,5 @@
 import type { Page, Response } from '@playwright/test'
-import { getVideoConversationEndPath, VIDEO_CONVERSATIONS_PATH } from '../core/video-call.ts'
+import { getVideoConversationEndPath, VIDEO_CONVERSATIONS_PATH } from '#core/video-call.ts'
 import {
   E2E_VIDEO_REPLICA_ID,
   E2E_VIDEO_SECONDS,
@@ -69,7 +69,7 @@ test('start: "Connecting to …", then the call counts down, mute and camera rea
   await expect(dialog.getByRole('status')).toContainText(
     `Connected!You're now connected with ${PERSONA}. Your call will last 1 minute.`,
   )
-  // The webhook got the prospect's call (SPEC §7.6).
+  // The webhook got the prospect's call.
   expect(await readWebhookRequests()).toContainEqual(
     expect.objectContaining({
       replica_id: E2E_VIDEO_REPLICA_ID,

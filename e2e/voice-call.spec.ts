@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import type { Prospect } from '../core/prospect.ts'
+import type { Prospect } from '#core/prospect.ts'
 import { blobWorkers } from './call-helpers.ts'
 import {
   endCallFromAssistant,

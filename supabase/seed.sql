@@ -1,4 +1,4 @@
--- Demo prospects. `visitor` is the fallback shown for unknown or missing slugs (SPEC §5), so it must
+-- Demo prospects. `visitor` is the fallback shown for unknown or missing slugs, so it must
 -- always exist. Safe to run again: existing slugs are left as they are.
 
 insert into public.visitors (slug, name, company_name, first_message, system)

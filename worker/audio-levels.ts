@@ -1,5 +1,5 @@
 /**
- * Audio-level DSP for the browser call (SPEC §9), kept pure so it runs the same in the worker, on the
+ * Audio-level DSP for the browser call, kept pure so it runs the same in the worker, on the
  * main thread (the fallback where a page's CSP forbids `blob:` workers) and in tests.
  */
 

@@ -23,7 +23,7 @@ const MESSAGES_PATH = '/__messages'
 const WEBHOOK_REQUESTS_PATH = '/__webhook-requests'
 
 /**
- * The conversation page: a stand-in for the platform's call page that, like SPEC §7.7's, listens for
+ * The conversation page: a stand-in for the platform's call page that, like the real one, listens for
  * `toggleMute` / `toggleCamera` messages. It shows and reports each message it receives (same origin
  * as the fake, so no CORS), with the sender's origin.
  */
@@ -60,7 +60,7 @@ const readBody = async (request: IncomingMessage): Promise<string> => {
 }
 
 /**
- * A loopback fake of the video automation webhook (SPEC §7.6): `POST /webhook` answers
+ * A loopback fake of the video automation webhook: `POST /webhook` answers
  * `conversation_id` and a `conversation_url` on this fake, whose page records the messages it gets.
  */
 export async function startFakeVideoWebhook() {

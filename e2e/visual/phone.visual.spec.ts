@@ -1,5 +1,5 @@
 import type { Route } from '@playwright/test'
-import { PHONE_CALL_PATH } from '../../core/phone-call.ts'
+import { PHONE_CALL_PATH } from '#core/phone-call.ts'
 import { expect, test } from '../fixtures.ts'
 import {
   expectElement,

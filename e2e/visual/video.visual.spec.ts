@@ -1,4 +1,4 @@
-import { VIDEO_CONVERSATIONS_PATH } from '../../core/video-call.ts'
+import { VIDEO_CONVERSATIONS_PATH } from '#core/video-call.ts'
 import { expect, test } from '../fixtures.ts'
 import {
   expectElement,

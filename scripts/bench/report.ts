@@ -16,7 +16,7 @@ interface Target {
   readonly limit: number
 }
 
-/** ARCHITECTURE.md's landing-page budget, checked at the phone-like profile. */
+/** The landing page's budget (docs/architecture.md, Budgets), checked at the phone-like profile. */
 export const PHONE_TARGETS: readonly Target[] = [
   { metric: 'lcp', label: 'LCP', limit: 2000 },
   { metric: 'cls', label: 'CLS', limit: 0.02 },

@@ -1,10 +1,10 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Hono } from 'hono'
 import type { AppDeps } from './app.ts'
-import { createClientIpReader } from './calls/client-ip.ts'
 import { createPhoneCallSettings } from './calls/phone-call-settings.ts'
 import type { ServerConfig } from './config.ts'
 import { toPublicConfig } from './public-config.ts'
+import { createClientIpReader } from './shared/client-ip.ts'
 import { createVideoCallSettings } from './video/video-call-settings.ts'
 
 export interface AppBackend {

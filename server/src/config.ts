@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { VoiceConfig } from '../../core/public-config.ts'
+import type { VoiceConfig } from '#core/public-config.ts'
 import { wholeNumber } from './env-number.ts'
 import {
   checkVideoEnv,

@@ -6,7 +6,7 @@ import { type ApiRole, signLocalKey } from './rest/local-jwt.ts'
 import { createTestBackend, type TestBackend } from './testing/test-backend.ts'
 
 /**
- * Issue 8's privacy promise: nobody without the service role can list prospects (one might be
+ * The privacy promise: nobody without the service role can list prospects (one might be
  * tempted to scrape every personalised page). Checked over HTTP against the server as it runs
  * locally, with the local REST layer mounted at /rest/v1 exactly as hosted Supabase exposes its
  * PostgREST, and against the API, whose only listing route (/api/sales/prospects) needs the operator's SALES_TOOLS_SECRET.

@@ -1,4 +1,4 @@
-import type { PublicConfig } from '../../core/public-config.ts'
+import type { PublicConfig } from '#core/public-config.ts'
 import type { ServerConfig } from './config.ts'
 
 /** The part of the server's configuration a browser may see: no private key ever goes in here. */

@@ -7,7 +7,6 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Hono } from 'hono'
 import { createApp } from './app.ts'
 import { createAppDeps } from './app-deps.ts'
-import { deriveCallHashSecret } from './calls/keyed-hash.ts'
 import type { ServerConfig } from './config.ts'
 import {
   getCallRecordUpkeep,
@@ -17,6 +16,7 @@ import {
 import { createServerSupabase } from './data/supabase-client.ts'
 import { type OpenEmbeddedOptions, openEmbeddedDatabase } from './db/open-embedded-database.ts'
 import { createLocalSupabase } from './rest/local-supabase.ts'
+import { deriveCallHashSecret } from './shared/keyed-hash.ts'
 import { mountStaticFiles, type StaticDirs } from './static/static-files.ts'
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url))

@@ -1,4 +1,4 @@
--- Prospects shown on /{slug} pages (SPEC §3). The browser never reads this table: the server reads it
+-- Prospects shown on /{slug} pages. The browser never reads this table: the server reads it
 -- with the service role and returns only the public fields of one prospect, found by exact slug.
 
 create table public.visitors (

@@ -1,4 +1,4 @@
--- Abuse limits and the record of outbound phone calls (issue 5). Every call costs money and can be
+-- Abuse limits and the record of outbound phone calls. Every call costs money and can be
 -- pointed at anyone's phone, so the server counts requests per scope in Postgres (limits hold across
 -- restarts and across many server instances) and records every attempt with its outcome.
 -- Plain PostgreSQL 15: this runs on the embedded database and on hosted Supabase alike.

@@ -1,4 +1,4 @@
--- The record of video support calls (issue 6). Each one is paid for by the minute, so the server
+-- The record of video support calls. Each one is paid for by the minute, so the server
 -- records every conversation it asks a platform for, with its outcome, and when and how it ended.
 -- Plain PostgreSQL 15: this runs on the embedded database and on hosted Supabase alike.
 -- Browsers never touch any of it: RLS is on with no policy, and only service_role may execute the

@@ -1,4 +1,4 @@
--- Bulk prospects for the operators' CLI (`npm run prospects`, issue 8). Over PostgREST one request is
+-- Bulk prospects for the operators' CLI (`npm run prospects`). Over PostgREST one request is
 -- one transaction, so a whole import goes to the database as one JSON array in one function call:
 -- every row is written or none is, on the embedded database and on hosted Supabase alike.
 -- The functions run with the caller's rights (security invoker) and only service_role may execute

@@ -11,7 +11,7 @@ export interface FirstPaintSize {
   brotliBytes: number
 }
 
-/** The widget's budget for {@link FirstPaintSize.brotliBytes} (ARCHITECTURE.md, Budgets). */
+/** The widget's budget for {@link FirstPaintSize.brotliBytes} (docs/architecture.md, Budgets). */
 export const FIRST_PAINT_BUDGET_BYTES = 12 * 1024
 
 /**

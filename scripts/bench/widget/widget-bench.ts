@@ -41,7 +41,7 @@ export function checkBarePage(widgetHtml: string, bareHtml: string): string | nu
 }
 
 /**
- * The widget's benchmark (ARCHITECTURE.md, Budgets): per profile, {@link RUNS} runs, each loading the
+ * The widget's benchmark (docs/architecture.md, Budgets): per profile, {@link RUNS} runs, each loading the
  * bare page and the widget page in a fresh browser (alternating which goes first), judged on the
  * medians. Prints a table per profile, writes every figure to {@link RESULTS_FILE} and resolves
  * whether every budget holds.

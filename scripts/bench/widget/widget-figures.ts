@@ -12,7 +12,7 @@ export interface RunPair {
   readonly longTasks: { readonly bare: LongTaskRun; readonly widget: LongTaskRun }
 }
 
-/** What one run says, as the budgets (ARCHITECTURE.md) put it. */
+/** What one run says, as the budgets (docs/architecture.md) put it. */
 export interface WidgetFigures {
   /** Brotli bytes of the widget's JS (its CSS is inside) finished before the buttons showed. */
   readonly jsBrotli: number
@@ -116,7 +116,7 @@ interface Budget {
   readonly across?: 'median' | 'every run'
 }
 
-/** ARCHITECTURE.md's widget budgets, judged on the medians of each profile unless one says otherwise. */
+/** The widget's budgets (docs/architecture.md), judged on the medians of each profile unless one says otherwise. */
 export const WIDGET_BUDGETS: readonly Budget[] = [
   { figure: 'jsBrotli', label: 'JS before visible buttons (brotli)', limit: () => FIRST_PAINT_BUDGET_BYTES },
   {

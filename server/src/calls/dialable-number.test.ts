@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest'
-import { AppError } from '../../../core/errors.ts'
-import { findPhoneCountry } from '../../../core/phone.ts'
+import { AppError } from '#core/errors.ts'
+import { findPhoneCountry } from '#core/phone.ts'
 import { toDialableNumber } from './dialable-number.ts'
 
 function dial(code: string, input: string): string {

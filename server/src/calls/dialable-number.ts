@@ -1,6 +1,6 @@
 import { type CountryCode, type NumberType, parsePhoneNumberFromString } from 'libphonenumber-js/max'
-import { AppError } from '../../../core/errors.ts'
-import { E164_PATTERN, normalizePhoneNumber, type PhoneCountry } from '../../../core/phone.ts'
+import { AppError } from '#core/errors.ts'
+import { E164_PATTERN, normalizePhoneNumber, type PhoneCountry } from '#core/phone.ts'
 
 /**
  * Types a demo call may go to. Premium-rate, shared-cost and personal numbers are left out on
@@ -19,7 +19,7 @@ const CALLABLE_TYPES = new Set<NumberType>([
 const NOT_CALLABLE_MESSAGE = 'We can only call mobile and landline numbers. Please enter another number.'
 
 /**
- * The number the server will dial, in E.164. First the shared rule of SPEC §5 (the dialog's), then
+ * The number the server will dial, in E.164. First the rule the dialog applies too, then
  * libphonenumber-js with its complete ("max") metadata: the number must exist in the chosen
  * country's numbering plan and be of a callable type. The library also reads national formats, so a
  * UK visitor's `020 7946 0958` dials +44 20 7946 0958 (the spec's rule alone would keep the trunk 0).

@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { AppError } from '../../../core/errors.ts'
-import { findPhoneCountry, type PhoneCountry } from '../../../core/phone.ts'
-import { isValidSlug } from '../../../core/prospect.ts'
-import { readJsonBody } from '../routes/json-body.ts'
+import { AppError } from '#core/errors.ts'
+import { findPhoneCountry, type PhoneCountry } from '#core/phone.ts'
+import { isValidSlug } from '#core/prospect.ts'
+import { readJsonBody } from '../shared/read-json-body.ts'
 
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,100}$/
 

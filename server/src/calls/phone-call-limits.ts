@@ -1,6 +1,7 @@
-import { AppError } from '../../../core/errors.ts'
+import { AppError } from '#core/errors.ts'
 import type { PhoneCallLimits } from '../config.ts'
 import type { RateLimitBucket, RateLimitResult } from '../data/rate-limits.ts'
+import { describeWait } from '../shared/describe-wait.ts'
 
 const HOUR_S = 60 * 60
 const DAY_S = 24 * HOUR_S
@@ -12,7 +13,7 @@ export interface PhoneCallScope {
   slug: string
 }
 
-/** The four scopes of issue 5, each with its configured limit and fixed window. */
+/** The four scopes a phone call is limited in (address, number, prospect, all), each with its configured limit and fixed window. */
 export function getPhoneCallBuckets(limits: PhoneCallLimits, scope: PhoneCallScope): RateLimitBucket[] {
   return [
     { key: `phone:ip:${scope.clientIpHash ?? 'unknown'}`, limit: limits.perIpHourly, windowSeconds: HOUR_S },
@@ -41,11 +42,4 @@ export function toRateLimitError(result: Pick<RateLimitResult, 'blocked' | 'retr
     retryAfterSeconds: result.retryAfterSeconds,
     ...(entry ? { message: entry[1](wait) } : {}),
   })
-}
-
-export function describeWait(seconds: number): string {
-  if (seconds <= 60) return 'in a minute'
-  if (seconds < 90 * 60) return `in ${Math.ceil(seconds / 60)} minutes`
-  const hours = Math.ceil(seconds / HOUR_S)
-  return hours === 1 ? 'in an hour' : `in ${hours} hours`
 }

@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { AppError, isErrorCode } from '../../../core/errors.ts'
-import type { PhoneCallResponse } from '../../../core/phone-call.ts'
-import { prospectNotFoundMessage } from '../../../core/prospect.ts'
+import { AppError, isErrorCode } from '#core/errors.ts'
+import type { PhoneCallResponse } from '#core/phone-call.ts'
+import { prospectNotFoundMessage } from '#core/prospect.ts'
 import type { PhoneCallLimits } from '../config.ts'
 import { interruptedAfterSeconds } from '../data/call-records.ts'
 import {
@@ -13,8 +13,8 @@ import {
   type NewPhoneCallAttempt,
 } from '../data/phone-call-attempts.ts'
 import { loadProspect } from '../data/prospects.ts'
+import type { KeyedHash } from '../shared/keyed-hash.ts'
 import { toDialableNumber } from './dialable-number.ts'
-import type { KeyedHash } from './keyed-hash.ts'
 import type { PhoneCallBody } from './phone-call-body.ts'
 import { getPhoneCallBuckets, toRateLimitError } from './phone-call-limits.ts'
 import { createVapiPhoneCall, type VapiPhoneSettings } from './vapi-phone-call.ts'

@@ -1,4 +1,4 @@
-import { AppError } from '../../../core/errors.ts'
+import { AppError } from '#core/errors.ts'
 
 export type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>
 
@@ -16,7 +16,7 @@ export interface OutboundCall {
   number: string
 }
 
-/** SPEC §8: what the visitor reads for the platform's answers that have a fixed text. */
+/** What the visitor reads for the platform's answers that have a fixed text. */
 const STATUS_MESSAGES: Record<number, string> = {
   401: 'Invalid API key...',
   400: 'Invalid phone number or assistant ID. Please check your input.',
@@ -26,7 +26,7 @@ const STATUS_MESSAGES: Record<number, string> = {
 /**
  * Asks Vapi to phone the visitor: `POST {apiUrl}/call` with the private key. Exactly one attempt:
  * a retried POST could dial twice, so a network error or a timeout is reported, never retried.
- * Every failure becomes an AppError whose message is safe to show (SPEC §8); the platform's body
+ * Every failure becomes an AppError whose message is safe to show; the platform's body
  * goes no further than its `message`, and the server log gets the status.
  */
 export async function createVapiPhoneCall(

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { AppError } from '../../../core/errors.ts'
+import { AppError } from '#core/errors.ts'
 import type { RateLimitBucket, RateLimitResult } from './rate-limits.ts'
 
 export interface NewPhoneCallAttempt {

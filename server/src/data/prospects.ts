@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { AppError } from '../../../core/errors.ts'
-import type { Prospect } from '../../../core/prospect.ts'
+import { AppError } from '#core/errors.ts'
+import type { Prospect } from '#core/prospect.ts'
 
 /** The public fields of a prospect; `id` and `created_at` stay in the database. */
 export const PROSPECT_COLUMNS = 'slug,name,company_name,first_message,system,assistant_id'

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { AppError } from '../../../core/errors.ts'
+import { AppError } from '#core/errors.ts'
 import { createTestBackend, type TestBackend } from '../testing/test-backend.ts'
 import { checkRateLimits } from './rate-limits.ts'
 

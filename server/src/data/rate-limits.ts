@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { AppError } from '../../../core/errors.ts'
+import { AppError } from '#core/errors.ts'
 
 /** One scope to count a request in: at most `limit` requests per fixed window of `windowSeconds`. */
 export interface RateLimitBucket {

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { SALES_PROSPECTS_LIMIT, type SalesProspect } from '../../../core/sales-prospects.ts'
+import { SALES_PROSPECTS_LIMIT, type SalesProspect } from '#core/sales-prospects.ts'
 
 interface SearchRow {
   slug: string

@@ -1,4 +1,4 @@
-import { createEmbedSnippet } from '../../../core/embed-snippet.ts'
+import { createEmbedSnippet } from '#core/embed-snippet.ts'
 
 /** Where the product is published, as personalised links and snippets must name it. */
 export interface LinkSettings {

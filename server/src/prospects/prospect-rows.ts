@@ -1,4 +1,4 @@
-import { isValidSlug } from '../../../core/prospect.ts'
+import { isValidSlug } from '#core/prospect.ts'
 import type { ProspectRow } from '../data/prospects.ts'
 import type { CsvRecord } from './csv.ts'
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import type { Hono } from 'hono'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { ErrorBody } from '../../../core/errors.ts'
-import { createKeyedHash } from '../calls/keyed-hash.ts'
+import type { ErrorBody } from '#core/errors.ts'
 import { createLocalSupabase } from '../rest/local-supabase.ts'
+import { createKeyedHash } from '../shared/keyed-hash.ts'
 import { type FakeVapiServer, startFakeVapiServer } from '../testing/fake-vapi-server.ts'
 import {
   createPhoneCallApp,
@@ -18,7 +18,7 @@ import {
   type TestBackend,
 } from '../testing/test-backend.ts'
 
-// Idempotency, limits and what the database keeps: the defences of issue 5, through the real app,
+// Idempotency, limits and what the database keeps: the defences against abuse of paid calls, through the real app,
 // the embedded Postgres and a loopback fake of the platform.
 
 let backend: TestBackend

@@ -1,6 +1,6 @@
 import type { Hono } from 'hono'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { ErrorBody } from '../../../core/errors.ts'
+import type { ErrorBody } from '#core/errors.ts'
 import { createApp } from '../app.ts'
 import { type FakeVapiServer, startFakeVapiServer } from '../testing/fake-vapi-server.ts'
 import {
@@ -88,7 +88,7 @@ describe('POST /api/calls/phone: placing the call', () => {
   })
 })
 
-describe('POST /api/calls/phone: what the platform answers, as the visitor reads it (SPEC §8)', () => {
+describe('POST /api/calls/phone: what the platform answers, as the visitor reads it', () => {
   it.each([
     [401, 'Invalid API key...'],
     [400, 'Invalid phone number or assistant ID. Please check your input.'],

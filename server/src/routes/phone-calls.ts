@@ -1,15 +1,15 @@
 import { Hono } from 'hono'
-import { AppError } from '../../../core/errors.ts'
-import type { PhoneCallResponse } from '../../../core/phone-call.ts'
-import type { ClientIpReader } from '../calls/client-ip.ts'
+import { AppError } from '#core/errors.ts'
+import type { PhoneCallResponse } from '#core/phone-call.ts'
 import { parsePhoneCallBody } from '../calls/phone-call-body.ts'
 import { type PhoneCallDeps, placePhoneCall } from '../calls/place-phone-call.ts'
+import type { ClientIpReader } from '../shared/client-ip.ts'
 import { limitBody } from './json-body.ts'
 
 /** The body is about 150 bytes; anything past this is not a phone-call request. */
 export const MAX_BODY_BYTES = 4 * 1024
 
-/** `POST /`: the visitor asks to be phoned by the prospect's agent (issue 5). */
+/** `POST /`: the visitor asks to be phoned by the prospect's agent. */
 export function phoneCallRoutes(deps: PhoneCallDeps & { clientIp: ClientIpReader }): Hono {
   return new Hono().post('/', limitBody(MAX_BODY_BYTES), async (c) => {
     if (!deps.phoneCalls?.vapi) throw new AppError('phone_not_configured')

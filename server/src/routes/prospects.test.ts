@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ErrorBody } from '../../../core/errors.ts'
-import type { ProspectResponse } from '../../../core/prospect.ts'
+import type { ErrorBody } from '#core/errors.ts'
+import type { ProspectResponse } from '#core/prospect.ts'
 import { createApp } from '../app.ts'
 import { createServerSupabase } from '../data/supabase-client.ts'
 import { createTestBackend, TEST_PUBLIC_CONFIG, type TestBackend } from '../testing/test-backend.ts'

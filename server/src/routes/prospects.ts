@@ -1,14 +1,14 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { Hono } from 'hono'
-import { AppError } from '../../../core/errors.ts'
+import { AppError } from '#core/errors.ts'
 import {
   FALLBACK_SLUG,
   isValidSlug,
   type Prospect,
   type ProspectResponse,
   prospectNotFoundMessage,
-} from '../../../core/prospect.ts'
-import type { DemoFeatures, PublicConfig } from '../../../core/public-config.ts'
+} from '#core/prospect.ts'
+import type { DemoFeatures, PublicConfig } from '#core/public-config.ts'
 import type { PhoneCallSettings } from '../calls/place-phone-call.ts'
 import { loadProspect } from '../data/prospects.ts'
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ErrorBody } from '../../../core/errors.ts'
-import { SALES_PROSPECTS_PATH, type SalesProspectsResponse } from '../../../core/sales-prospects.ts'
+import type { ErrorBody } from '#core/errors.ts'
+import { SALES_PROSPECTS_PATH, type SalesProspectsResponse } from '#core/sales-prospects.ts'
 import { createApp } from '../app.ts'
 import { upsertProspects } from '../prospects/prospect-store.ts'
 import { createTestBackend, type TestBackend } from '../testing/test-backend.ts'

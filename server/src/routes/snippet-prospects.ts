@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { Hono } from 'hono'
-import { AppError } from '../../../core/errors.ts'
-import { SALES_QUERY_MAX_LENGTH, type SalesProspectsResponse } from '../../../core/sales-prospects.ts'
+import { AppError } from '#core/errors.ts'
+import { SALES_QUERY_MAX_LENGTH, type SalesProspectsResponse } from '#core/sales-prospects.ts'
 import { searchSalesProspects } from '../data/sales-prospects.ts'
 import { assertSalesKey } from './snippet-prospects-key.ts'
 

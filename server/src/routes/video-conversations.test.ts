@@ -1,6 +1,6 @@
 import type { Hono } from 'hono'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { ErrorBody } from '../../../core/errors.ts'
+import type { ErrorBody } from '#core/errors.ts'
 import { createApp } from '../app.ts'
 import {
   FAKE_WEBHOOK_PATH,
@@ -68,7 +68,7 @@ describe('POST /api/video/conversations: starting the call', () => {
     expect(context).toContain('Greet Dr. Maya Patel warmly by name')
     expect(context).toContain('Bright Smile Dental')
     expect(context).toContain('a real member of the support team')
-    // Never denies being an AI when sincerely asked (a deliberate departure from SPEC §7.6).
+    // Never denies being an AI when sincerely asked (deliberately: a persona that denied it would mislead a visitor who asks in earnest).
     expect(context).toContain('say honestly that you are an AI video agent')
     expect(context).not.toMatch(/do not (say|admit)[^.]*AI/i)
     expect(context).toContain('"Test in Browser"')
@@ -144,7 +144,7 @@ describe('POST /api/video/conversations: starting the call', () => {
   })
 })
 
-describe('POST /api/video/conversations: answers that start no call (SPEC §5, §8)', () => {
+describe('POST /api/video/conversations: answers that start no call', () => {
   it.each([
     [401, { message: `Invalid key ${TEST_TAVUS_KEY}` }],
     [400, { error: 'replica_id is not valid' }],

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
-import { AppError } from '../../../core/errors.ts'
-import type { VideoConversationEndResponse, VideoConversationResponse } from '../../../core/video-call.ts'
-import type { ClientIpReader } from '../calls/client-ip.ts'
+import { AppError } from '#core/errors.ts'
+import type { VideoConversationEndResponse, VideoConversationResponse } from '#core/video-call.ts'
+import type { ClientIpReader } from '../shared/client-ip.ts'
 import { endVideoConversation } from '../video/end-video-conversation.ts'
 import { startVideoConversation, type VideoCallDeps } from '../video/start-video-conversation.ts'
 import { parseVideoConversationBody } from '../video/video-conversation-body.ts'
@@ -13,7 +13,7 @@ export const MAX_BODY_BYTES = 1024
 const limitVideoBody = limitBody(MAX_BODY_BYTES)
 
 /**
- * `POST /` starts a video support call; `POST /:id/end` ends it (issue 6). Both take `text/plain` or
+ * `POST /` starts a video support call; `POST /:id/end` ends it. Both take `text/plain` or
  * no body, so the widget can call them from any origin without a CORS preflight, and the end with
  * `navigator.sendBeacon` while the page is being hidden.
  */

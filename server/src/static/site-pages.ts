@@ -1,4 +1,4 @@
-import { isValidSlug } from '../../../core/prospect.ts'
+import { isValidSlug } from '#core/prospect.ts'
 import { matchRoute } from '../../../site/src/app/match-route.ts'
 
 /**

@@ -14,7 +14,7 @@ export const FAKE_WEBHOOK_PATH = '/webhook/video'
 
 /**
  * A loopback fake of both video back ends, recorded and answered like the real ones:
- * - the automation webhook (SPEC §7.6): `POST /webhook/video` → 200 `{conversation_id, conversation_url}`;
+ * - the automation webhook: `POST /webhook/video` → 200 `{conversation_id, conversation_url}`;
  * - Tavus: `POST /v2/conversations` → 200 with `conversation_id`, `conversation_url`, `status: active`;
  *   `POST /v2/conversations/{id}/end` → 200 for a conversation it created, else 400
  *   `{"error": "Invalid conversation_id"}` (Tavus's documented error shape).

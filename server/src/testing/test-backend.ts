@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite'
 import type { Hono } from 'hono'
 import { expect, inject } from 'vitest'
-import type { PublicConfig } from '../../../core/public-config.ts'
+import type { PublicConfig } from '#core/public-config.ts'
 import type { AppDeps } from '../app.ts'
 import { createLocalSecret } from '../db/local-secret.ts'
 import { prepareDatabase } from '../db/prepare-database.ts'

@@ -1,5 +1,5 @@
-import { AppError } from '../../../core/errors.ts'
-import type { VideoConversationEndResponse } from '../../../core/video-call.ts'
+import { AppError } from '#core/errors.ts'
+import type { VideoConversationEndResponse } from '#core/video-call.ts'
 import {
   claimVideoConversationEnd,
   finishVideoConversationEnd,

@@ -1,8 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { AppError } from '../../../core/errors.ts'
-import { FALLBACK_SLUG } from '../../../core/prospect.ts'
-import type { VideoConversationResponse } from '../../../core/video-call.ts'
-import type { KeyedHash } from '../calls/keyed-hash.ts'
+import { AppError } from '#core/errors.ts'
+import { FALLBACK_SLUG } from '#core/prospect.ts'
+import type { VideoConversationResponse } from '#core/video-call.ts'
 import { loadProspect } from '../data/prospects.ts'
 import { checkRateLimits } from '../data/rate-limits.ts'
 import {
@@ -10,6 +9,7 @@ import {
   finishVideoConversation,
   type VideoConversationResult,
 } from '../data/video-conversations.ts'
+import type { KeyedHash } from '../shared/keyed-hash.ts'
 import {
   getConversationName,
   type SupportCallSetting,

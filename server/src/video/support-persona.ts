@@ -1,4 +1,4 @@
-import type { Prospect } from '../../../core/prospect.ts'
+import type { Prospect } from '#core/prospect.ts'
 
 /** What the persona is told about the call it is in. */
 export interface SupportCallSetting {
@@ -17,12 +17,11 @@ export function getConversationName(setting: SupportCallSetting): string {
 }
 
 /**
- * The support-persona instruction of SPEC §7.6 (`conversational_context`), written out: warm, speaks
+ * The support persona's instruction (`conversational_context`), written out: warm, speaks
  * like a real member of the support team, encourages the visitor to try the demo. It names the
  * prospect and company when the page is a prospect's, so the persona greets them.
  *
- * One departure from the spec, on purpose: SPEC §7.6 asks for a persona that does not admit to being
- * an AI. Members of the public must not be deceived about talking to a machine (and disclosure is the
+ * One rule on purpose: the persona is never told to deny being an AI. Members of the public must not be deceived about talking to a machine (and disclosure is the
  * law in places, e.g. California's bot disclosure law and the EU AI Act's transparency duty), so the
  * persona keeps a human tone but answers honestly when asked, and the widget labels the call as an AI
  * video agent.

@@ -1,4 +1,4 @@
-import { AppError } from '../../../core/errors.ts'
+import { AppError } from '#core/errors.ts'
 import {
   describePlatformMessage,
   type EndResult,

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { VIDEO_CALL_SECONDS } from '../../../core/video-call.ts'
+import { VIDEO_CALL_SECONDS } from '#core/video-call.ts'
 import { wholeNumber } from '../env-number.ts'
 import { parseAllowedHosts } from './conversation-url.ts'
 
@@ -40,7 +40,7 @@ type VideoEnv = z.output<z.ZodObject<typeof VIDEO_ENV>>
 
 /**
  * The platform that creates conversations. Tavus's API when its key is set (it wins over a webhook
- * also configured), else the automation webhook of SPEC §7.6, which is unauthenticated.
+ * also configured), else the automation webhook, which is unauthenticated.
  */
 export type VideoBackendConfig =
   | {

@@ -1,6 +1,6 @@
-import { AppError } from '../../../core/errors.ts'
-import { describeWait } from '../calls/phone-call-limits.ts'
+import { AppError } from '#core/errors.ts'
 import type { RateLimitBucket, RateLimitResult } from '../data/rate-limits.ts'
+import { describeWait } from '../shared/describe-wait.ts'
 import type { VideoCallLimits } from './video-call-config.ts'
 
 const HOUR_S = 60 * 60

@@ -1,4 +1,4 @@
-import { AppError } from '../../../core/errors.ts'
+import { AppError } from '#core/errors.ts'
 import { readConversationUrl } from './conversation-url.ts'
 
 export type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>
@@ -88,8 +88,8 @@ export async function postToPlatform(request: PlatformRequest): Promise<Platform
 }
 
 /**
- * A create call's answer, as SPEC §5 has it: successful only when OK and holding `conversation_id`,
- * and (ours) a `conversation_url` on an allowed host. The visitor reads SPEC §8's fixed text; what the
+ * A create call's answer, as the widget needs it: successful only when OK and holding `conversation_id`,
+ * and (ours) a `conversation_url` on an allowed host. The visitor reads a fixed text; what the
  * platform said goes to the server log only. `onUnusable` gets the id of a conversation that was
  * created but cannot be shown, so the caller can end it instead of paying for an empty room.
  */

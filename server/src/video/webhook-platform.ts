@@ -7,7 +7,7 @@ import {
 } from './video-platform.ts'
 
 export interface WebhookSettings {
-  /** The automation's endpoint (SPEC §7.6); unauthenticated, so its URL is the only secret it has. */
+  /** The automation's endpoint; unauthenticated, so its URL is the only secret it has. */
   url: string
   replicaId: string
   allowedHosts: readonly string[]
@@ -16,7 +16,7 @@ export interface WebhookSettings {
 }
 
 /**
- * The automation webhook of SPEC §7.6: one unauthenticated POST of exactly `replica_id`,
+ * The automation webhook: one unauthenticated POST of exactly `replica_id`,
  * `conversation_name` and `conversational_context`, answered with `conversation_id` and
  * `conversation_url`. It has no end call: an end is only recorded, and the call lasts until the time
  * limit the automation sets on the platform (it must set one: nothing in the body can).

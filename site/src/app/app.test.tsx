@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { SLUG_RULE_MESSAGE } from '../../../core/prospect.ts'
+import { SLUG_RULE_MESSAGE } from '#core/prospect.ts'
 import { siteConfig } from '../config.ts'
 import { answerProspect, installFakeFetch, VISITOR } from '../testing/fake-fetch.ts'
 import { App } from './app.tsx'

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react'
-import { type Prospect, SLUG_RULE_MESSAGE } from '../../../core/prospect.ts'
+import { type Prospect, SLUG_RULE_MESSAGE } from '#core/prospect.ts'
 import { ErrorState } from '../components/error-state.tsx'
 import { ThemeToggle } from '../components/theme-toggle.tsx'
 import { LandingPage } from '../features/landing/landing-page.tsx'

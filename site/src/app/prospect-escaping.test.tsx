@@ -4,7 +4,7 @@ import { answerProspect, installFakeFetch, MAYA } from '../testing/fake-fetch.ts
 import { App } from './app.tsx'
 
 // Prospect fields come from a CSV an operator imported, maybe scraped from the web: a page must show
-// them as text, never as markup (issue 8).
+// them as text, never as markup.
 const NAME = '<img src=x onerror=alert(1)>'
 const COMPANY = '<script>alert(2)</script>&amp; Co'
 

@@ -1,6 +1,6 @@
-import { readErrorResponse } from '../../../core/api-error.ts'
-import { AppError } from '../../../core/errors.ts'
-import { isValidSlug, type ProspectResponse } from '../../../core/prospect.ts'
+import { readErrorResponse } from '#core/api-error.ts'
+import { AppError } from '#core/errors.ts'
+import { isValidSlug, type ProspectResponse } from '#core/prospect.ts'
 import { getApiUrl } from './api-url.ts'
 
 const isString = (value: unknown): value is string => typeof value === 'string'
@@ -33,7 +33,7 @@ export async function loadProspect(slug: string, signal: AbortSignal): Promise<P
   }
   if (!res.ok) {
     const error = await readErrorResponse(res)
-    // A generic failure reads better in the words of this page (SPEC §8).
+    // A generic failure reads better in the words of this page.
     throw error.code === 'unavailable' ? new AppError('prospect_unavailable', { cause: error }) : error
   }
   const body: unknown = await res.json().catch(() => null)

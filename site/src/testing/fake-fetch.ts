@@ -1,5 +1,5 @@
 import { vi } from 'vitest'
-import type { Prospect, ProspectResponse } from '../../../core/prospect.ts'
+import type { Prospect, ProspectResponse } from '#core/prospect.ts'
 
 export const MAYA: Prospect = {
   slug: 'bright-smile-dental',

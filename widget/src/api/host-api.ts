@@ -1,4 +1,4 @@
-import { FALLBACK_SLUG } from '../../../core/prospect.ts'
+import { FALLBACK_SLUG } from '#core/prospect.ts'
 import type { VoiceDemoElement } from '../element/voice-demo-element.tsx'
 import { LOG_PREFIX } from '../loader/start-loader.ts'
 import {

@@ -1,4 +1,4 @@
-import { FALLBACK_SLUG } from '../../../core/prospect.ts'
+import { FALLBACK_SLUG } from '#core/prospect.ts'
 import {
   ELEMENT_ATTRIBUTES,
   type PanelControls,

@@ -1,4 +1,4 @@
-import { isValidSlug } from '../../../core/prospect.ts'
+import { isValidSlug } from '#core/prospect.ts'
 
 /**
  * widget.js asks for each prospect already on the page while the core chunk downloads, so the panel

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'preact/hooks'
-import type { PhoneCountry } from '../../../core/phone.ts'
+import type { PhoneCountry } from '#core/phone.ts'
 import { LineIcon } from '../ui/line-icon.tsx'
 import { createTypeAhead } from './type-ahead.ts'
 

@@ -1,7 +1,7 @@
-import type { ErrorCode } from '../../../core/errors.ts'
+import type { ErrorCode } from '#core/errors.ts'
 import { START_ERROR_TEXT } from '../voice/start-error-text.ts'
 
-/** The phone dialog's texts (SPEC §2, §4, §8). */
+/** The phone dialog's texts. */
 export const PHONE_TEXT = {
   title: 'Get a Call from Our AI Assistant',
   consent: 'Our AI assistant will call this number once, right away. We use the number only for this call.',

@@ -1,5 +1,5 @@
-import { RequestFailure, UNAVAILABLE_MESSAGE } from '../../../core/api-error.ts'
-import { PHONE_CALL_PATH, type PhoneCallRequest, type PhoneCallResponse } from '../../../core/phone-call.ts'
+import { RequestFailure, UNAVAILABLE_MESSAGE } from '#core/api-error.ts'
+import { PHONE_CALL_PATH, type PhoneCallRequest, type PhoneCallResponse } from '#core/phone-call.ts'
 import { fetchApi } from '../state/fetch-api.ts'
 
 /**

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'preact'
 import type { StoreApi } from 'zustand/vanilla'
-import type { Prospect } from '../../../core/prospect.ts'
+import type { Prospect } from '#core/prospect.ts'
 import type { HostEvent } from '../api/public-api.ts'
 import { loadToasts } from '../toast/toasts.ts'
 import type { CallViewProps } from '../voice/call-view.tsx'

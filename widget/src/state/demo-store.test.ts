@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { AppError } from '../../../core/errors.ts'
-import type { ProspectResponse } from '../../../core/prospect.ts'
+import { AppError } from '#core/errors.ts'
+import type { ProspectResponse } from '#core/prospect.ts'
 import {
   connectTo,
   flush,

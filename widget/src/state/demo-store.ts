@@ -1,6 +1,6 @@
 import type { ComponentType } from 'preact'
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import type { ProspectResponse } from '../../../core/prospect.ts'
+import type { ProspectResponse } from '#core/prospect.ts'
 import type { PhoneDialogProps } from '../phone/phone-dialog.tsx'
 import { type CallChunk, type CallEvent, type CallSlice, callSlice } from './call-slice.ts'
 import type { LazyPart } from './lazy-part.ts'

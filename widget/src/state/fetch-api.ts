@@ -1,5 +1,5 @@
-import { RequestFailure, readErrorResponse } from '../../../core/api-error.ts'
-import type { ErrorCode } from '../../../core/errors.ts'
+import { RequestFailure, readErrorResponse } from '#core/api-error.ts'
+import type { ErrorCode } from '#core/errors.ts'
 import { LOG_PREFIX } from '../loader/start-loader.ts'
 
 /** Shown when the request never got an answer (offline, DNS, a blocked request). */

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { UNAVAILABLE_MESSAGE } from '../../../core/api-error.ts'
+import { UNAVAILABLE_MESSAGE } from '#core/api-error.ts'
 import { prospectAnswer, stubFetch } from '../testing/fake-fetch.ts'
 import { apiBaseOf, NETWORK_ERROR_MESSAGE } from './fetch-api.ts'
 import { fetchAnyProspect, fetchProspect } from './fetch-prospect.ts'

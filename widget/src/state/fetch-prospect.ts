@@ -1,5 +1,5 @@
-import { RequestFailure, UNAVAILABLE_MESSAGE } from '../../../core/api-error.ts'
-import { isValidSlug, type ProspectResponse, SLUG_RULE_MESSAGE } from '../../../core/prospect.ts'
+import { RequestFailure, UNAVAILABLE_MESSAGE } from '#core/api-error.ts'
+import { isValidSlug, type ProspectResponse, SLUG_RULE_MESSAGE } from '#core/prospect.ts'
 import { fetchApi, setupError } from './fetch-api.ts'
 
 /** Requests still in flight, by URL: two elements showing one prospect ask once between them. */

@@ -1,4 +1,4 @@
-import type { PublicConfig, VoiceConfig } from '../../../core/public-config.ts'
+import type { PublicConfig, VoiceConfig } from '#core/public-config.ts'
 import { LOG_PREFIX } from '../loader/start-loader.ts'
 import { fetchApi } from './fetch-api.ts'
 

@@ -1,6 +1,6 @@
 import type { StoreApi } from 'zustand/vanilla'
-import { RequestFailure, UNAVAILABLE_MESSAGE } from '../../../core/api-error.ts'
-import type { ProspectResponse } from '../../../core/prospect.ts'
+import { RequestFailure, UNAVAILABLE_MESSAGE } from '#core/api-error.ts'
+import type { ProspectResponse } from '#core/prospect.ts'
 import type { DemoSlice, DemoState } from './demo-store.ts'
 
 export type ProspectLoad =

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'preact'
 import { expect, vi } from 'vitest'
-import type { DemoFeatures } from '../../../core/public-config.ts'
+import type { DemoFeatures } from '#core/public-config.ts'
 import type { PhoneDialogProps } from '../phone/phone-dialog.tsx'
 import type { BrowserCall, CallChunk } from '../state/call-slice.ts'
 import { createDemoStore, type DemoDeps, type DemoParts, type DemoStore } from '../state/demo-store.ts'

@@ -1,6 +1,6 @@
 import { vi } from 'vitest'
-import type { Prospect, ProspectResponse } from '../../../core/prospect.ts'
-import type { DemoFeatures } from '../../../core/public-config.ts'
+import type { Prospect, ProspectResponse } from '#core/prospect.ts'
+import type { DemoFeatures } from '#core/public-config.ts'
 
 export const prospects: Record<string, Prospect> = {
   visitor: {

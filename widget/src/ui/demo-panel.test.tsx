@@ -1,6 +1,6 @@
 import { render } from 'preact'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { DemoFeatures } from '../../../core/public-config.ts'
+import type { DemoFeatures } from '#core/public-config.ts'
 import type { DemoStore } from '../state/demo-store.ts'
 import {
   connectTo,

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks'
-import { FALLBACK_SLUG, isValidSlug } from '../../../core/prospect.ts'
+import { FALLBACK_SLUG, isValidSlug } from '#core/prospect.ts'
 import { LOG_PREFIX } from '../loader/start-loader.ts'
 import { apiBaseOf, NETWORK_ERROR_MESSAGE } from '../state/fetch-api.ts'
 import { fetchAnyProspect } from '../state/fetch-prospect.ts'

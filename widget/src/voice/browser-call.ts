@@ -1,5 +1,5 @@
-import { FULL_VOLUME_LEVEL } from '../../../worker/audio-levels.ts'
 import { createLevelMeter, type LevelMeter } from '../audio/create-level-meter.ts'
+import { FULL_VOLUME_LEVEL } from '../audio/levels.ts'
 import { readMicrophone } from '../audio/read-microphone.ts'
 import type { BrowserCall, CallHost } from '../state/call-slice.ts'
 import { CALL_TEXT, describeCallError, describeStartFailure } from './call-text.ts'

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { VoiceConfig } from '../../../core/public-config.ts'
+import type { VoiceConfig } from '#core/public-config.ts'
 import { createVapiClient } from './create-vapi-client.ts'
 import { type FakeDailyCall, installFakeDaily } from './testing/fake-daily-call.ts'
 import { startFakeVapiApi, WEB_CALL } from './testing/fake-vapi-api.ts'

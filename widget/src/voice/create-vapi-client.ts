@@ -1,5 +1,5 @@
 import Vapi from '@vapi-ai/web'
-import type { VoiceConfig } from '../../../core/public-config.ts'
+import type { VoiceConfig } from '#core/public-config.ts'
 import { CALL_TEXT } from './call-text.ts'
 import { fixSrcdocPostMessage } from './srcdoc-post-message.ts'
 import { createStartError, isMicrophoneRefusal } from './start-errors.ts'

@@ -1,7 +1,7 @@
 import { type CSSProperties, useEffect, useRef, useState } from 'react'
 import './contact.css'
 
-/** SPEC §9: 50 px squares moving 0.3 px per frame (at 60 fps), diagonally. */
+/** 50 px squares moving 0.3 px per frame (at 60 fps), diagonally. */
 export const GRID_SQUARE_PX = 50
 export const GRID_SPEED = 0.3
 /** Seconds for the grid to move one square: one loop of the CSS animation. */

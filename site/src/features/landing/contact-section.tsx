@@ -3,7 +3,7 @@ import { AnimatedGrid } from './animated-grid.tsx'
 import { InlineScheduler } from './scheduling/inline-scheduler.tsx'
 import { useEntrance } from './use-entrance.ts'
 
-/** SPEC §9: the section's elements enter one after another, from 0.2 s to 1.8 s. */
+/** The section's elements enter one after another, from 0.2 s to 1.8 s, so the eye follows them in order. */
 export const ENTRANCE_DELAYS = [0.2, 0.6, 1.0, 1.4, 1.8] as const
 
 const stage = (index: number) => ({

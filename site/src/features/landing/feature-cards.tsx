@@ -1,6 +1,6 @@
 import { LineIcon } from '../../components/line-icon.tsx'
 
-/** A feature card of SPEC §3: icon, title, description. */
+/** A feature card: icon, title, description. */
 interface FeatureCard {
   /** An SVG path on a 24 × 24 line-icon grid. */
   icon: string

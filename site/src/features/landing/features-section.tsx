@@ -1,6 +1,6 @@
 import { FeatureIcon, featureCards } from './feature-cards.tsx'
 
-/** `#features`: the three promises of SPEC §1 as cards. */
+/** `#features`: the product's three promises as cards. */
 export function FeaturesSection() {
   return (
     <section

@@ -3,7 +3,7 @@ import { Link } from '../../components/link.tsx'
 import { siteConfig } from '../../config.ts'
 import { ScheduleMeetingButton } from './scheduling/schedule-meeting-button.tsx'
 
-/** The promise of SPEC §1 and the two ways forward: try the demo, or talk to us. */
+/** The product's promise and the two ways forward: try the demo, or talk to us. */
 export function LandingHero() {
   return (
     <section className="relative overflow-hidden">

@@ -1,6 +1,6 @@
 export type NavIconName = 'home' | 'play' | 'chat' | 'calendar'
 
-/** One pill of the header navigation (SPEC §3): a title, an icon and a two-colour gradient. */
+/** One pill of the header navigation: a title, an icon and a two-colour gradient. */
 export interface NavItem {
   title: string
   icon: NavIconName

@@ -1,7 +1,7 @@
 import { TestimonialColumn } from './testimonial-column.tsx'
 import { columnDurations, testimonialColumns } from './testimonials.ts'
 
-// Column 2 appears from md, column 3 from lg (SPEC §2).
+// Column 2 appears from md, column 3 from lg.
 const columnVisibility = ['', 'hidden md:block', 'hidden lg:block']
 
 /** `#testimonials`: three columns that drift upwards, faded in at the edges. */

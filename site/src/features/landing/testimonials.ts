@@ -1,4 +1,4 @@
-/** A testimonial of SPEC §3. `image` is a same-origin avatar (site/public/avatars/). */
+/** A customer's testimonial. `image` is a same-origin avatar (site/public/avatars/). */
 export interface Testimonial {
   text: string
   image: string
@@ -63,7 +63,7 @@ export const testimonials: readonly Testimonial[] = [
   },
 ]
 
-/** Scroll durations of the three columns (SPEC §9), in seconds. */
+/** Scroll durations of the three columns, in seconds. */
 export const columnDurations = [15, 19, 17] as const
 
 /** Three columns of three, in order. */

@@ -1,4 +1,4 @@
-import type { Prospect } from '../../../../core/prospect.ts'
+import type { Prospect } from '#core/prospect.ts'
 import { siteConfig } from '../../config.ts'
 import { useWidgetAttributes } from '../../lib/use-widget-attributes.ts'
 

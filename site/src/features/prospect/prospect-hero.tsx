@@ -1,4 +1,4 @@
-import type { Prospect } from '../../../../core/prospect.ts'
+import type { Prospect } from '#core/prospect.ts'
 
 interface ProspectHeroProps {
   prospect: Prospect
@@ -6,7 +6,7 @@ interface ProspectHeroProps {
   fallback: boolean
 }
 
-/** The personal greeting (SPEC §2). */
+/** The personal greeting. */
 export function ProspectHero({ prospect, fallback }: ProspectHeroProps) {
   return (
     <section className="pt-14 pb-12 text-center sm:pt-20 sm:pb-16">

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { FALLBACK_SLUG, type Prospect } from '../../../../core/prospect.ts'
+import { FALLBACK_SLUG, type Prospect } from '#core/prospect.ts'
 import { ErrorState } from '../../components/error-state.tsx'
 import { SiteFooter } from '../../components/site-footer.tsx'
 import { useDocumentTitle } from '../../lib/use-document-title.ts'
@@ -18,7 +18,7 @@ interface ProspectPageProps {
   headerActions?: ReactNode
 }
 
-/** Route `/{slug}`: the page personalised for one prospect (SPEC §2). */
+/** Route `/{slug}`: the page personalised for one prospect. */
 export function ProspectPage({ slug = FALLBACK_SLUG, renderPlan, headerActions }: ProspectPageProps) {
   const state = useProspect(slug)
   useDocumentTitle(getProspectTitle(state))

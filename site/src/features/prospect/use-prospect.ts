@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
-import { RequestFailure } from '../../../../core/api-error.ts'
-import { AppError } from '../../../../core/errors.ts'
-import type { ProspectResponse } from '../../../../core/prospect.ts'
+import { RequestFailure } from '#core/api-error.ts'
+import { AppError } from '#core/errors.ts'
+import type { ProspectResponse } from '#core/prospect.ts'
 import { loadProspect } from '../../lib/load-prospect.ts'
 
 export type ProspectState =

@@ -1,5 +1,5 @@
-import { RequestFailure } from '../../../../core/api-error.ts'
-import type { Prospect } from '../../../../core/prospect.ts'
+import { RequestFailure } from '#core/api-error.ts'
+import type { Prospect } from '#core/prospect.ts'
 import { loadProspect } from '../../lib/load-prospect.ts'
 
 /** What a look-up found: the prospect, or nobody (the API's fallback answer). */

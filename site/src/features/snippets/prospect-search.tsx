@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import { SALES_PROSPECTS_LIMIT, type SalesProspect } from '../../../../core/sales-prospects.ts'
+import { SALES_PROSPECTS_LIMIT, type SalesProspect } from '#core/sales-prospects.ts'
 import { fieldClass, labelClass } from './field-styles.ts'
 import { useProspectSearch } from './use-prospect-search.ts'
 

@@ -1,9 +1,9 @@
-import { RequestFailure, readErrorResponse, UNAVAILABLE_MESSAGE } from '../../../../core/api-error.ts'
+import { RequestFailure, readErrorResponse, UNAVAILABLE_MESSAGE } from '#core/api-error.ts'
 import {
   SALES_PROSPECTS_PATH,
   type SalesProspect,
   type SalesProspectsResponse,
-} from '../../../../core/sales-prospects.ts'
+} from '#core/sales-prospects.ts'
 import { getApiUrl } from '../../lib/api-url.ts'
 
 const isSalesProspect = (value: unknown): value is SalesProspect => {

@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react'
-import { isValidSlug, SLUG_RULE_MESSAGE } from '../../../../core/prospect.ts'
+import { isValidSlug, SLUG_RULE_MESSAGE } from '#core/prospect.ts'
 import { primaryButtonClass } from '../../components/button-styles.ts'
 import { fieldClass, labelClass } from './field-styles.ts'
 

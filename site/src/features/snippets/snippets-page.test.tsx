@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest'
-import { createEmbedSnippet } from '../../../../core/embed-snippet.ts'
+import { createEmbedSnippet } from '#core/embed-snippet.ts'
 import { siteConfig } from '../../config.ts'
 import { answerProspect, installFakeFetch, JAMES, MAYA, VISITOR } from '../../testing/fake-fetch.ts'
 import { SnippetsPage } from './snippets-page.tsx'

@@ -1,5 +1,5 @@
-import { createEmbedSnippet } from '../../../../core/embed-snippet.ts'
-import type { Prospect } from '../../../../core/prospect.ts'
+import { createEmbedSnippet } from '#core/embed-snippet.ts'
+import type { Prospect } from '#core/prospect.ts'
 import { UtilityPage } from '../../components/utility-page.tsx'
 import { siteConfig } from '../../config.ts'
 import { useDocumentTitle } from '../../lib/use-document-title.ts'

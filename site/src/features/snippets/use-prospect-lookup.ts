@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
-import { RequestFailure, UNAVAILABLE_MESSAGE } from '../../../../core/api-error.ts'
-import type { Prospect } from '../../../../core/prospect.ts'
+import { RequestFailure, UNAVAILABLE_MESSAGE } from '#core/api-error.ts'
+import type { Prospect } from '#core/prospect.ts'
 import { lookupProspect } from './lookup-prospect.ts'
 
 export type LookupState =

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
-import { RequestFailure, UNAVAILABLE_MESSAGE } from '../../../../core/api-error.ts'
-import type { SalesProspect } from '../../../../core/sales-prospects.ts'
+import { RequestFailure, UNAVAILABLE_MESSAGE } from '#core/api-error.ts'
+import type { SalesProspect } from '#core/sales-prospects.ts'
 import { searchProspects } from './search-prospects.ts'
 
 export type SearchState =

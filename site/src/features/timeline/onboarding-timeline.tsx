@@ -6,7 +6,7 @@ import { getRelatedIds } from './timeline-state.ts'
 import { useTimeline } from './use-timeline.ts'
 
 /**
- * "Your onboarding plan": the orbital diagram of the five stages (SPEC §2 "Timeline screen") with
+ * "Your onboarding plan": the orbital diagram of the five stages with
  * the selected stage's card beside it (below it on phones). `companyName` personalises the intro.
  */
 export function OnboardingTimeline({ companyName }: { companyName?: string }) {

@@ -1,4 +1,4 @@
-/** The radius SPEC's design asks for, used whenever the container is wide enough. */
+/** The orbit's designed radius, used whenever the container is wide enough. */
 export const MAX_ORBIT_RADIUS = 200
 
 /**

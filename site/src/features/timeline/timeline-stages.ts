@@ -1,10 +1,10 @@
-/** How far a stage has got. Displayed as COMPLETE, IN PROGRESS and PENDING (SPEC §4). */
+/** How far a stage has got. Displayed as COMPLETE, IN PROGRESS and PENDING. */
 export type StageStatus = 'completed' | 'in-progress' | 'pending'
 
 /** Which picture a stage shows; the drawings live in stage-icon.tsx. */
 export type StageIconName = 'search' | 'sliders' | 'plug' | 'flask' | 'rocket'
 
-/** One stage of onboarding a new customer's voice agent (SPEC §3 "Timeline stage"). */
+/** One stage of onboarding a new customer's voice agent. */
 export interface TimelineStage {
   readonly id: number
   readonly title: string
@@ -27,7 +27,7 @@ const STATUS_LABELS: Record<StageStatus, string> = {
 
 export const getStatusLabel = (status: StageStatus): string => STATUS_LABELS[status]
 
-/** The five stages of SPEC §3's table, in order. */
+/** The five stages of onboarding, in order. */
 export const ONBOARDING_STAGES: readonly TimelineStage[] = [
   {
     id: 1,

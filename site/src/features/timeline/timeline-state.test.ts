@@ -54,7 +54,7 @@ describe('getRelatedIds', () => {
 })
 
 describe('ONBOARDING_STAGES', () => {
-  it('follows SPEC §3: five stages whose links point at existing stages, both ways', () => {
+  it('has five stages whose links point at existing stages, both ways', () => {
     expect(ONBOARDING_STAGES.map((stage) => stage.title)).toEqual([
       'Discovery',
       'Customization',

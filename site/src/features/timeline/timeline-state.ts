@@ -10,7 +10,7 @@ export interface TimelineState {
 
 export type TimelineAction =
   | { readonly type: 'tick' }
-  /** Selecting the selected stage again releases it (SPEC §4). */
+  /** Selecting the selected stage again releases it. */
   | { readonly type: 'select'; readonly id: number }
   /** Escape or a click on the background. */
   | { readonly type: 'release' }

@@ -1,13 +1,13 @@
-/** The video call's texts (SPEC §2, §8 "Video toasts"), in the call's lazy chunk. */
+/** The video call's texts, in the call's lazy chunk. */
 export const CALL_TEXT = {
   /**
-   * Who the visitor meets: the support persona ({name} in SPEC's texts). The server does not name it,
+   * Who the visitor meets: the support persona (`{name}` in the texts). The server does not name it,
    * and says what it is: the visitor is never led to think a machine is a person (the server's
    * persona answers honestly when asked, server/src/video/support-persona.ts).
    */
   persona: 'our AI support agent',
   connecting: (name: string) => `Connecting to ${name}...`,
-  /** SPEC §8's 'Connection Failed' body when the server's answer says nothing more precise. */
+  /** The 'Connection Failed' body when the server's answer says nothing more precise. */
   startFailed: 'Unable to start video call. Please try again.',
   connectedTitle: 'Connected!',
   connectedBody: (name: string, duration: string) =>

@@ -34,6 +34,6 @@ export const startCountdown: StartCountdown = (seconds, onTick) => {
   }
 }
 
-/** SPEC §9: the time left as m:ss (300 → "5:00", 8 → "0:08"). */
+/** The time left as m:ss (300 → "5:00", 8 → "0:08"). */
 export const formatClock = (seconds: number): string =>
   `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`

@@ -28,7 +28,7 @@ function fakeDaily() {
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
 
-describe('a conversation page that listens for messages (SPEC §7.7)', () => {
+describe('a conversation page that listens for messages', () => {
   it("posts toggleMute and toggleCamera to the page's origin only, and only when they change", () => {
     const { iframe, postMessage } = fakeFrame()
     const controls = createFrameControls(iframe, 'http://127.0.0.1:4100/conversations/c-1?x=1')

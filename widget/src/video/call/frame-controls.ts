@@ -30,7 +30,7 @@ const logFailure = (what: string) => (error: unknown) =>
   console.warn(`${LOG_PREFIX} the video call frame could not ${what}.`, error)
 
 /**
- * SPEC §7.7: `{ type: 'toggleMute', muted }` and `{ type: 'toggleCamera', enabled }` posted to the
+ * `{ type: 'toggleMute', muted }` and `{ type: 'toggleCamera', enabled }` posted to the
  * conversation page, addressed to its origin only (never `*`: another page in the frame must not
  * read them). Only changes are sent; the call starts unmuted with the camera on.
  */
@@ -113,7 +113,7 @@ function createDailyControls(
   }
 }
 
-/** The controls for the conversation at `url` shown in `iframe` (SPEC §7.7, issue 6 item 3). */
+/** The controls for the conversation at `url` shown in `iframe`. */
 export function createFrameControls(
   iframe: HTMLIFrameElement,
   url: string,

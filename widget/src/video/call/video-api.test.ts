@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { RequestFailure } from '../../../../core/api-error.ts'
+import { RequestFailure } from '#core/api-error.ts'
 import { endVideoConversation, readFrameUrl, startVideoConversation } from './video-api.ts'
 
 let fetch: ReturnType<typeof vi.fn<(input: RequestInfo | URL, init?: RequestInit) => Promise<Response>>>
@@ -37,7 +37,7 @@ describe('startVideoConversation', () => {
     expect(JSON.parse(String(init?.body))).toEqual({ slug: 'harbor-realty' })
   })
 
-  it("uses SPEC's 300 s when the answer has no usable duration", async () => {
+  it('uses the standard 300 s when the answer has no usable duration', async () => {
     fetch.mockResolvedValue(
       Response.json({ conversationId: 'c-1', conversationUrl: 'x', maxDurationSeconds: -3 }),
     )
@@ -45,7 +45,7 @@ describe('startVideoConversation', () => {
     expect(JSON.parse(String(request().init?.body))).toEqual({})
   })
 
-  it('fails without a conversationId, even when the answer is OK (SPEC §5)', async () => {
+  it('fails without a conversationId, even when the answer is OK', async () => {
     fetch.mockResolvedValue(Response.json({ conversationUrl: 'https://tavus.daily.co/c1' }))
     const error = await startVideoConversation(undefined, 'https://api.example').catch((e: unknown) => e)
     expect(error).toBeInstanceOf(RequestFailure)

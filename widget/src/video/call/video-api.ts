@@ -1,10 +1,10 @@
-import { RequestFailure } from '../../../../core/api-error.ts'
+import { RequestFailure } from '#core/api-error.ts'
 import {
   getVideoConversationEndPath,
   VIDEO_CALL_SECONDS,
   VIDEO_CONVERSATIONS_PATH,
   type VideoConversationResponse,
-} from '../../../../core/video-call.ts'
+} from '#core/video-call.ts'
 import { fetchApi } from '../../state/fetch-api.ts'
 import { CALL_TEXT } from './call-text.ts'
 
@@ -13,8 +13,8 @@ export type EndTransport = 'fetch' | 'beacon'
 
 /**
  * `POST /api/video/conversations`: our server asks the video platform for a conversation (its keys
- * never reach the browser). SPEC §5: a start succeeds only with a `conversationId`; a missing or odd
- * `maxDurationSeconds` means SPEC's 300 s. Rejects with a RequestFailure whose message can be shown.
+ * never reach the browser). A start succeeds only with a `conversationId`; a missing or odd
+ * `maxDurationSeconds` means the standard 300 s. Rejects with a RequestFailure whose message can be shown.
  */
 export async function startVideoConversation(
   slug: string | undefined,

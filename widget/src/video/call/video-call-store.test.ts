@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { VideoConversationResponse } from '../../../../core/video-call.ts'
+import type { VideoConversationResponse } from '#core/video-call.ts'
 import { dismissToast } from '../../toast/page-toast.ts'
 import { loadToasts } from '../../toast/toasts.ts'
 import { ANSWER, API, ELEMENT, settle, setUpVideoCall as setUp, toast } from './testing/video-call-store.ts'

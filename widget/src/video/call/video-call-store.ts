@@ -1,6 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import { RequestFailure } from '../../../../core/api-error.ts'
-import { VIDEO_CALL_SECONDS, type VideoConversationResponse } from '../../../../core/video-call.ts'
+import { RequestFailure } from '#core/api-error.ts'
+import { VIDEO_CALL_SECONDS, type VideoConversationResponse } from '#core/video-call.ts'
 import { LOG_PREFIX } from '../../loader/start-loader.ts'
 import { dismissToastOf, showToast, type ToastVariant } from '../../toast/toasts.ts'
 import { START_ERROR_TEXT } from '../../voice/start-error-text.ts'

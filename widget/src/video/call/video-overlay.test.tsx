@@ -1,6 +1,6 @@
 import { render } from 'preact'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { VideoConversationResponse } from '../../../../core/video-call.ts'
+import type { VideoConversationResponse } from '#core/video-call.ts'
 import { getByRole, queryAllByRole, waitFor } from '../../testing/queries.ts'
 import { dismissToast, pageToast } from '../../toast/page-toast.ts'
 import { quietFrameLoading } from './testing/quiet-frames.ts'

@@ -1,5 +1,5 @@
 import { vi } from 'vitest'
-import type { VideoConversationResponse } from '../../../../../core/video-call.ts'
+import type { VideoConversationResponse } from '#core/video-call.ts'
 import { pageToast } from '../../../toast/page-toast.ts'
 import { createVideoCallStore, type VideoCallDeps, type VideoCallState } from '../video-call-store.ts'
 
