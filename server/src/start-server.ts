@@ -3,8 +3,6 @@ import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
-import type { SupabaseClient } from '@supabase/supabase-js'
-import type { Hono } from 'hono'
 import { createApp } from './app.ts'
 import { createAppDeps } from './app-deps.ts'
 import type { ServerConfig } from './config.ts'
@@ -13,9 +11,8 @@ import {
   startCallRecordUpkeep,
   VACUUM_CALL_RECORDS_SQL,
 } from './data/call-record-upkeep.ts'
-import { createServerSupabase } from './data/supabase-client.ts'
-import { type OpenEmbeddedOptions, openEmbeddedDatabase } from './db/open-embedded-database.ts'
-import { createLocalSupabase } from './rest/local-supabase.ts'
+import { openBackend } from './db/open-backend.ts'
+import type { OpenEmbeddedOptions } from './db/open-embedded-database.ts'
 import { deriveCallHashSecret } from './shared/keyed-hash.ts'
 import { mountStaticFiles, type StaticDirs } from './static/static-files.ts'
 
@@ -36,36 +33,23 @@ export interface RunningServer {
   close(): Promise<void>
 }
 
-interface Backend {
-  supabase: SupabaseClient
-  rest?: Hono
-  database: string
-  /** Keys the HMAC of phone numbers and client addresses. */
-  callHashSecret: string
-  /** Gives the space of deleted rows back (the embedded database only; it runs no autovacuum). */
-  vacuum?: () => Promise<unknown>
-  close(): Promise<void>
-}
-
-async function openBackend(config: ServerConfig, embeddedOptions: OpenEmbeddedOptions): Promise<Backend> {
-  if (config.database.kind === 'hosted') {
-    const { url, serviceRoleKey } = config.database
-    if (config.callHashSecret === null) throw new Error('CALL_HASH_SECRET is required with hosted Supabase')
-    return {
-      supabase: createServerSupabase({ url, key: serviceRoleKey }),
-      database: url,
-      callHashSecret: config.callHashSecret,
-      close: async () => {},
-    }
+/** The backend for the server: the database, and the secret that keys its hashes. */
+async function openServerBackend(config: ServerConfig, embeddedOptions: OpenEmbeddedOptions) {
+  const { database } = config
+  if (database.kind === 'hosted' && config.callHashSecret === null) {
+    throw new Error('CALL_HASH_SECRET is required with hosted Supabase')
   }
-  const embedded = await openEmbeddedDatabase(
-    config.database.dataDir ?? join(REPO_ROOT, '.data'),
-    embeddedOptions,
+  const backend = await openBackend(
+    database.kind === 'hosted'
+      ? { kind: 'hosted', url: database.url, serviceRoleKey: database.serviceRoleKey }
+      : { kind: 'embedded', dataDir: database.dataDir ?? null },
+    { embedded: embeddedOptions },
   )
-  const { rest, supabase } = await createLocalSupabase(embedded.db, embedded.secret)
-  const callHashSecret = config.callHashSecret ?? (await deriveCallHashSecret(embedded.secret))
-  const vacuum = () => embedded.db.exec(VACUUM_CALL_RECORDS_SQL)
-  return { supabase, rest, database: embedded.dataDir, callHashSecret, vacuum, close: embedded.close }
+  const { embedded } = backend
+  const callHashSecret = config.callHashSecret ?? (await deriveCallHashSecret(embedded?.secret ?? ''))
+  // The embedded database runs no autovacuum: the upkeep gives deleted rows' space back itself.
+  const vacuum = embedded ? () => embedded.db.exec(VACUUM_CALL_RECORDS_SQL) : undefined
+  return { ...backend, callHashSecret, vacuum }
 }
 
 /**
@@ -77,7 +61,7 @@ export async function startServer(
   dirs: StaticDirs = DEFAULT_STATIC_DIRS,
   embedded: OpenEmbeddedOptions = {},
 ): Promise<RunningServer> {
-  const backend = await openBackend(config, embedded)
+  const backend = await openServerBackend(config, embedded)
   const upkeep = startCallRecordUpkeep({
     supabase: backend.supabase,
     upkeep: getCallRecordUpkeep(config),
@@ -114,5 +98,5 @@ export async function startServer(
     })
     return closing
   }
-  return { url: `http://${host}:${port}`, database: backend.database, close }
+  return { url: `http://${host}:${port}`, database: backend.location, close }
 }

@@ -1,10 +1,7 @@
-import { AppError } from '#core/errors.ts'
+import type { AppError } from '#core/errors.ts'
 import type { PhoneCallLimits } from '../config.ts'
 import type { RateLimitBucket, RateLimitResult } from '../data/rate-limits.ts'
-import { describeWait } from '../shared/describe-wait.ts'
-
-const HOUR_S = 60 * 60
-const DAY_S = 24 * HOUR_S
+import { DAY_S, HOUR_S, type ScopeMessages, toRateLimitError } from '../shared/rate-limit-error.ts'
 
 export interface PhoneCallScope {
   /** Keyed hashes; a client whose address is unknown shares one bucket with all such clients. */
@@ -24,7 +21,7 @@ export function getPhoneCallBuckets(limits: PhoneCallLimits, scope: PhoneCallSco
 }
 
 /** What the visitor reads per full scope, the widest first (it decides when a retry can work). */
-const MESSAGES: [prefix: string, message: (wait: string) => string][] = [
+const MESSAGES: ScopeMessages = [
   ['phone:global', (wait) => `Our demo line has reached today's call limit. Please try again ${wait}.`],
   ['phone:prospect:', (wait) => `This demo has reached today's call limit. Please try again ${wait}.`],
   [
@@ -35,11 +32,6 @@ const MESSAGES: [prefix: string, message: (wait: string) => string][] = [
 ]
 
 /** 429 `rate_limited`, with a message naming the full scope and `Retry-After`. */
-export function toRateLimitError(result: Pick<RateLimitResult, 'blocked' | 'retryAfterSeconds'>): AppError {
-  const wait = describeWait(result.retryAfterSeconds)
-  const entry = MESSAGES.find(([prefix]) => result.blocked.some((key) => key.startsWith(prefix)))
-  return new AppError('rate_limited', {
-    retryAfterSeconds: result.retryAfterSeconds,
-    ...(entry ? { message: entry[1](wait) } : {}),
-  })
-}
+export const toPhoneRateLimitError = (
+  result: Pick<RateLimitResult, 'blocked' | 'retryAfterSeconds'>,
+): AppError => toRateLimitError(result, MESSAGES)

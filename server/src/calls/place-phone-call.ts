@@ -16,7 +16,7 @@ import { loadProspect } from '../data/prospects.ts'
 import type { KeyedHash } from '../shared/keyed-hash.ts'
 import { toDialableNumber } from './dialable-number.ts'
 import type { PhoneCallBody } from './phone-call-body.ts'
-import { getPhoneCallBuckets, toRateLimitError } from './phone-call-limits.ts'
+import { getPhoneCallBuckets, toPhoneRateLimitError } from './phone-call-limits.ts'
 import { createVapiPhoneCall, type VapiPhoneSettings } from './vapi-phone-call.ts'
 
 export interface PhoneCallSettings {
@@ -93,7 +93,7 @@ export async function placePhoneCall(
   )
   if (claim.state === 'finished') return replay(claim, number)
   // Refused by a limit: nothing was recorded, so the same key is judged afresh next time.
-  if (claim.state === 'limited') throw toRateLimitError(claim)
+  if (claim.state === 'limited') throw toPhoneRateLimitError(claim)
 
   const record = (result: AttemptResult) =>
     finishPhoneCallAttempt(deps.supabase, claim.attemptId, result).catch((error: unknown) => {

@@ -1,6 +1,10 @@
 import { AppError } from '#core/errors.ts'
-
-export type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>
+import {
+  type Fetch,
+  PlatformUnreachableError,
+  postToPlatform,
+  readPlatformText,
+} from '../shared/platform-request.ts'
 
 export interface VapiPhoneSettings {
   apiUrl: string
@@ -33,52 +37,45 @@ export async function createVapiPhoneCall(
   settings: VapiPhoneSettings,
   call: OutboundCall,
 ): Promise<{ callId: string }> {
-  const fetch = settings.fetch ?? globalThis.fetch
-  let res: Response
-  let body: unknown
+  let answer: Awaited<ReturnType<typeof postToPlatform>>
   try {
-    res = await fetch(`${settings.apiUrl}/call`, {
-      method: 'POST',
+    answer = await postToPlatform({
+      url: `${settings.apiUrl}/call`,
       headers: { Authorization: `Bearer ${settings.privateKey}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({
+      body: {
         assistantId: call.assistantId,
         phoneNumberId: settings.phoneNumberId,
         customer: { number: call.number },
-      }),
-      // Covers the body too: a platform that sends headers and then stalls is a timeout as well.
-      signal: AbortSignal.timeout(settings.timeoutMs),
+      },
+      timeoutMs: settings.timeoutMs,
+      fetch: settings.fetch,
+      label: 'Vapi POST /call',
+      secret: settings.privateKey,
     })
-    body = await res.json().catch(() => null)
   } catch (error) {
-    if (error instanceof DOMException && error.name === 'TimeoutError') {
-      throw new AppError('phone_call_timeout', {
-        cause: new Error(`Vapi POST /call: no answer within ${settings.timeoutMs} ms`),
-      })
-    }
-    throw new AppError('phone_call_failed', { cause: error })
+    const timedOut = error instanceof PlatformUnreachableError && error.timedOut
+    throw new AppError(timedOut ? 'phone_call_timeout' : 'phone_call_failed', { cause: error })
   }
+  const { ok: resOk, status, body } = answer
   const callId = (body as { id?: unknown } | null)?.id
-  if (res.ok && typeof callId === 'string' && callId !== '') return { callId }
-  const message = res.ok
+  if (resOk && typeof callId === 'string' && callId !== '') return { callId }
+  const message = resOk
     ? undefined
-    : (STATUS_MESSAGES[res.status] ?? readPlatformMessage(body, settings.privateKey))
+    : (STATUS_MESSAGES[status] ?? readPlatformMessage(body, settings.privateKey))
   throw new AppError('phone_call_failed', {
     ...(message ? { message } : {}),
-    cause: new Error(`Vapi POST /call answered ${res.status}${res.ok ? ' without a call id' : ''}`),
+    cause: new Error(`Vapi POST /call answered ${status}${resOk ? ' without a call id' : ''}`),
   })
 }
 
 const MAX_MESSAGE_LENGTH = 300
 
 /**
- * The platform's own `message` (a string, or the first of an array, as its validation errors come),
- * trimmed to a sentence's length; never anything containing the private key.
+ * The platform's own `message` (Vapi's `error` is only the status's name), trimmed to a sentence's
+ * length; never anything containing the private key.
  */
 function readPlatformMessage(body: unknown, privateKey: string): string | undefined {
-  const raw = (body as { message?: unknown } | null)?.message
-  const first: unknown = Array.isArray(raw) ? raw[0] : raw
-  if (typeof first !== 'string') return undefined
-  const message = first.trim()
-  if (message === '' || message.includes(privateKey)) return undefined
+  const message = readPlatformText(body, ['message'])
+  if (!message || message.includes(privateKey)) return undefined
   return message.length > MAX_MESSAGE_LENGTH ? `${message.slice(0, MAX_MESSAGE_LENGTH - 1)}…` : message
 }

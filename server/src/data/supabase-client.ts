@@ -1,8 +1,7 @@
 import { createClient, type SupabaseClient, type WebSocketLikeConstructor } from '@supabase/supabase-js'
+import type { Fetch } from '../shared/platform-request.ts'
 
 export const DATABASE_TIMEOUT_MS = 3000
-
-type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>
 
 export interface ServerSupabaseOptions {
   url: string

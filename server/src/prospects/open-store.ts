@@ -1,11 +1,8 @@
-import { join } from 'node:path'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { z } from 'zod'
-import { createServerSupabase } from '../data/supabase-client.ts'
 import { DataDirInUseError } from '../db/lock.ts'
-import { type OpenEmbeddedOptions, openEmbeddedDatabase } from '../db/open-embedded-database.ts'
-import { createLocalSupabase } from '../rest/local-supabase.ts'
-import { REPO_ROOT } from '../start-server.ts'
+import { openBackend } from '../db/open-backend.ts'
+import type { OpenEmbeddedOptions } from '../db/open-embedded-database.ts'
 
 /** A bulk write of 10,000 rows takes a second or two; a slow link to a hosted project may take more. */
 const STORE_TIMEOUT_MS = 120_000
@@ -52,14 +49,11 @@ export async function openProspectStore(
     throw new StoreConfigError(`Invalid environment:\n${problems.map((line) => `  - ${line}`).join('\n')}`)
   }
   const { SUPABASE_URL: url, SUPABASE_SERVICE_ROLE_KEY: key, DATA_DIR: dataDir } = parsed.data
-  if (url !== undefined && key !== undefined) {
-    return {
-      supabase: createServerSupabase({ url, key, timeoutMs: STORE_TIMEOUT_MS }),
-      target: `hosted Supabase ${url}`,
-      close: async () => {},
-    }
-  }
-  const database = await openEmbeddedDatabase(dataDir ?? join(REPO_ROOT, '.data'), embedded).catch(
+  const target =
+    url !== undefined && key !== undefined
+      ? ({ kind: 'hosted', url, serviceRoleKey: key } as const)
+      : ({ kind: 'embedded', dataDir: dataDir ?? null } as const)
+  const backend = await openBackend(target, { embedded, timeoutMs: STORE_TIMEOUT_MS }).catch(
     (error: unknown) => {
       if (!(error instanceof DataDirInUseError) || error.holder === null || error.holder === process.pid)
         throw error
@@ -70,13 +64,9 @@ export async function openProspectStore(
       )
     },
   )
-  try {
-    const { supabase } = await createLocalSupabase(database.db, database.secret, {
-      timeoutMs: STORE_TIMEOUT_MS,
-    })
-    return { supabase, target: `embedded database ${database.dataDir}`, close: database.close }
-  } catch (error) {
-    await database.close()
-    throw error
+  return {
+    supabase: backend.supabase,
+    target: `${target.kind === 'hosted' ? 'hosted Supabase' : 'embedded database'} ${backend.location}`,
+    close: backend.close,
   }
 }

@@ -1,4 +1,5 @@
 import type { Context } from 'hono'
+import ipaddr from 'ipaddr.js'
 
 /** Reads the client's address for a request; null when it cannot be known. */
 export type ClientIpReader = (c: Context) => string | null
@@ -24,30 +25,20 @@ function readSocketAddress(c: Context): string | undefined {
   return typeof address === 'string' ? address : undefined
 }
 
-const IPV4 = /^(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?:\.(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/
-
 /**
  * The address as one client is counted: IPv4 as is (also when written IPv4-mapped, `::ffff:1.2.3.4`),
  * IPv6 by its /64 network, since one subscriber usually holds a whole /64 and could otherwise rotate
- * through billions of addresses. Anything that is not an address is null.
+ * through billions of addresses. Anything that is not an address is null; so are IPv4's legacy forms
+ * (`127.1`, `0x7f.0.0.1`), which no socket or proxy reports.
  */
 export function toLimitKey(address: string): string | null {
   const bare = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '') // [v6] brackets, zone id
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare)?.[1]
-  if (IPV4.test(mapped ?? bare)) return mapped ?? bare
-  const groups = expandIpv6(bare)
-  return groups ? `${groups.slice(0, 4).join(':')}::/64` : null
-}
-
-/** The eight 16-bit groups of an IPv6 address, lowercased and without leading zeros; null if invalid. */
-function expandIpv6(address: string): string[] | null {
-  if (!/^[0-9a-f:]+$/i.test(address) || address.split('::').length > 2) return null
-  const [head = '', tail] = address.split('::')
-  const left = head === '' ? [] : head.split(':')
-  const right = tail === undefined || tail === '' ? [] : tail.split(':')
-  const missing = 8 - left.length - right.length
-  if (tail === undefined ? missing !== 0 : missing < 1) return null
-  const groups = [...left, ...Array<string>(tail === undefined ? 0 : missing).fill('0'), ...right]
-  if (groups.some((group) => !/^[0-9a-f]{1,4}$/i.test(group))) return null
-  return groups.map((group) => Number.parseInt(group, 16).toString(16))
+  if (ipaddr.IPv4.isValidFourPartDecimal(bare)) return ipaddr.IPv4.parse(bare).toString()
+  if (!ipaddr.IPv6.isValid(bare)) return null
+  const v6 = ipaddr.IPv6.parse(bare)
+  if (v6.isIPv4MappedAddress()) return v6.toIPv4Address().toString()
+  return `${v6.parts
+    .slice(0, 4)
+    .map((part) => part.toString(16))
+    .join(':')}::/64`
 }

@@ -1,10 +1,8 @@
 import { AppError } from '#core/errors.ts'
+import { type Fetch, type PlatformRequest, postToPlatform } from '../shared/platform-request.ts'
 import {
   describePlatformMessage,
   type EndResult,
-  type Fetch,
-  type PlatformRequest,
-  postToPlatform,
   readCreatedConversation,
   toCreateError,
   type VideoPlatform,

@@ -1,7 +1,11 @@
 import { AppError } from '#core/errors.ts'
+import {
+  type PlatformAnswer,
+  type PlatformRequest,
+  PlatformUnreachableError,
+  readPlatformText,
+} from '../shared/platform-request.ts'
 import { readConversationUrl } from './conversation-url.ts'
-
-export type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>
 
 /** What the persona gets for one call. */
 export interface NewConversation {
@@ -29,62 +33,6 @@ export interface VideoPlatform {
   create(conversation: NewConversation): Promise<CreatedConversation>
   /** Throws AppError `video_end_failed` when the platform could not end it (asking again may work). */
   end(platformConversationId: string): Promise<EndResult>
-}
-
-export interface PlatformRequest {
-  url: string
-  headers: Record<string, string>
-  body?: unknown
-  timeoutMs: number
-  fetch?: Fetch | undefined
-  /** For the server log: `Tavus POST /v2/conversations`. */
-  label: string
-  /** Never written into a log line (an API key). */
-  secret?: string | undefined
-}
-
-export interface PlatformAnswer {
-  status: number
-  ok: boolean
-  body: unknown
-}
-
-/** The request failed before an answer: no connection, or no whole answer within the timeout. */
-export class PlatformUnreachableError extends Error {
-  override readonly name = 'PlatformUnreachableError'
-  constructor(
-    readonly timedOut: boolean,
-    options: ErrorOptions & { label: string; timeoutMs: number },
-  ) {
-    super(
-      timedOut
-        ? `${options.label}: no answer within ${options.timeoutMs} ms`
-        : `${options.label}: unreachable`,
-      options,
-    )
-  }
-}
-
-/** One POST with a deadline that covers the body too (a platform that stalls mid-answer times out). */
-export async function postToPlatform(request: PlatformRequest): Promise<PlatformAnswer> {
-  const fetch = request.fetch ?? globalThis.fetch
-  try {
-    const res = await fetch(request.url, {
-      method: 'POST',
-      headers: request.headers,
-      ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
-      signal: AbortSignal.timeout(request.timeoutMs),
-    })
-    const body: unknown = await res.json().catch(() => null)
-    return { status: res.status, ok: res.ok, body }
-  } catch (error) {
-    const timedOut = error instanceof DOMException && error.name === 'TimeoutError'
-    throw new PlatformUnreachableError(timedOut, {
-      label: request.label,
-      timeoutMs: request.timeoutMs,
-      cause: error,
-    })
-  }
 }
 
 /**
@@ -126,12 +74,9 @@ export function toCreateError(error: unknown): AppError {
 const failure = (request: PlatformRequest, what: string) =>
   new AppError('video_call_failed', { cause: new Error(`${request.label} ${what}`) })
 
-/** The platform's own words for the log, if any: `message` or `error`, short, never the secret. */
+/** The platform's own words for the log, if any: short, never the secret. */
 export function describePlatformMessage(body: unknown, secret?: string): string {
-  const fields = body as { message?: unknown; error?: unknown } | null
-  const text = [fields?.message, fields?.error].find((value) => typeof value === 'string') as
-    | string
-    | undefined
+  const text = readPlatformText(body)
   if (!text) return ''
   const safe = secret ? text.replaceAll(secret, '[key]') : text
   return `: ${JSON.stringify(safe.slice(0, 200))}`

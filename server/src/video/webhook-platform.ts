@@ -1,10 +1,5 @@
-import {
-  type Fetch,
-  postToPlatform,
-  readCreatedConversation,
-  toCreateError,
-  type VideoPlatform,
-} from './video-platform.ts'
+import { type Fetch, postToPlatform } from '../shared/platform-request.ts'
+import { readCreatedConversation, toCreateError, type VideoPlatform } from './video-platform.ts'
 
 export interface WebhookSettings {
   /** The automation's endpoint; unauthenticated, so its URL is the only secret it has. */

@@ -1,0 +1,58 @@
+import { useEffect, useState } from 'react'
+import { RequestFailure } from '#core/api-error.ts'
+
+export type KeyedLoadState<T> =
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'done'; value: T }
+  | { status: 'error'; message: string }
+
+export interface KeyedLoadOptions {
+  /** Shown when the failure carries no message of its own for a visitor. */
+  failedMessage: string
+  /** Waits this long after the key last changed before asking (typing); none by default. */
+  delayMs?: number
+}
+
+const IDLE = { status: 'idle' } as const
+const LOADING = { status: 'loading' } as const
+
+/**
+ * What `load(key)` answered, asked again whenever `key` changes (null: nothing to ask, idle). The
+ * answer remembers its key, so the first render for a new key is already "loading" (no flash of the
+ * previous answer), and the previous request is aborted, so a slow, older answer never replaces a
+ * newer one. `load` must be stable (a module-level function): the key alone says what to ask.
+ */
+export function useKeyedLoad<T>(
+  key: string | null,
+  load: (key: string, signal: AbortSignal) => Promise<T>,
+  { failedMessage, delayMs = 0 }: KeyedLoadOptions,
+): KeyedLoadState<T> {
+  const [result, setResult] = useState<{ key: string; state: KeyedLoadState<T> } | null>(null)
+
+  useEffect(() => {
+    if (key === null) return
+    const controller = new AbortController()
+    const ask = () =>
+      load(key, controller.signal).then(
+        (value) => {
+          if (!controller.signal.aborted) setResult({ key, state: { status: 'done', value } })
+        },
+        (error: unknown) => {
+          if (controller.signal.aborted) return
+          const message = error instanceof RequestFailure ? error.message : failedMessage
+          setResult({ key, state: { status: 'error', message } })
+        },
+      )
+    let timer: ReturnType<typeof setTimeout> | undefined
+    if (delayMs > 0) timer = setTimeout(ask, delayMs)
+    else void ask()
+    return () => {
+      clearTimeout(timer)
+      controller.abort()
+    }
+  }, [key, load, failedMessage, delayMs])
+
+  if (key === null) return IDLE
+  return result?.key === key ? result.state : LOADING
+}
