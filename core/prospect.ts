@@ -10,7 +10,7 @@ export const isValidSlug = (value: string): boolean => SLUG_PATTERN.test(value)
 /** What a person reads about a link that breaks the slug rule. */
 export const SLUG_RULE_MESSAGE = 'A prospect link must be 1 to 64 lowercase letters, digits or dashes.'
 
-/** The public face of a prospect record (table `visitors`): what pages and the widget may see. */
+/** The public face of a prospect record (table `prospects`): what pages and the widget may see. */
 export interface Prospect {
   slug: string
   name: string

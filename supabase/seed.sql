@@ -1,7 +1,7 @@
 -- Demo prospects. `visitor` is the fallback shown for unknown or missing slugs, so it must
 -- always exist. Safe to run again: existing slugs are left as they are.
 
-insert into public.visitors (slug, name, company_name, first_message, system)
+insert into public.prospects (slug, name, company_name, first_message, system)
 values
   (
     'visitor',

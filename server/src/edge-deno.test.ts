@@ -84,7 +84,7 @@ describe('the edge function under Deno', () => {
       expect(await res.json()).toEqual({ error: { code: 'not_found', message: 'Not found.' } })
     }
     // The edge serves the API only: no local REST layer, no static files.
-    expect((await get('/rest/v1/visitors')).status).toBe(404)
+    expect((await get('/rest/v1/prospects')).status).toBe(404)
   })
 
   it('refuses to serve with a bad environment, listing every problem in one log message', async () => {

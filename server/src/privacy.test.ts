@@ -33,7 +33,7 @@ beforeAll(async () => {
 })
 afterAll(() => backend.db.close())
 
-/** How many distinct prospect slugs an answer gives away (as JSON strings: "visitors" is no leak). */
+/** How many distinct prospect slugs an answer gives away (as JSON strings: "prospects" is no leak). */
 const slugsIn = (text: string) => SLUGS.filter((slug) => text.includes(`"${slug}"`)).length
 
 describe('the REST layer with the public (anon) key', () => {
@@ -41,25 +41,28 @@ describe('the REST layer with the public (anon) key', () => {
     app.request(path, { ...init, headers: { apikey: keys[role], ...init.headers } })
 
   it.each([
-    '/rest/v1/visitors',
-    '/rest/v1/visitors?select=*',
-    '/rest/v1/visitors?select=slug,name,company_name',
-    '/rest/v1/visitors?slug=eq.bright-smile-dental',
+    '/rest/v1/prospects',
+    '/rest/v1/prospects?select=*',
+    '/rest/v1/prospects?select=slug,name,company_name',
+    '/rest/v1/prospects?slug=eq.bright-smile-dental',
   ])('refuses to read %s: 401 with 42501 and no rows', async (path) => {
     const res = await asBrowser(path)
     expect(res.status).toBe(401)
     const text = await res.text()
-    expect(JSON.parse(text)).toMatchObject({ code: '42501', message: 'permission denied for table visitors' })
+    expect(JSON.parse(text)).toMatchObject({
+      code: '42501',
+      message: 'permission denied for table prospects',
+    })
     expect(slugsIn(text)).toBe(0)
   })
 
   it('refuses the same read with the anon key as a bearer token, as authenticated, and without a key', async () => {
-    const bearer = await app.request('/rest/v1/visitors', {
+    const bearer = await app.request('/rest/v1/prospects', {
       headers: { Authorization: `Bearer ${keys.anon}` },
     })
     expect(bearer.status).toBe(401)
-    expect((await asBrowser('/rest/v1/visitors', {}, 'authenticated')).status).toBe(403)
-    const noKey = await app.request('/rest/v1/visitors')
+    expect((await asBrowser('/rest/v1/prospects', {}, 'authenticated')).status).toBe(403)
+    const noKey = await app.request('/rest/v1/prospects')
     expect(noKey.status).toBe(401)
     expect(slugsIn(await noKey.text())).toBe(0)
   })
@@ -79,7 +82,7 @@ describe('the REST layer with the public (anon) key', () => {
   })
 
   it('while the service role (the server) can list them, so the refusals above are about the role', async () => {
-    const res = await asBrowser('/rest/v1/visitors?select=slug', {}, 'service_role')
+    const res = await asBrowser('/rest/v1/prospects?select=slug', {}, 'service_role')
     expect(res.status).toBe(200)
     expect(slugsIn(await res.text())).toBe(SLUGS.length)
   })

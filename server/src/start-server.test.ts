@@ -150,7 +150,7 @@ describe('startServer (embedded database, on disk)', () => {
   })
 
   it('serves the local REST layer only to callers with a key', async () => {
-    const res = await get('/rest/v1/visitors?select=slug')
+    const res = await get('/rest/v1/prospects?select=slug')
     expect(res.status).toBe(401)
   })
 
@@ -176,7 +176,7 @@ describe('startServer (embedded database, on disk)', () => {
         expect(res.status, path).toBe(503)
         expect(await res.text()).toBe(NOT_BUILT_MESSAGE)
       }
-      expect((await fetch(`${bare.url}/rest/v1/visitors`)).status).toBe(404) // hosted: no local layer
+      expect((await fetch(`${bare.url}/rest/v1/prospects`)).status).toBe(404) // hosted: no local layer
     } finally {
       await bare.close()
     }
@@ -187,7 +187,7 @@ describe('startServer (embedded database, on disk)', () => {
     const embedded = await openEmbeddedDatabase(join(root, 'data')) // fails if the lock were kept
     expect(embedded.seeded).toBe(false)
     await embedded.db.query(
-      `insert into public.visitors (slug, name, company_name, first_message, system)
+      `insert into public.prospects (slug, name, company_name, first_message, system)
        values ('kept-co', 'Kim', 'Kept Co', 'Hello', 'Be kind')`,
     )
     await embedded.close()

@@ -5,7 +5,7 @@ import type { Prospect } from '#core/prospect.ts'
 /** The public fields of a prospect; `id` and `created_at` stay in the database. */
 export const PROSPECT_COLUMNS = 'slug,name,company_name,first_message,system,assistant_id'
 
-/** A row of table `visitors`, those columns only (the prospects CSV's columns carry the same names). */
+/** A row of table `prospects`, those columns only (the prospects CSV's columns carry the same names). */
 export interface ProspectRow {
   slug: string
   name: string
@@ -24,7 +24,7 @@ const NOT_FOUND_CODE = 'PGRST116'
  */
 export async function loadProspect(supabase: SupabaseClient, slug: string): Promise<Prospect | null> {
   const { data, error } = await supabase
-    .from('visitors')
+    .from('prospects')
     .select(PROSPECT_COLUMNS)
     .eq('slug', slug)
     // A page is waiting: fail now rather than after supabase-js's 1 + 2 + 4 s of retries on a 503.

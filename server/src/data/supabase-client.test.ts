@@ -4,7 +4,7 @@ import { createServerSupabase, withTimeout } from './supabase-client.ts'
 describe('createServerSupabase', () => {
   it('creates a client on Node 20 without a WebSocket, and never opens realtime', () => {
     const client = createServerSupabase({ url: 'http://db.invalid', key: 'x'.repeat(40) })
-    expect(client.from('visitors')).toBeDefined()
+    expect(client.from('prospects')).toBeDefined()
     expect(() => client.channel('anything').subscribe()).toThrow(/Realtime is not used by the server/)
   })
 
@@ -21,7 +21,7 @@ describe('createServerSupabase', () => {
       timeoutMs: 50,
     })
     const started = performance.now()
-    const { error } = await client.from('visitors').select('slug').eq('slug', 'visitor').single()
+    const { error } = await client.from('prospects').select('slug').eq('slug', 'visitor').single()
     expect(error?.message).toMatch(/AbortError/)
     expect(calls).toBe(1)
     expect(performance.now() - started).toBeLessThan(900) // the first retry would wait 1 s

@@ -48,7 +48,7 @@ describe.skipIf(!bin && !process.env.CI)('migrations on a real PostgreSQL', () =
     const seed = readFileSync(`${SUPABASE_DIR}seed.sql`, 'utf8')
     query(seed)
     query(seed) // the seed is safe to run again
-    expect(query('select slug from public.visitors order by slug')).toBe(
+    expect(query('select slug from public.prospects order by slug')).toBe(
       'bright-smile-dental\nharbor-realty\nvisitor',
     )
   })
@@ -82,8 +82,8 @@ describe.skipIf(!bin && !process.env.CI)('migrations on a real PostgreSQL', () =
 
   it('denies anon reading or writing prospects, directly or through the functions', () => {
     for (const sql of [
-      'select slug from public.visitors',
-      `insert into public.visitors (slug, name, company_name, first_message, system) values ('x', 'n', 'c', 'f', 's')`,
+      'select slug from public.prospects',
+      `insert into public.prospects (slug, name, company_name, first_message, system) values ('x', 'n', 'c', 'f', 's')`,
       'select public.list_prospects()',
       `select public.upsert_prospects('[]')`,
       `select public.delete_prospect('harbor-realty')`,
@@ -107,8 +107,8 @@ describe.skipIf(!bin && !process.env.CI)('migrations on a real PostgreSQL', () =
       'service_role',
       `select public.upsert_prospects(${json([row('pg-3'), row('Bad Slug')])})`,
     )
-    expect(bad.stderr).toMatch(/visitors_slug_format/)
-    expect(query(`select count(*) from public.visitors where slug like 'pg-%'`)).toBe('2')
+    expect(bad.stderr).toMatch(/prospects_slug_format/)
+    expect(query(`select count(*) from public.prospects where slug like 'pg-%'`)).toBe('2')
     expect(asRole('service_role', `select public.list_prospects('harbor-realty', 1)`).stdout).toMatch(
       /^\[\{.*"slug": "pg-1"/,
     )

@@ -25,14 +25,14 @@ describe('prepareDatabase', () => {
       'select version from supabase_migrations.schema_migrations',
     )
     expect(recorded.rows.map((row) => row.version)).toEqual(versions)
-    const slugs = await db.query<{ slug: string }>('select slug from public.visitors order by slug')
+    const slugs = await db.query<{ slug: string }>('select slug from public.prospects order by slug')
     expect(slugs.rows.map((row) => row.slug)).toEqual(['bright-smile-dental', 'harbor-realty', 'visitor'])
   })
 
   it('does nothing on a later start, and never re-seeds data someone removed', async () => {
-    await db.query(`delete from public.visitors where slug = 'harbor-realty'`)
+    await db.query(`delete from public.prospects where slug = 'harbor-realty'`)
     expect(await prepareDatabase(db)).toEqual({ migrated: [], seeded: false })
-    const count = await db.query<{ n: number }>('select count(*)::int as n from public.visitors')
+    const count = await db.query<{ n: number }>('select count(*)::int as n from public.prospects')
     expect(count.rows[0]?.n).toBe(2)
   })
 
@@ -48,30 +48,30 @@ describe('prepareDatabase', () => {
     ])
   })
 
-  it("takes back Supabase's default grants on visitors from anon and authenticated", async () => {
+  it("takes back Supabase's default grants on prospects from anon and authenticated", async () => {
     // The bootstrap's default privileges grant every new table to them, as hosted Supabase does;
-    // a new table proves that, so the migration's revoke is what protects visitors.
+    // a new table proves that, so the migration's revoke is what protects prospects.
     await db.exec('create table public.probe (id int)')
     await expect(asRole('anon', 'select * from public.probe')).resolves.toEqual([])
     for (const role of ['anon', 'authenticated']) {
-      await expect(asRole(role, 'select slug from public.visitors')).rejects.toMatchObject({ code: '42501' })
+      await expect(asRole(role, 'select slug from public.prospects')).rejects.toMatchObject({ code: '42501' })
     }
-    await expect(asRole('service_role', 'select slug from public.visitors')).resolves.toHaveLength(2)
+    await expect(asRole('service_role', 'select slug from public.prospects')).resolves.toHaveLength(2)
   })
 
   it('keeps RLS on with no policy, so even a stray grant shows no rows', async () => {
-    await db.exec('grant select on public.visitors to authenticated')
+    await db.exec('grant select on public.prospects to authenticated')
     try {
-      await expect(asRole('authenticated', 'select slug from public.visitors')).resolves.toEqual([])
+      await expect(asRole('authenticated', 'select slug from public.prospects')).resolves.toEqual([])
     } finally {
-      await db.exec('revoke select on public.visitors from authenticated')
+      await db.exec('revoke select on public.prospects from authenticated')
     }
   })
 
   it('rejects a slug that could not appear in a URL', async () => {
     await expect(
       db.query(
-        `insert into public.visitors (slug, name, company_name, first_message, system)
+        `insert into public.prospects (slug, name, company_name, first_message, system)
          values ('Bad Slug', 'n', 'c', 'f', 's')`,
       ),
     ).rejects.toMatchObject({ code: '23514' })

@@ -57,7 +57,7 @@ export async function* listProspects(
 
 export async function getProspect(supabase: SupabaseClient, slug: string): Promise<ProspectRow | null> {
   const { data, error } = await supabase
-    .from('visitors')
+    .from('prospects')
     .select(PROSPECT_COLUMNS)
     .eq('slug', slug)
     .maybeSingle<ProspectRow>()

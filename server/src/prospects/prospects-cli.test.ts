@@ -211,7 +211,7 @@ describe('prospects CLI on hosted Supabase (the REST layer on loopback standing 
       assistant_id: null,
     })
     await expect(upsertProspects(backend.deps.supabase, [row('atomic-1'), row('Not Valid')])).rejects.toThrow(
-      /nothing was written: .*visitors_slug_format/,
+      /nothing was written: .*prospects_slug_format/,
     )
     expect(await getProspect(backend.deps.supabase, 'atomic-1')).toBeNull()
   })

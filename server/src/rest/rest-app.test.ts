@@ -33,7 +33,7 @@ function get(path: string, role: ApiRole | null = 'service_role', headers: Recor
 
 describe('reading rows', () => {
   it('answers an array request with a JSON array and Content-Range 0-{n-1}/*', async () => {
-    const res = await get('visitors?select=slug,name')
+    const res = await get('prospects?select=slug,name')
     expect(res.status).toBe(200)
     expect(res.headers.get('Content-Type')).toBe('application/json; charset=utf-8')
     expect(res.headers.get('Content-Range')).toBe('0-2/*')
@@ -43,14 +43,14 @@ describe('reading rows', () => {
   })
 
   it('answers an empty array with Content-Range */*', async () => {
-    const res = await get('visitors?select=slug&slug=eq.nobody')
+    const res = await get('prospects?select=slug&slug=eq.nobody')
     expect(res.status).toBe(200)
     expect(res.headers.get('Content-Range')).toBe('*/*')
     expect(await res.json()).toEqual([])
   })
 
   it('returns every column for select=* and the matching row only for eq', async () => {
-    const res = await get('visitors?select=*&slug=eq.bright-smile-dental')
+    const res = await get('prospects?select=*&slug=eq.bright-smile-dental')
     const [row] = await res.json()
     expect(Object.keys(row).sort()).toEqual(
       ['assistant_id', 'company_name', 'created_at', 'first_message', 'id', 'name', 'slug', 'system'].sort(),
@@ -59,7 +59,7 @@ describe('reading rows', () => {
   })
 
   it('treats a filter value as data, never as SQL', async () => {
-    const res = await get(`visitors?select=slug&slug=eq.${encodeURIComponent("visitor' or '1'='1")}`)
+    const res = await get(`prospects?select=slug&slug=eq.${encodeURIComponent("visitor' or '1'='1")}`)
     expect(res.status).toBe(200)
     expect(await res.json()).toEqual([])
   })
@@ -67,7 +67,7 @@ describe('reading rows', () => {
 
 describe('singular requests (.single())', () => {
   it('answers exactly one row as a JSON object with the object media type', async () => {
-    const res = await get('visitors?select=slug,company_name&slug=eq.visitor', 'service_role', {
+    const res = await get('prospects?select=slug,company_name&slug=eq.visitor', 'service_role', {
       Accept: OBJECT,
     })
     expect(res.status).toBe(200)
@@ -76,8 +76,8 @@ describe('singular requests (.single())', () => {
   })
 
   it.each([
-    ['no row', 'visitors?select=slug&slug=eq.nobody', 0],
-    ['several rows', 'visitors?select=slug', 3],
+    ['no row', 'prospects?select=slug&slug=eq.nobody', 0],
+    ['several rows', 'prospects?select=slug', 3],
   ])('answers %s with 406 PGRST116', async (_, path, count) => {
     const res = await get(path, 'service_role', { Accept: OBJECT })
     expect(res.status).toBe(406)
@@ -91,7 +91,7 @@ describe('singular requests (.single())', () => {
   })
 
   it('refuses a media type it cannot produce with 406 PGRST107', async () => {
-    const res = await get('visitors?select=slug', 'service_role', { Accept: 'text/csv' })
+    const res = await get('prospects?select=slug', 'service_role', { Accept: 'text/csv' })
     expect(res.status).toBe(406)
     expect((await res.json()).code).toBe('PGRST107')
   })
@@ -99,8 +99,8 @@ describe('singular requests (.single())', () => {
 
 describe('request errors', () => {
   it.each([
-    ['select', 'visitors?select=slug,foo'],
-    ['filter', 'visitors?select=slug&foo=eq.1'],
+    ['select', 'prospects?select=slug,foo'],
+    ['filter', 'prospects?select=slug&foo=eq.1'],
   ])('answers an unknown column in the %s with 400 42703', async (_, path) => {
     const res = await get(path)
     expect(res.status).toBe(400)
@@ -108,55 +108,55 @@ describe('request errors', () => {
       code: '42703',
       details: null,
       hint: null,
-      message: 'column visitors.foo does not exist',
+      message: 'column prospects.foo does not exist',
     })
   })
 
   it('answers an unknown table with 404 PGRST205', async () => {
-    const res = await get('prospects?select=*')
+    const res = await get('leads?select=*')
     expect(res.status).toBe(404)
     expect(await res.json()).toMatchObject({
       code: 'PGRST205',
-      message: "Could not find the table 'public.prospects' in the schema cache",
+      message: "Could not find the table 'public.leads' in the schema cache",
     })
   })
 
   it.each(['slug=gt.a', 'slug=like.v*', 'slug=foo.bar', 'slug=visitor'])(
     'answers an unsupported filter (%s) with 400 PGRST100',
     async (filter) => {
-      const res = await get(`visitors?select=slug&${filter}`)
+      const res = await get(`prospects?select=slug&${filter}`)
       expect(res.status).toBe(400)
       expect((await res.json()).code).toBe('PGRST100')
     },
   )
 
   it('answers another schema in Accept-Profile with 406 PGRST106', async () => {
-    const res = await get('visitors?select=slug', 'service_role', { 'Accept-Profile': 'auth' })
+    const res = await get('prospects?select=slug', 'service_role', { 'Accept-Profile': 'auth' })
     expect(res.status).toBe(406)
     expect((await res.json()).code).toBe('PGRST106')
   })
 })
 
 describe('roles', () => {
-  it('answers anon on visitors with 401 and 42501, as PostgREST does for the anonymous role', async () => {
-    const res = await get('visitors?select=slug')
-    const anon = await get('visitors?select=slug&slug=eq.visitor', 'anon')
+  it('answers anon on prospects with 401 and 42501, as PostgREST does for the anonymous role', async () => {
+    const res = await get('prospects?select=slug')
+    const anon = await get('prospects?select=slug&slug=eq.visitor', 'anon')
     expect(res.status).toBe(200)
     expect(anon.status).toBe(401)
     expect(await anon.json()).toMatchObject({
       code: '42501',
-      message: 'permission denied for table visitors',
+      message: 'permission denied for table prospects',
     })
   })
 
-  it('answers authenticated on visitors with 403 and 42501', async () => {
-    const res = await get('visitors?select=slug', 'authenticated')
+  it('answers authenticated on prospects with 403 and 42501', async () => {
+    const res = await get('prospects?select=slug', 'authenticated')
     expect(res.status).toBe(403)
     expect((await res.json()).code).toBe('42501')
   })
 
   it('refuses a request without a key with 401', async () => {
-    const res = await get('visitors?select=slug', null)
+    const res = await get('prospects?select=slug', null)
     expect(res.status).toBe(401)
     expect(res.headers.get('WWW-Authenticate')).toBe('Bearer')
     expect((await res.json()).code).toMatch(/^PGRST30/)
@@ -169,7 +169,7 @@ describe('roles', () => {
     const expired = await sign({ role: 'service_role', exp: now - 10 }, secret, 'HS256')
     const superuser = await sign({ role: 'postgres' }, secret, 'HS256')
     for (const token of [forged, expired, superuser, 'not-a-jwt']) {
-      const res = await rest.request('/rest/v1/visitors?select=slug', {
+      const res = await rest.request('/rest/v1/prospects?select=slug', {
         headers: { apikey: token, Authorization: `Bearer ${token}` },
       })
       expect(res.status, token).toBe(401)
@@ -195,7 +195,7 @@ it('answers 503 PGRST000 when the database is gone', async () => {
   // What a closed PGlite throws (the prospects tests close a real one).
   const closed = () => Promise.reject(new Error('PGlite is closed'))
   const gone = { query: closed, exec: closed, transaction: closed } as unknown as PGlite
-  const res = await createRestApp({ db: gone, secret }).request('/rest/v1/visitors?select=slug', {
+  const res = await createRestApp({ db: gone, secret }).request('/rest/v1/prospects?select=slug', {
     headers: { apikey: keys.service_role, Authorization: `Bearer ${keys.service_role}` },
   })
   expect(res.status).toBe(503)

@@ -30,7 +30,7 @@ afterAll(() => db.close())
 describe('supabase-js against the local REST layer', () => {
   it('reads one row with .single()', async () => {
     const { data, error, status } = await service
-      .from('visitors')
+      .from('prospects')
       .select('slug,name,company_name')
       .eq('slug', 'harbor-realty')
       .single()
@@ -40,14 +40,14 @@ describe('supabase-js against the local REST layer', () => {
   })
 
   it('reads rows as an array', async () => {
-    const { data, error } = await service.from('visitors').select('slug')
+    const { data, error } = await service.from('prospects').select('slug')
     expect(error).toBeNull()
     expect(data?.map((row) => row.slug).sort()).toEqual(['bright-smile-dental', 'harbor-realty', 'visitor'])
   })
 
   it('reports a missing row from .single() as PGRST116 with status 406', async () => {
     const { data, error, status } = await service
-      .from('visitors')
+      .from('prospects')
       .select('slug')
       .eq('slug', 'nobody')
       .single()
@@ -57,22 +57,22 @@ describe('supabase-js against the local REST layer', () => {
   })
 
   it('returns null from .maybeSingle() when nothing matches', async () => {
-    const { data, error } = await service.from('visitors').select('slug').eq('slug', 'nobody').maybeSingle()
+    const { data, error } = await service.from('prospects').select('slug').eq('slug', 'nobody').maybeSingle()
     expect(error).toBeNull()
     expect(data).toBeNull()
   })
 
   it('denies the anon key: 401 with 42501, no rows', async () => {
-    const { data, error, status } = await anon.from('visitors').select('slug').eq('slug', 'visitor').single()
+    const { data, error, status } = await anon.from('prospects').select('slug').eq('slug', 'visitor').single()
     expect(data).toBeNull()
     expect(status).toBe(401)
     expect(error?.code).toBe('42501')
   })
 
   it('reports an unknown column as 42703', async () => {
-    const { error, status } = await service.from('visitors').select('slug,nope')
+    const { error, status } = await service.from('prospects').select('slug,nope')
     expect(status).toBe(400)
-    expect(error?.message).toBe('column visitors.nope does not exist')
+    expect(error?.message).toBe('column prospects.nope does not exist')
   })
 
   it('calls a function with .rpc(): named arguments in, its JSON value out; anon refused', async () => {

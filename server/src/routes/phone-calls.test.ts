@@ -50,7 +50,7 @@ describe('POST /api/calls/phone: placing the call', () => {
 
   it("uses the prospect's own assistant when it has one", async () => {
     await backend.db.query(
-      `update public.visitors set assistant_id = 'asst-harbor' where slug = 'harbor-realty'`,
+      `update public.prospects set assistant_id = 'asst-harbor' where slug = 'harbor-realty'`,
     )
     const res = await postPhoneCall(app, phoneCallBody({ slug: 'harbor-realty' }))
     expect(res.status).toBe(200)

@@ -152,7 +152,7 @@ describe('other routes', () => {
 // These change the database, so they run last, in this order.
 describe('without the fallback prospect', () => {
   it('answers 404 with Prospect "{slug}" not found', async () => {
-    await backend.db.query(`delete from public.visitors where slug = 'visitor'`)
+    await backend.db.query(`delete from public.prospects where slug = 'visitor'`)
     const res = await request('/api/prospects/nobody-here')
     expect(res.status).toBe(404)
     expect(await res.json()).toEqual({
