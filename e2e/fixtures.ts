@@ -46,11 +46,6 @@ const isString = (value: string | undefined): value is string => typeof value ==
 
 export { expect }
 
-/** Saves a full-page screenshot under test-results/screenshots/ for a person to look at. */
-export async function saveScreenshot(page: Page, name: string, project: string): Promise<void> {
-  await page.screenshot({ path: `test-results/screenshots/${project}-${name}.png`, fullPage: true })
-}
-
 /** True when the page scrolls sideways: something is wider than the viewport. */
 export const hasHorizontalOverflow = (page: Page): Promise<boolean> =>
   page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth)

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, hasHorizontalOverflow, saveScreenshot, test } from './fixtures.ts'
+import { expect, hasHorizontalOverflow, test } from './fixtures.ts'
 
 const MEETING_URL = 'https://calendly.com/callpilot/15min'
 const CALENDLY_ASSETS = 'https://assets.calendly.com/**'
@@ -122,7 +122,7 @@ test('reduced motion: testimonials stand still and the looped copy is gone', asy
 test('Calendly blocked: the contact section offers a plain link to the meeting', async ({
   page,
   pageErrors,
-}, info) => {
+}) => {
   await blockCalendly(page)
   await page.goto('/')
   const contact = page.locator('#contact')
@@ -140,7 +140,6 @@ test('Calendly blocked: the contact section offers a plain link to the meeting',
   await page.context().route(MEETING_URL, (route) => route.fulfill({ body: 'meeting page' }))
   await page.getByRole('button', { name: 'Schedule Meeting' }).click()
   expect((await popup).url()).toBe(MEETING_URL)
-  await saveScreenshot(page, 'landing-full', info.project.name)
   expect(pageErrors).toEqual([])
 })
 
@@ -206,7 +205,7 @@ test('a scheduled event from https://calendly.com shows the confirmation', async
   await expect(page.locator('#contact').getByText('Your meeting is booked')).toBeVisible()
 })
 
-test('screenshots of the landing page in light and dark', async ({ page }, info) => {
+test('the landing page fits the width in light and dark', async ({ page }) => {
   await blockCalendly(page)
   for (const theme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' })
@@ -215,6 +214,5 @@ test('screenshots of the landing page in light and dark', async ({ page }, info)
     await page.locator('#contact').scrollIntoViewIfNeeded()
     await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }))
     expect(await hasHorizontalOverflow(page)).toBe(false)
-    await saveScreenshot(page, `landing-sections-${theme}`, info.project.name)
   }
 })

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, hasHorizontalOverflow, saveScreenshot, test } from './fixtures.ts'
+import { expect, hasHorizontalOverflow, test } from './fixtures.ts'
 
 const html = (page: Page) => page.locator('html')
 /** Picks a theme the way a visitor would: the select on phones, the radios from 640 px. */
@@ -131,7 +131,7 @@ test.describe('floating video-call button', () => {
     ['prospect', '/bright-smile-dental'],
     ['partner page', '/embed-demo/'],
   ] as const) {
-    test(`sits at the bottom left of the ${name}`, async ({ page, pageErrors }, info) => {
+    test(`sits at the bottom left of the ${name}`, async ({ page, pageErrors }) => {
       await page.goto(path)
       const button = page.locator('voice-video-call').getByRole('button', { name: 'Start a video call' })
       await expect(button).toBeVisible()
@@ -144,7 +144,6 @@ test.describe('floating video-call button', () => {
       expect(box.width).toBeGreaterThanOrEqual(44) // a comfortable touch target
       // What it does when pressed: e2e/video-call.spec.ts.
       expect(await hasHorizontalOverflow(page)).toBe(false)
-      await saveScreenshot(page, `shell-video-${name.replace(' ', '-')}`, info.project.name)
       expect(pageErrors).toEqual([])
     })
   }
@@ -160,12 +159,12 @@ test.describe('floating video-call button', () => {
   })
 })
 
-test('screenshots of the shell in light and dark', async ({ page }, info) => {
+test('the shell fits the width in light and dark', async ({ page }) => {
   for (const theme of ['light', 'dark']) {
     await page.emulateMedia({ reducedMotion: 'reduce' })
     await page.goto('/')
     await page.evaluate((value) => localStorage.setItem('theme', value), theme)
-    for (const [name, path] of [
+    for (const [_name, path] of [
       ['landing', '/'],
       ['prospect', '/bright-smile-dental'],
       ['error', '/Not_A_Slug'],
@@ -174,10 +173,6 @@ test('screenshots of the shell in light and dark', async ({ page }, info) => {
       await expect(page.locator('voice-video-call').getByRole('button')).toBeVisible()
       await page.waitForLoadState('networkidle')
       expect(await hasHorizontalOverflow(page)).toBe(false)
-      await page.screenshot({
-        path: `test-results/screenshots/${info.project.name}-shell-${name}-${theme}.png`,
-      })
-      await saveScreenshot(page, `shell-${name}-${theme}-full`, info.project.name)
     }
   }
 })

@@ -1,16 +1,15 @@
-import { expect, hasHorizontalOverflow, saveScreenshot, test } from './fixtures.ts'
+import { expect, hasHorizontalOverflow, test } from './fixtures.ts'
 
 test('the landing page shows the header, the product and a way into the demo', async ({
   page,
   pageErrors,
-}, info) => {
+}) => {
   await page.goto('/')
   await expect(page.getByRole('banner')).toContainText('CallPilot')
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   const tryDemo = page.getByRole('link', { name: 'Try Demo Experience' })
   await expect(tryDemo).toHaveAttribute('href', '/visitor')
   expect(await hasHorizontalOverflow(page)).toBe(false)
-  await saveScreenshot(page, 'landing', info.project.name)
 
   await tryDemo.click()
   await expect(page).toHaveURL(/\/visitor$/)
@@ -23,7 +22,7 @@ test('the landing page shows the header, the product and a way into the demo', a
 test('a seeded prospect sees a page personalised with their name and company', async ({
   page,
   pageErrors,
-}, info) => {
+}) => {
   await page.goto('/bright-smile-dental')
   const greeting = page.getByText('Tailored just for you, Dr. Maya Patel')
   await expect(greeting).toBeVisible()
@@ -51,7 +50,6 @@ test('a seeded prospect sees a page personalised with their name and company', a
   expect(await demo.evaluate((el) => el.shadowRoot?.mode)).toBe('open')
 
   expect(await hasHorizontalOverflow(page)).toBe(false)
-  await saveScreenshot(page, 'prospect', info.project.name)
   expect(pageErrors).toEqual([])
 })
 
@@ -63,13 +61,12 @@ test('an unknown prospect link shows the fallback prospect, not an error', async
   await expect(page.getByRole('heading', { name: 'Error' })).toHaveCount(0)
 })
 
-test('a malformed prospect link shows the error page, and Go Home leads back', async ({ page }, info) => {
+test('a malformed prospect link shows the error page, and Go Home leads back', async ({ page }) => {
   await page.goto('/Not_A_Slug')
   await expect(page.getByRole('heading', { name: 'Error' })).toBeVisible()
   await expect(
     page.getByText('A prospect link must be 1 to 64 lowercase letters, digits or dashes.'),
   ).toBeVisible()
-  await saveScreenshot(page, 'error', info.project.name)
   await page.getByRole('button', { name: 'Go Home' }).click()
   await expect(page).toHaveURL(/\/$/)
   await expect(page.getByRole('link', { name: 'Try Demo Experience' })).toBeVisible()

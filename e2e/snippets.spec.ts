@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { createEmbedSnippet } from '#core/embed-snippet.ts'
-import { expect, hasHorizontalOverflow, saveScreenshot, test } from './fixtures.ts'
+import { expect, hasHorizontalOverflow, test } from './fixtures.ts'
 import { E2E_SALES_TOOLS_SECRET } from './global-setup.ts'
 
 // Chromium grants these to the page's origin, so the spec can read back what Copy wrote.
@@ -57,7 +57,7 @@ test('an unknown slug in the link says there is no such prospect and offers noth
 
 test('with the sales key, "dental" lists Bright Smile Dental; picking it fills the slug (screenshots)', async ({
   page,
-}, info) => {
+}) => {
   await page.goto('/_/snippets')
   await useSalesKey(page, E2E_SALES_TOOLS_SECRET)
   await page.getByRole('searchbox', { name: 'Search prospects' }).fill('dental')
@@ -74,14 +74,12 @@ test('with the sales key, "dental" lists Bright Smile Dental; picking it fills t
   expect(await page.evaluate(() => localStorage.getItem('sales-key'))).toBeNull()
 
   expect(await hasHorizontalOverflow(page)).toBe(false)
-  await saveScreenshot(page, 'snippets', info.project.name)
   await page.evaluate(() => localStorage.setItem('theme', 'dark'))
   await page.reload()
   await expect(page.locator('html')).toHaveClass(/\bdark\b/)
   await expect(page.getByRole('button', { name: /^Bright Smile Dental/ })).toBeVisible()
   await expect(demo.getByRole('button', { name: 'Test in Browser' })).toBeVisible()
   expect(await hasHorizontalOverflow(page)).toBe(false)
-  await saveScreenshot(page, 'snippets-dark', info.project.name)
 })
 
 test('a wrong sales key shows the API’s 401 message, and Forget removes the key', async ({ page }) => {

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, hasHorizontalOverflow, saveScreenshot, test } from './fixtures.ts'
+import { expect, hasHorizontalOverflow, test } from './fixtures.ts'
 
 const orbit = (page: Page) => page.getByTestId('timeline-orbit')
 const readAngle = async (page: Page) => Number(await orbit(page).getAttribute('data-angle'))
@@ -36,9 +36,7 @@ test('the onboarding plan turns 0.3° per 50 ms and stops while a stage is selec
   expect(pageErrors).toEqual([])
 })
 
-test('a stage opens its card; related buttons jump; Escape and the background release', async ({
-  page,
-}, info) => {
+test('a stage opens its card; related buttons jump; Escape and the background release', async ({ page }) => {
   await page.goto('/_/onboarding')
   await stage(page, 'Customization').click()
   const card = page.getByRole('article', { name: 'Customization' })
@@ -50,7 +48,6 @@ test('a stage opens its card; related buttons jump; Escape and the background re
   await expect(card.getByRole('button', { name: 'Go to Discovery' })).toBeVisible()
   await expect(stage(page, 'Integration')).toHaveAccessibleName(/related to Customization/)
   await expect(stage(page, 'Launch')).not.toHaveAccessibleName(/related to/)
-  await saveScreenshot(page, 'timeline-selected', info.project.name)
 
   await card.getByRole('button', { name: 'Go to Integration' }).click()
   await expect(stage(page, 'Integration')).toHaveAttribute('aria-expanded', 'true')
@@ -96,21 +93,18 @@ test('a prospect page shows the plan below the demo, turning only once scrolled 
 })
 
 for (const theme of ['light', 'dark'] as const) {
-  test(`screenshots of the plan in the ${theme} theme`, async ({ page }, info) => {
+  test(`the plan fits the width in the ${theme} theme, a stage selected too`, async ({ page }) => {
     if (theme === 'dark') await chooseDarkTheme(page)
     await page.emulateMedia({ reducedMotion: 'reduce' }) // a still picture
     await page.goto('/_/onboarding')
     await expect(orbit(page).getByRole('button')).toHaveCount(5)
     expect(await hasHorizontalOverflow(page)).toBe(false)
-    await saveScreenshot(page, `onboarding-${theme}`, info.project.name)
     await stage(page, 'Integration').click()
-    await saveScreenshot(page, `onboarding-${theme}-selected`, info.project.name)
 
     await page.goto('/bright-smile-dental')
     await orbit(page).scrollIntoViewIfNeeded()
     await stage(page, 'Discovery').click()
     await page.getByRole('article', { name: 'Discovery' }).scrollIntoViewIfNeeded()
     expect(await hasHorizontalOverflow(page)).toBe(false)
-    await saveScreenshot(page, `prospect-plan-${theme}`, info.project.name)
   })
 }

@@ -60,7 +60,6 @@ test('start: "Connecting to …", then the call counts down, mute and camera rea
   const connecting = widget.getByRole('button', { name: `Connecting to ${PERSONA}...` })
   await expect(connecting).toBeVisible()
   await expect(connecting).toHaveAttribute('aria-disabled', 'true')
-  await page.screenshot({ path: `test-results/screenshots/${testInfo.project.name}-video-connecting.png` })
   release()
 
   const answer = (await (await started).json()) as { conversationId: string; maxDurationSeconds: number }
@@ -93,7 +92,6 @@ test('start: "Connecting to …", then the call counts down, mute and camera rea
 
   // Focus is trapped in the dialog, starting on Mute.
   await expect(dialog.getByRole('button', { name: 'Mute' })).toBeFocused()
-  await page.screenshot({ path: `test-results/screenshots/${testInfo.project.name}-video-overlay.png` })
   const box = await dialog.boundingBox()
   const viewport = page.viewportSize()
   if (testInfo.project.name === 'phone') expect(box).toEqual({ x: 0, y: 0, ...viewport })
@@ -114,7 +112,6 @@ test('start: "Connecting to …", then the call counts down, mute and camera rea
   // Escape asks first; keeping on talking changes nothing.
   await page.keyboard.press('Escape')
   await expect(dialog.getByText('End the video call? It cannot be resumed.')).toBeVisible()
-  await page.screenshot({ path: `test-results/screenshots/${testInfo.project.name}-video-confirm.png` })
   await dialog.getByRole('button', { name: 'Keep talking' }).click()
   await expect(dialog.getByRole('button', { name: 'Unmute' })).toBeVisible()
 

@@ -1,9 +1,6 @@
-import { expect, saveScreenshot, test } from './fixtures.ts'
+import { expect, test } from './fixtures.ts'
 
-test('a partner page shows the demo panel inside the widget shadow root', async ({
-  page,
-  pageErrors,
-}, info) => {
+test('a partner page shows the demo panel inside the widget shadow root', async ({ page, pageErrors }) => {
   await page.goto('/embed-demo/')
   const demo = page.locator('voice-demo')
   const testInBrowser = demo.getByRole('button', { name: 'Test in Browser' })
@@ -23,7 +20,6 @@ test('a partner page shows the demo panel inside the widget shadow root', async 
   expect(styles.radius).not.toBe('0px')
   expect(styles.cursor).toBe('pointer')
 
-  await saveScreenshot(page, 'embed-demo', info.project.name)
   expect(pageErrors).toEqual([])
 })
 
