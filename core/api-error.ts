@@ -3,11 +3,6 @@ import type { ErrorCode } from './errors.ts'
 /** The catalogue's `unavailable` message: what a person reads when nothing more precise is known. */
 export const UNAVAILABLE_MESSAGE = 'Something went wrong on our side. Please try again.'
 
-export interface RequestFailureOptions extends ErrorOptions {
-  /** Seconds until a retry can succeed; sent as `Retry-After` (limits, mostly). */
-  retryAfterSeconds?: number | undefined
-}
-
 /**
  * A request that failed, as a browser sees it: an error whose `message` is safe to show a person, read
  * from an API answer or raised in the browser with its own words. Free of the error catalogue on purpose, so the widget's
@@ -15,17 +10,15 @@ export interface RequestFailureOptions extends ErrorOptions {
  */
 export class RequestFailure extends Error {
   override readonly name: string = 'RequestFailure'
-  readonly retryAfterSeconds: number | undefined
 
   constructor(
     readonly code: ErrorCode,
     message: string,
     /** The HTTP status it came with; 0 when raised in the browser. */
     readonly status: number = 0,
-    options: RequestFailureOptions = {},
+    options?: ErrorOptions,
   ) {
     super(message, options)
-    this.retryAfterSeconds = options.retryAfterSeconds
   }
 }
 

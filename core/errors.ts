@@ -1,4 +1,4 @@
-import { RequestFailure, type RequestFailureOptions, UNAVAILABLE_MESSAGE } from './api-error.ts'
+import { RequestFailure, UNAVAILABLE_MESSAGE } from './api-error.ts'
 import { SLUG_RULE_MESSAGE } from './prospect.ts'
 
 /**
@@ -60,7 +60,9 @@ const catalog = {
 export type ErrorCode = keyof typeof catalog
 export type ErrorStatus = (typeof catalog)[ErrorCode]['status']
 
-export interface AppErrorOptions extends RequestFailureOptions {
+export interface AppErrorOptions extends ErrorOptions {
+  /** Seconds until a retry can succeed; sent as `Retry-After` (limits, mostly). */
+  retryAfterSeconds?: number | undefined
   /** Replaces the catalogue's message when the message needs details (for example a slug). */
   message?: string
 }
@@ -72,9 +74,11 @@ export interface AppErrorOptions extends RequestFailureOptions {
 export class AppError extends RequestFailure {
   override readonly name = 'AppError'
   declare readonly status: ErrorStatus
+  readonly retryAfterSeconds: number | undefined
 
   constructor(code: ErrorCode, options: AppErrorOptions = {}) {
     super(code, options.message ?? catalog[code].message, catalog[code].status, options)
+    this.retryAfterSeconds = options.retryAfterSeconds
   }
 }
 

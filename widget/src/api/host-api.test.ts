@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import { defineVoiceDemo } from '../embed.ts'
-import { VOICE_NOT_CONFIGURED } from '../state/call-slice.ts'
 import { stubFetch } from '../testing/fake-fetch.ts'
 import { getByRole, waitFor } from '../testing/queries.ts'
+import { VOICE_NOT_CONFIGURED } from '../voice/start-when-loaded.ts'
+import { HOST_COMMANDS } from './host-vocabulary.ts'
 import { installHostApi } from './install-host-api.ts'
-import { HOST_COMMANDS } from './public-api.ts'
 
 type Api = ((...args: unknown[]) => void) & { q?: unknown[][] }
 const host = window as unknown as { VoiceDemo?: Api }

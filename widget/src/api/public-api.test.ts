@@ -9,15 +9,14 @@ import type {
 import { VoiceDemoElement } from '../element/voice-demo-element.tsx'
 import { VoiceVideoCallElement } from '../video/video-call-element.tsx'
 import {
-  ATTRIBUTE_DOCS,
-  ELEMENT_ATTRIBUTES,
   HOST_COMMANDS,
   HOST_EVENTS,
   type HostCommand,
   type HostEventDetails,
   PANEL_COMMANDS,
   type PanelCommand,
-} from './public-api.ts'
+} from './host-vocabulary.ts'
+import { ATTRIBUTE_DOCS, ELEMENT_ATTRIBUTES } from './public-api.ts'
 
 // The published typings name exactly the vocabulary's commands and events, with the details the
 // element dispatches, and the element has what they promise: `tsc` fails on any difference.

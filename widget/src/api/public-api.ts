@@ -1,12 +1,12 @@
 /**
- * The widget's public vocabulary, declared here and nowhere else: its elements and their attributes,
- * the host page's commands and the events. The elements and the host API read the names below;
- * `npm run typings` writes the published typings from this module (widget/build/typings.ts), and
- * tests keep those typings and the embedding docs in step with it.
+ * The widget's public vocabulary, declared here and nowhere else: its elements, their attributes, the
+ * global the snippet creates and the events' prefix (the host page's commands and the events are in
+ * host-vocabulary.ts). The elements and the host API read the names below; `npm run typings` writes
+ * the published typings from these two modules (widget/build/typings.ts), and tests keep those
+ * typings and the embedding docs in step with them.
  *
  * The names are small lists because the first paint carries them: the core's elements observe their
- * attributes, and the lazy host API, which checks commands and events, shares this module with the
- * core. The words for people (the `…_DOCS` records) are read only by the typings writer and the
+ * attributes. The words for people (the `…_DOCS` records) are read only by the typings writer and the
  * tests, so no bundle carries them. Each record is typed by the names, so the compiler refuses a name
  * without its words, or words for a name that does not exist.
  */
@@ -26,26 +26,12 @@ export const ELEMENT_ATTRIBUTES = {
  */
 export const VOICE_DEMO_PROPERTIES = { slug: 'slug', apiBase: 'api-base' } as const
 
-/** Commands for one `<voice-demo>`; the element has a method of the same name for each. */
-export const PANEL_COMMANDS = ['startCall', 'stopCall', 'openPhoneDialog'] as const
-
-/** Every `VoiceDemo(command, …)` the host page may call. */
-export const HOST_COMMANDS = ['on', 'off', ...PANEL_COMMANDS, 'destroy'] as const
-
-/** The events the host page can listen to (their `detail` is in `EVENT_DOCS`). */
-export const HOST_EVENTS = ['call-start', 'call-end', 'error', 'speech-start', 'speech-end'] as const
-
 /** An event's DOM name is this prefix and its name: `voice-demo:call-start`. */
 export const EVENT_PREFIX = 'voice-demo:'
 
 export type WidgetTag = keyof typeof ELEMENT_ATTRIBUTES
 export type WidgetAttribute<T extends WidgetTag> = (typeof ELEMENT_ATTRIBUTES)[T][number]
 export type VoiceDemoProperty = keyof typeof VOICE_DEMO_PROPERTIES
-export type PanelCommand = (typeof PANEL_COMMANDS)[number]
-export type HostCommand = (typeof HOST_COMMANDS)[number]
-export type HostEvent = (typeof HOST_EVENTS)[number]
-/** What `<voice-demo>` offers the host API: one method per panel command. */
-export type PanelControls = Record<PanelCommand, () => void>
 
 /** How an attribute is typed: any text, the theme's three words, or present/absent. */
 export type AttributeValue = 'text' | 'theme' | 'flag'
@@ -90,30 +76,4 @@ export const ATTRIBUTE_DOCS: { [T in WidgetTag]: Record<WidgetAttribute<T>, Attr
     'api-base': { value: 'text', doc: 'as for `<voice-demo>`; read when a call starts' },
     theme: THEME,
   },
-}
-
-export const COMMAND_DOCS: Record<HostCommand, string> = {
-  on: "calls `handler(detail)` for each of the widget's events",
-  off: 'stops calling a handler added with `on`',
-  startCall: "starts the browser voice call, as 'Test in Browser' does",
-  stopCall: 'ends the browser voice call',
-  openPhoneDialog: "opens the 'Call Me' dialog",
-  destroy: 'removes every widget element (ending its calls) and every `on` handler',
-}
-
-/** Each event's `detail` (its fields, all strings) and when it comes. */
-export const EVENT_DOCS = {
-  'call-start': { detail: ['slug'], doc: 'the browser call is live' },
-  'call-end': { detail: ['slug'], doc: 'a live call ended (by the visitor, the agent or an error)' },
-  error: {
-    detail: ['slug', 'message'],
-    doc: 'a call could not start or failed; `message` is what the visitor saw',
-  },
-  'speech-start': { detail: ['slug'], doc: 'the agent starts speaking (summed level above 0.01)' },
-  'speech-end': { detail: ['slug'], doc: 'the agent stopped speaking (1000 ms below 0.01)' },
-} as const satisfies Record<HostEvent, { detail: readonly string[]; doc: string }>
-
-/** What each event's `detail` holds. */
-export type HostEventDetails = {
-  [E in HostEvent]: Record<(typeof EVENT_DOCS)[E]['detail'][number], string>
 }

@@ -10,7 +10,7 @@ export const DEMO_PARTS: DemoParts = {
   phoneDialog: lazyPart(() => import('../phone/phone-dialog.tsx').then(({ PhoneDialog }) => PhoneDialog)),
   call: lazyPart(() =>
     Promise.all([import('../voice/connect-voice.ts'), import('../voice/call-view.tsx')]).then(
-      ([{ connectVoice }, { CallView }]) => ({ connectVoice, CallView }),
+      ([entry, { CallView }]) => ({ ...entry, CallView }),
     ),
   ),
 }

@@ -1,4 +1,5 @@
-import { EVENT_PREFIX, type HostEvent, type HostEventDetails } from '../api/public-api.ts'
+import type { HostEvent, HostEventDetails } from '../api/host-vocabulary.ts'
+import { EVENT_PREFIX } from '../api/public-api.ts'
 
 /**
  * Dispatches one host event from `element` (bubbling, composed), named with the product prefix

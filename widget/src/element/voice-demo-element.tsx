@@ -1,10 +1,6 @@
 import { FALLBACK_SLUG } from '#core/prospect.ts'
-import {
-  ELEMENT_ATTRIBUTES,
-  type PanelControls,
-  VOICE_DEMO_PROPERTIES,
-  type VoiceDemoProperty,
-} from '../api/public-api.ts'
+import type { PanelControls } from '../api/host-vocabulary.ts'
+import { ELEMENT_ATTRIBUTES, VOICE_DEMO_PROPERTIES, type VoiceDemoProperty } from '../api/public-api.ts'
 import { createDemoStore, type DemoStore } from '../state/demo-store.ts'
 import { apiBaseOf } from '../state/fetch-api.ts'
 import { fetchProspect } from '../state/fetch-prospect.ts'

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest'
 import { defineVoiceDemo } from '../embed.ts'
-import { VOICE_NOT_CONFIGURED } from '../state/call-slice.ts'
 import { NETWORK_ERROR_MESSAGE } from '../state/fetch-api.ts'
 import { answerLikeTheServer, stubFetch } from '../testing/fake-fetch.ts'
 import { getByRole, queryAllByRole, waitFor } from '../testing/queries.ts'
+import { VOICE_NOT_CONFIGURED } from '../voice/start-when-loaded.ts'
 import { dispatchHostEvent } from './host-events.ts'
 import type { VoiceDemoElement } from './voice-demo-element.tsx'
 

@@ -1,15 +1,13 @@
 import type { ComponentType } from 'preact'
 import type { StoreApi } from 'zustand/vanilla'
 import type { Prospect } from '#core/prospect.ts'
-import type { HostEvent } from '../api/public-api.ts'
+import type { HostEvent } from '../api/host-vocabulary.ts'
 import { loadToasts } from '../toast/toasts.ts'
 import type { CallViewProps } from '../voice/call-view.tsx'
 import type { LiveCallStore } from '../voice/live-call.ts'
 import { START_ERROR_TEXT } from '../voice/start-error-text.ts'
 import type { DemoSlice, DemoState } from './demo-store.ts'
-import { isOff, loadedProspect } from './prospect-slice.ts'
-
-export const VOICE_NOT_CONFIGURED = 'The voice demo is not configured on this site yet.'
+import { isOff } from './prospect-slice.ts'
 
 /** The browser call: idle → connecting → connected → stopping → idle. */
 export type CallStatus = 'idle' | 'connecting' | 'connected' | 'stopping'
@@ -54,7 +52,7 @@ export interface BrowserCall {
 
 /** What the call chunk gets to work with: the element's store and its host-event channel. */
 export interface CallHost {
-  store: Pick<StoreApi<DemoState>, 'getState' | 'setState'>
+  store: Pick<StoreApi<DemoState>, 'getState' | 'setState' | 'subscribe'>
   emit: (event: CallEvent, message?: string) => void
 }
 
@@ -65,6 +63,8 @@ export interface CallHost {
 export interface CallChunk {
   /** The element's call; null when the voice demo is not configured on the server. */
   connectVoice(apiBase: string, host: CallHost): Promise<BrowserCall | null>
+  /** Starts `call` once the prospect has loaded, or says why it cannot (voice/start-when-loaded.ts). */
+  startWhenLoaded(call: BrowserCall | null, host: CallHost): Promise<void>
   CallView: ComponentType<CallViewProps>
 }
 
@@ -77,6 +77,7 @@ export const callSlice: DemoSlice<CallSlice> = (set, get, store, context) => {
   let made: BrowserCall | null = null
   let making: Promise<BrowserCall | null> | undefined
   let disposed = false
+  const host: CallHost = { store, emit: context.emit }
   context.cleanups.push(() => {
     disposed = true
     made?.dispose()
@@ -86,7 +87,7 @@ export const callSlice: DemoSlice<CallSlice> = (set, get, store, context) => {
   const ensureBrowserCall = () =>
     (making ??= context.parts.call
       .load()
-      .then(({ connectVoice }) => connectVoice(context.apiBase, { store, emit: context.emit }))
+      .then(({ connectVoice }) => connectVoice(context.apiBase, host))
       .then(
         (call) => {
           if (call && disposed) call.dispose()
@@ -114,14 +115,11 @@ export const callSlice: DemoSlice<CallSlice> = (set, get, store, context) => {
       if (call !== 'idle' || prospect.status === 'error' || isOff(prospect, 'browserCall')) return
       set({ call: 'connecting', notice: '' })
       loadToasts().catch(() => {})
-      // A click while the prospect loads waits for it; the call chunk downloads meanwhile.
-      Promise.all([ensureBrowserCall(), loadedProspect(store)]).then(
-        ([call, answer]) => {
-          if (disposed) return
-          // Not loaded: the panel says why. Loaded without browser calls: the panel says so too.
-          if (!answer?.features.browserCall) return set({ call: 'idle' })
-          if (!call) return set({ call: 'idle', notice: VOICE_NOT_CONFIGURED })
-          call.start(answer.prospect)
+      // The call's chunk takes it from here (a click while the prospect loads waits for it there).
+      ensureBrowserCall().then(
+        (call) => {
+          // Made, so its chunk is here.
+          if (!disposed) void context.parts.call.get()?.startWhenLoaded(call, host)
         },
         () => {
           // The call chunk did not load (offline for a moment): the generic start failure.

@@ -13,9 +13,9 @@ import {
 import { prospectAnswer, prospects } from '../testing/fake-fetch.ts'
 import { createFakeVoiceClient } from '../testing/fake-voice-client.ts'
 import { dismissToast } from '../toast/page-toast.ts'
-import { loadToasts } from '../toast/toasts.ts'
+import { dismissToastOf, loadToasts } from '../toast/toasts.ts'
 import { START_ERROR_TEXT } from '../voice/start-error-text.ts'
-import { VOICE_NOT_CONFIGURED } from './call-slice.ts'
+import { VOICE_NOT_CONFIGURED } from '../voice/start-when-loaded.ts'
 import { createDemoStore, type DemoDeps } from './demo-store.ts'
 import { NETWORK_ERROR_MESSAGE } from './fetch-api.ts'
 
@@ -265,7 +265,7 @@ describe("createDemoStore: the element's toasts", () => {
     const second = await loadedStore({ owner: other })
     second.getState().showToast('Phone Number Required', 'Please enter a valid phone number', 'destructive')
     await vi.waitFor(() => expect(shownToast()?.owner).toBe(other))
-    store.getState().dismissToast() // not its toast any more
+    dismissToastOf(owner) // not its toast any more
     await flush()
     expect(shownToast()?.owner).toBe(other)
 

@@ -6,8 +6,6 @@ export interface NoticeSlice {
   notice: string
   /** Shows the page's one toast in this element's region, replacing any other, for 5000 ms. */
   showToast(title: string, description: string, variant?: ToastVariant): void
-  /** Removes this element's toast, if it is the one on screen. */
-  dismissToast(): void
   /** A failure as a toast, or on the status line when not even the toast chunk could be fetched. */
   sayFailure(title: string, message: string): void
 }
@@ -18,7 +16,6 @@ export const noticeSlice: DemoSlice<NoticeSlice> = (set, _get, _store, { owner, 
   return {
     notice: '',
     showToast: (title, description, variant) => void showToast(owner, title, description, variant),
-    dismissToast: () => dismissToastOf(owner),
     sayFailure: (title, message) =>
       void showToast(owner, title, message, 'destructive').then((shown) => shown || set({ notice: message })),
   }

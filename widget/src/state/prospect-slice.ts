@@ -1,7 +1,6 @@
-import type { StoreApi } from 'zustand/vanilla'
 import { RequestFailure, UNAVAILABLE_MESSAGE } from '#core/api-error.ts'
 import type { ProspectResponse } from '#core/prospect.ts'
-import type { DemoSlice, DemoState } from './demo-store.ts'
+import type { DemoSlice } from './demo-store.ts'
 
 export type ProspectLoad =
   | { status: 'loading' }
@@ -56,16 +55,3 @@ export const prospectSlice: DemoSlice<ProspectSlice> = (set, get, _store, contex
 /** True once the prospect has loaded and the server said this demo does not work for it. */
 export const isOff = (prospect: ProspectLoad, feature: 'browserCall' | 'phoneCall'): boolean =>
   prospect.status === 'loaded' && !prospect.features[feature]
-
-/** The prospect's answer once it has loaded, or null when loading it failed. */
-export function loadedProspect(store: StoreApi<DemoState>): Promise<ProspectResponse | null> {
-  return new Promise((resolve) => {
-    const settle = ({ prospect }: DemoState): boolean => {
-      if (prospect.status === 'loading') return false
-      resolve(prospect.status === 'loaded' ? prospect : null)
-      return true
-    }
-    if (settle(store.getState())) return
-    const unsubscribe = store.subscribe((state) => settle(state) && unsubscribe())
-  })
-}

@@ -8,6 +8,7 @@ import { lazyPart } from '../state/lazy-part.ts'
 import { pageToast } from '../toast/page-toast.ts'
 import { createBrowserCall } from '../voice/browser-call.ts'
 import { CallView } from '../voice/call-view.tsx'
+import { startWhenLoaded } from '../voice/start-when-loaded.ts'
 import type { VoiceClient } from '../voice/voice-client.ts'
 import { prospectAnswer } from './fake-fetch.ts'
 
@@ -22,7 +23,7 @@ export interface PartImports {
  * Unless a test brings its own: a call chunk whose server has no voice settings, and an empty dialog.
  */
 export function testParts({
-  call = async () => ({ connectVoice: async () => null, CallView }),
+  call = async () => ({ connectVoice: async () => null, startWhenLoaded, CallView }),
   phoneDialog = async () => () => null,
 }: PartImports = {}): DemoParts {
   return { call: lazyPart(call), phoneDialog: lazyPart(phoneDialog) }
@@ -65,6 +66,7 @@ export function connectTo(client: VoiceClient) {
   let made: BrowserCall | null = null
   const chunk = async (): Promise<CallChunk> => ({
     connectVoice: async (_apiBase, host) => (made = createBrowserCall(host, client)),
+    startWhenLoaded,
     CallView,
   })
   const call = (): BrowserCall => {

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'preact'
 import { createStore } from 'zustand/vanilla'
 import { LOG_PREFIX } from '../loader/start-loader.ts'
+import { lazyPart } from '../state/lazy-part.ts'
 
 /** A toast's look: `destructive` for failures (red, announced at once). */
 export type ToastVariant = 'default' | 'destructive'
@@ -21,26 +22,20 @@ export const toastUi = createStore<{ Region: ComponentType<ToastRegionProps> | n
   Region: null,
 }))
 
-let loading: Promise<ToastUi> | undefined
-
 /**
- * Fetches the toast chunk (its region, card, swipe and hotkey). Asked on the visitor's intent, with the
- * chunk of what they are about to try, so each element's region is in place, and watched by screen
- * readers, before its first toast; never on first paint.
+ * The toast chunk (its region, card, swipe and hotkey). Asked on the visitor's intent, with the chunk
+ * of what they are about to try, so each element's region is in place, and watched by screen readers,
+ * before its first toast; never on first paint.
  */
-export function loadToasts(): Promise<ToastUi> {
-  loading ??= import('./toast-ui.tsx').then(
-    (ui) => {
-      toastUi.setState({ Region: ui.ToastRegion })
-      return ui
-    },
-    (error: unknown) => {
-      loading = undefined // offline for a moment: the next toast tries again
-      throw error
-    },
-  )
-  return loading
-}
+const toastChunk = lazyPart<ToastUi>(() =>
+  import('./toast-ui.tsx').then((ui) => {
+    toastUi.setState({ Region: ui.ToastRegion })
+    return ui
+  }),
+)
+
+/** Fetches the toast chunk, once however often it is asked for (a failed fetch is tried again). */
+export const loadToasts = (): Promise<ToastUi> => toastChunk.load()
 
 /**
  * Shows the page's one toast in `owner`'s region, replacing any toast on the page, whichever element
@@ -62,8 +57,6 @@ export function showToast(owner: object, title: string, description: string, var
 
 /** Removes `owner`'s toast, if it is the one on screen. */
 export function dismissToastOf(owner: object): void {
-  loading?.then(
-    (ui) => ui.dismissToastOf(owner),
-    () => {},
-  )
+  // Before the chunk has arrived no toast is on screen, and removing an element fetches nothing.
+  toastChunk.get()?.dismissToastOf(owner)
 }

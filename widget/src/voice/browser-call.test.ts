@@ -3,7 +3,7 @@ import { connectTo, flush, loadedStore, shownToast } from '../testing/demo-store
 import { prospects } from '../testing/fake-fetch.ts'
 import { createFakeVoiceClient } from '../testing/fake-voice-client.ts'
 import { dismissToast } from '../toast/page-toast.ts'
-import { loadToasts } from '../toast/toasts.ts'
+import { dismissToastOf, loadToasts } from '../toast/toasts.ts'
 import { CALL_TEXT } from './call-text.ts'
 
 beforeAll(() => loadToasts()) // as on intent: the toast chunk is there when a toast comes
@@ -112,7 +112,7 @@ describe('the browser call', () => {
     await flush()
     emit('call-start')
     await vi.waitFor(() => expect(shownToast()?.title).toBe('Voice Assistant Connected'))
-    store.getState().dismissToast()
+    dismissToastOf(store.owner)
     store.getState().stopCall()
     await vi.waitFor(() => expect(store.getState().call).toBe('idle'))
     await flush()

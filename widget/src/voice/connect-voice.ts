@@ -2,6 +2,8 @@ import type { BrowserCall, CallHost } from '../state/call-slice.ts'
 import { fetchVoiceConfig } from '../state/fetch-voice-config.ts'
 import { createBrowserCall } from './browser-call.ts'
 
+export { startWhenLoaded } from './start-when-loaded.ts'
+
 /**
  * The lazy entry of the browser call, imported on intent (pointer over, focus or click), never on
  * first paint: reads the voice settings and fetches the Vapi SDK chunk at the same time. Null when
