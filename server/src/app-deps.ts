@@ -1,14 +1,14 @@
-import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Hono } from 'hono'
 import type { AppDeps } from './app.ts'
 import { createPhoneCallSettings } from './calls/phone-call-settings.ts'
 import type { ServerConfig } from './config.ts'
+import type { Db } from './data/database.ts'
 import { toPublicConfig } from './public-config.ts'
 import { createClientIpReader } from './shared/client-ip.ts'
 import { createVideoCallSettings } from './video/video-call-settings.ts'
 
 export interface AppBackend {
-  supabase: SupabaseClient
+  supabase: Db
   /** The local REST layer (embedded database only). */
   rest?: Hono | undefined
   /** Keys the HMAC of phone numbers and client addresses. */

@@ -1,4 +1,3 @@
-import type { SupabaseClient } from '@supabase/supabase-js'
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import { cors } from 'hono/cors'
@@ -8,6 +7,7 @@ import type { PublicConfig } from '#core/public-config.ts'
 import { SALES_PROSPECTS_PATH } from '#core/sales-prospects.ts'
 import { VIDEO_CONVERSATIONS_PATH } from '#core/video-call.ts'
 import type { PhoneCallSettings } from './calls/place-phone-call.ts'
+import type { Db } from './data/database.ts'
 import { createRateLimitedLogger, type Logger } from './logging/rate-limited-logger.ts'
 import { configRoutes } from './routes/config.ts'
 import { phoneCallRoutes } from './routes/phone-calls.ts'
@@ -20,7 +20,7 @@ import type { VideoCallSettings } from './video/start-video-conversation.ts'
 
 export interface AppDeps {
   /** Service-role client: hosted Supabase, or the embedded database through the local REST layer. */
-  supabase: SupabaseClient
+  supabase: Db
   publicConfig: PublicConfig
   /** The local PostgREST layer, mounted at `/rest/v1` in embedded mode only. */
   rest?: Hono | undefined

@@ -1,9 +1,9 @@
-import type { SupabaseClient } from '@supabase/supabase-js'
 import { AppError, isErrorCode } from '#core/errors.ts'
 import type { PhoneCallResponse } from '#core/phone-call.ts'
 import { prospectNotFoundMessage } from '#core/prospect.ts'
 import type { PhoneCallLimits } from '../config.ts'
 import { interruptedAfterSeconds } from '../data/call-records.ts'
+import type { Db } from '../data/database.ts'
 import {
   type AttemptClaim,
   type AttemptResult,
@@ -33,7 +33,7 @@ export interface PhoneCallSettings {
 }
 
 export interface PhoneCallDeps {
-  supabase: SupabaseClient
+  supabase: Db
   phoneCalls: PhoneCallSettings | undefined
   logger: Pick<Console, 'error'>
 }
@@ -116,7 +116,7 @@ type Claimed = Exclude<AttemptClaim, { state: 'pending' | 'mismatch' }>
 
 /** Claims the key; while the first request with it is still running, waits for its answer. */
 async function claimAttempt(
-  supabase: SupabaseClient,
+  supabase: Db,
   attempt: NewPhoneCallAttempt,
   options: ClaimOptions,
   waitMs: number,

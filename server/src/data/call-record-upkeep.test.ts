@@ -1,4 +1,3 @@
-import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { loadServerConfig } from '../config.ts'
 import { createTestBackend, type TestBackend } from '../testing/test-backend.ts'
@@ -8,6 +7,7 @@ import {
   startCallRecordUpkeep,
   VACUUM_CALL_RECORDS_SQL,
 } from './call-record-upkeep.ts'
+import type { Db } from './database.ts'
 
 let backend: TestBackend
 beforeAll(async () => {
@@ -88,7 +88,7 @@ describe('startCallRecordUpkeep', () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
     const down = {
       rpc: async () => ({ data: null, error: new Error('database down') }),
-    } as unknown as SupabaseClient
+    } as unknown as Db
     const logger = { error: vi.fn() }
     const upkeep = startCallRecordUpkeep({ supabase: down, upkeep: UPKEEP, logger, intervalMs: 1000 })
     await upkeep.first

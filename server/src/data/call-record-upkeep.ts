@@ -1,4 +1,3 @@
-import type { SupabaseClient } from '@supabase/supabase-js'
 import type { ServerConfig } from '../config.ts'
 import type { Logger } from '../logging/rate-limited-logger.ts'
 import {
@@ -7,6 +6,7 @@ import {
   pruneCallRecords,
   settleInterruptedCalls,
 } from './call-records.ts'
+import type { Db } from './database.ts'
 
 export interface CallRecordUpkeep {
   retentionDays: number
@@ -36,7 +36,7 @@ const PRUNE_BATCH_ROWS = 5000
  * that add rows prune some as well). `atStart`: the server is starting, so nothing pending is its own.
  */
 export async function tidyCallRecords(
-  supabase: SupabaseClient,
+  supabase: Db,
   upkeep: CallRecordUpkeep,
   atStart: boolean,
 ): Promise<{ settled: CallRecordCounts; pruned: CallRecordCounts }> {
@@ -49,7 +49,7 @@ export async function tidyCallRecords(
 }
 
 export interface UpkeepOptions {
-  supabase: SupabaseClient
+  supabase: Db
   upkeep: CallRecordUpkeep
   logger: Logger
   /**

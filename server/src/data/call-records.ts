@@ -1,5 +1,5 @@
-import type { SupabaseClient } from '@supabase/supabase-js'
 import { AppError } from '#core/errors.ts'
+import type { Db } from './database.ts'
 
 /** Rows of each kind of call record that a function changed. */
 export interface CallRecordCounts {
@@ -22,7 +22,7 @@ export const interruptedAfterSeconds = (platformTimeoutMs: number): number =>
  * freeing their idempotency keys so a retry is judged afresh rather than refused forever.
  */
 export async function settleInterruptedCalls(
-  supabase: SupabaseClient,
+  supabase: Db,
   olderThanSeconds: number,
 ): Promise<CallRecordCounts> {
   const { data, error } = await supabase.rpc('settle_interrupted_calls', {
@@ -33,7 +33,7 @@ export async function settleInterruptedCalls(
 
 /** Deletes call records older than the retention, at most `maxRows` of each kind. */
 export async function pruneCallRecords(
-  supabase: SupabaseClient,
+  supabase: Db,
   retentionDays: number,
   maxRows: number,
 ): Promise<CallRecordCounts> {
@@ -44,14 +44,7 @@ export async function pruneCallRecords(
   return readCounts('prune_call_records', data, error)
 }
 
-function readCounts(fn: string, data: unknown, error: unknown): CallRecordCounts {
-  const counts = data as Partial<CallRecordCounts> | null
-  if (
-    error ||
-    typeof counts?.phoneCallAttempts !== 'number' ||
-    typeof counts.videoConversations !== 'number'
-  ) {
-    throw new AppError('unavailable', { cause: error ?? new Error(`${fn}: unexpected answer`) })
-  }
-  return { phoneCallAttempts: counts.phoneCallAttempts, videoConversations: counts.videoConversations }
+function readCounts(fn: string, data: CallRecordCounts | null, error: unknown): CallRecordCounts {
+  if (error || !data) throw new AppError('unavailable', { cause: error ?? new Error(`${fn}: no answer`) })
+  return data
 }

@@ -1,5 +1,6 @@
-import { createClient, type SupabaseClient, type WebSocketLikeConstructor } from '@supabase/supabase-js'
+import { createClient, type WebSocketLikeConstructor } from '@supabase/supabase-js'
 import type { Fetch } from '../shared/platform-request.ts'
+import type { Database, Db } from './database.ts'
 
 export const DATABASE_TIMEOUT_MS = 3000
 
@@ -12,8 +13,8 @@ export interface ServerSupabaseOptions {
 }
 
 /** The server's supabase-js client: no session, no realtime, and a database that fails fast. */
-export function createServerSupabase(options: ServerSupabaseOptions): SupabaseClient {
-  return createClient(options.url, options.key, {
+export function createServerSupabase(options: ServerSupabaseOptions): Db {
+  return createClient<Database>(options.url, options.key, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     // On Node 20 createClient() throws without a WebSocket; the server never subscribes to anything.
     realtime: { transport: RealtimeNotUsed },

@@ -1,5 +1,5 @@
-import type { SupabaseClient } from '@supabase/supabase-js'
 import { AppError } from '#core/errors.ts'
+import type { Db } from './database.ts'
 
 export type VideoBackendKind = 'tavus' | 'webhook'
 
@@ -35,7 +35,7 @@ export type RecordedEnd = 'ended' | 'gone' | 'recorded' | 'expired' | null
 
 /** Records a conversation about to be asked for, pruning expired records; returns our id for it. */
 export async function beginVideoConversation(
-  supabase: SupabaseClient,
+  supabase: Db,
   conversation: NewVideoConversation,
 ): Promise<string> {
   const { data, error } = await supabase.rpc('begin_video_conversation', {
@@ -45,17 +45,15 @@ export async function beginVideoConversation(
     max_duration_seconds: conversation.maxDurationSeconds,
     retention_days: conversation.retentionDays,
   })
-  if (error || typeof data !== 'string') {
-    throw new AppError('unavailable', {
-      cause: error ?? new Error('begin_video_conversation: unexpected answer'),
-    })
+  if (error || !data) {
+    throw new AppError('unavailable', { cause: error ?? new Error('begin_video_conversation: no answer') })
   }
   return data
 }
 
 /** Records what the platform answered (once; a second call for the same id changes nothing). */
 export async function finishVideoConversation(
-  supabase: SupabaseClient,
+  supabase: Db,
   conversationId: string,
   result: VideoConversationResult,
 ): Promise<void> {
@@ -69,25 +67,21 @@ export async function finishVideoConversation(
 }
 
 /** Claims the end of a conversation we started, or says why there is nothing to do. */
-export async function claimVideoConversationEnd(
-  supabase: SupabaseClient,
-  conversationId: string,
-): Promise<EndClaim> {
+export async function claimVideoConversationEnd(supabase: Db, conversationId: string): Promise<EndClaim> {
   const { data, error } = await supabase.rpc('claim_video_conversation_end', {
     conversation_id: conversationId,
   })
-  const state = (data as { state?: unknown } | null)?.state
-  if (error || !['unknown', 'ended', 'claimed'].includes(state as string)) {
+  if (error || !data) {
     throw new AppError('unavailable', {
-      cause: error ?? new Error('claim_video_conversation_end: unexpected answer'),
+      cause: error ?? new Error('claim_video_conversation_end: no answer'),
     })
   }
-  return data as EndClaim
+  return data
 }
 
 /** Records how a claimed end went. */
 export async function finishVideoConversationEnd(
-  supabase: SupabaseClient,
+  supabase: Db,
   conversationId: string,
   end: RecordedEnd,
 ): Promise<void> {

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url'
-import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Hono } from 'hono'
+import type { Db } from '../data/database.ts'
 import { createServerSupabase } from '../data/supabase-client.ts'
 import { createLocalSupabase } from '../rest/local-supabase.ts'
 import {
@@ -25,7 +25,7 @@ export interface BackendOptions {
 
 /** The database the server and the tools work on, behind the same supabase-js client either way. */
 export interface Backend {
-  supabase: SupabaseClient
+  supabase: Db
   /** The embedded database's `/rest/v1` layer, for the server to mount. */
   rest?: Hono
   /** The embedded database itself, when it is the one. */

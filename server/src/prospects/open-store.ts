@@ -1,5 +1,5 @@
-import type { SupabaseClient } from '@supabase/supabase-js'
 import { z } from 'zod'
+import type { Db } from '../data/database.ts'
 import { DataDirInUseError } from '../db/lock.ts'
 import { openBackend } from '../db/open-backend.ts'
 import type { OpenEmbeddedOptions } from '../db/open-embedded-database.ts'
@@ -8,7 +8,7 @@ import type { OpenEmbeddedOptions } from '../db/open-embedded-database.ts'
 const STORE_TIMEOUT_MS = 120_000
 
 export interface ProspectStore {
-  supabase: SupabaseClient
+  supabase: Db
   /** What the commands work on, for the operator: the data directory or the project URL. */
   target: string
   close(): Promise<void>

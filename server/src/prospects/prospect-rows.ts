@@ -1,5 +1,5 @@
 import { isValidSlug } from '#core/prospect.ts'
-import type { ProspectRow } from '../data/prospects.ts'
+import type { ProspectRow } from '../data/database.ts'
 import type { CsvRecord } from './csv.ts'
 
 type Column = keyof ProspectRow

@@ -1,6 +1,6 @@
 import type { PGliteInterface } from '@electric-sql/pglite'
-import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Hono } from 'hono'
+import type { Db } from '../data/database.ts'
 import { createServerSupabase } from '../data/supabase-client.ts'
 import { signLocalKey } from './local-jwt.ts'
 import { createRestApp } from './rest-app.ts'
@@ -12,7 +12,7 @@ export interface LocalSupabase {
   /** Mount on the server so `/rest/v1` is reachable over HTTP too (curl, debugging). */
   rest: Hono
   /** A service-role client whose requests are answered in-process by `rest`. */
-  supabase: SupabaseClient
+  supabase: Db
 }
 
 /**

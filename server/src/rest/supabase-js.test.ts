@@ -1,6 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite'
-import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Db } from '../data/database.ts'
 import { createServerSupabase } from '../data/supabase-client.ts'
 import { createTestBackend } from '../testing/test-backend.ts'
 import { signLocalKey } from './local-jwt.ts'
@@ -10,8 +10,8 @@ import { LOCAL_SUPABASE_URL } from './local-supabase.ts'
 // local layer: if supabase-js reads these answers as it reads PostgREST's, the data code is portable.
 
 let db: PGlite
-let service: SupabaseClient
-let anon: SupabaseClient
+let service: Db
+let anon: Db
 
 beforeAll(async () => {
   const backend = await createTestBackend()

@@ -1,4 +1,3 @@
-import type { SupabaseClient } from '@supabase/supabase-js'
 import { Hono } from 'hono'
 import { AppError } from '#core/errors.ts'
 import {
@@ -10,10 +9,11 @@ import {
 } from '#core/prospect.ts'
 import type { DemoFeatures, PublicConfig } from '#core/public-config.ts'
 import type { PhoneCallSettings } from '../calls/place-phone-call.ts'
+import type { Db } from '../data/database.ts'
 import { loadProspect } from '../data/prospects.ts'
 
 export interface ProspectRouteDeps {
-  supabase: SupabaseClient
+  supabase: Db
   publicConfig: PublicConfig
   phoneCalls?: Pick<PhoneCallSettings, 'vapi' | 'defaultAssistantId'> | undefined
 }

@@ -1,12 +1,12 @@
-import type { SupabaseClient } from '@supabase/supabase-js'
 import { Hono } from 'hono'
 import { AppError } from '#core/errors.ts'
 import { SALES_QUERY_MAX_LENGTH, type SalesProspectsResponse } from '#core/sales-prospects.ts'
+import type { Db } from '../data/database.ts'
 import { searchSalesProspects } from '../data/sales-prospects.ts'
 import { assertSalesKey } from './snippet-prospects-key.ts'
 
 export interface SnippetProspectDeps {
-  supabase: SupabaseClient
+  supabase: Db
   /** `SALES_TOOLS_SECRET`; null turns the route off. */
   salesToolsSecret: string | null
 }

@@ -1,7 +1,7 @@
-import type { SupabaseClient } from '@supabase/supabase-js'
 import { AppError } from '#core/errors.ts'
 import { FALLBACK_SLUG } from '#core/prospect.ts'
 import type { VideoConversationResponse } from '#core/video-call.ts'
+import type { Db } from '../data/database.ts'
 import { loadProspect } from '../data/prospects.ts'
 import { checkRateLimits } from '../data/rate-limits.ts'
 import {
@@ -32,7 +32,7 @@ export interface VideoCallSettings {
 }
 
 export interface VideoCallDeps {
-  supabase: SupabaseClient
+  supabase: Db
   videoCalls: VideoCallSettings | undefined
   logger: Pick<Console, 'error'>
 }

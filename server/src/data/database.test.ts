@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { createTestBackend, type TestBackend } from '../testing/test-backend.ts'
+import type { Database } from './database.ts'
+
+// The Database type is written by hand (the functions answer jsonb, which Postgres does not describe),
+// so this checks it against the migrated schema: the same tables with the same columns, types and
+// nullability, and each function with the same arguments. The descriptions below are typed by
+// Database, so the compiler refuses one that leaves out or invents a column or an argument.
+
+type Schema = Database['public']
+type PgType = 'uuid' | 'text' | 'integer' | 'smallint' | 'boolean' | 'jsonb' | 'timestamp with time zone'
+/** A column's Postgres type, with ` null` when it is nullable. */
+type ColumnType = PgType | `${PgType} null`
+
+const TABLES: { [T in keyof Schema['Tables']]: Record<keyof Schema['Tables'][T]['Row'], ColumnType> } = {
+  prospects: {
+    id: 'uuid',
+    slug: 'text',
+    name: 'text',
+    company_name: 'text',
+    first_message: 'text',
+    system: 'text',
+    assistant_id: 'text null',
+    created_at: 'timestamp with time zone',
+  },
+  rate_limit_counters: {
+    bucket: 'text',
+    window_seconds: 'integer',
+    window_start: 'timestamp with time zone',
+    hits: 'integer',
+  },
+  phone_call_attempts: {
+    id: 'uuid',
+    created_at: 'timestamp with time zone',
+    finished_at: 'timestamp with time zone null',
+    idempotency_key: 'text null',
+    prospect_slug: 'text',
+    country: 'text',
+    number_hash: 'text',
+    client_ip_hash: 'text null',
+    assistant_id: 'text',
+    outcome: 'text',
+    http_status: 'smallint null',
+    error_code: 'text null',
+    error_message: 'text null',
+    call_id: 'text null',
+  },
+  video_conversations: {
+    id: 'uuid',
+    created_at: 'timestamp with time zone',
+    backend: 'text',
+    prospect_slug: 'text null',
+    client_ip_hash: 'text null',
+    max_duration_seconds: 'integer',
+    outcome: 'text',
+    error_code: 'text null',
+    platform_conversation_id: 'text null',
+    end_requested_at: 'timestamp with time zone null',
+    ended_at: 'timestamp with time zone null',
+    end_result: 'text null',
+  },
+}
+
+const FUNCTIONS: { [F in keyof Schema['Functions']]: Record<keyof Schema['Functions'][F]['Args'], PgType> } =
+  {
+    check_rate_limits: { buckets: 'jsonb' },
+    claim_phone_call_attempt: {
+      idempotency_key: 'text',
+      prospect_slug: 'text',
+      country: 'text',
+      number_hash: 'text',
+      client_ip_hash: 'text',
+      assistant_id: 'text',
+      buckets: 'jsonb',
+      retention_days: 'integer',
+      stale_after_seconds: 'integer',
+    },
+    finish_phone_call_attempt: {
+      attempt_id: 'uuid',
+      outcome: 'text',
+      http_status: 'integer',
+      error_code: 'text',
+      error_message: 'text',
+      call_id: 'text',
+      release_key: 'boolean',
+    },
+    begin_video_conversation: {
+      backend: 'text',
+      prospect_slug: 'text',
+      client_ip_hash: 'text',
+      max_duration_seconds: 'integer',
+      retention_days: 'integer',
+    },
+    finish_video_conversation: {
+      conversation_id: 'uuid',
+      outcome: 'text',
+      platform_conversation_id: 'text',
+      error_code: 'text',
+    },
+    claim_video_conversation_end: { conversation_id: 'uuid' },
+    finish_video_conversation_end: { conversation_id: 'uuid', end_result: 'text' },
+    settle_interrupted_calls: { older_than_seconds: 'integer' },
+    prune_call_records: { retention_days: 'integer', max_rows: 'integer' },
+    upsert_prospects: { prospects: 'jsonb' },
+    list_prospects: { after_slug: 'text', page_size: 'integer' },
+    search_prospects: { query: 'text', max_rows: 'integer' },
+    delete_prospect: { slug: 'text' },
+  }
+
+let backend: TestBackend
+beforeAll(async () => {
+  backend = await createTestBackend()
+})
+afterAll(() => backend.db.close())
+
+it('has exactly the tables and columns of the migrated schema', async () => {
+  const { rows } = await backend.db.query<{ table: string; column: string; type: string; nullable: string }>(
+    `select table_name as table, column_name as column, data_type as type, is_nullable as nullable
+       from information_schema.columns where table_schema = 'public'`,
+  )
+  const actual: Record<string, Record<string, string>> = {}
+  for (const { table, column, type, nullable } of rows) {
+    actual[table] = { ...actual[table], [column]: nullable === 'YES' ? `${type} null` : type }
+  }
+  expect(actual).toEqual(TABLES)
+})
+
+it('declares each function the server calls with the arguments it has in the database', async () => {
+  const { rows } = await backend.db.query<{ name: string; args: string }>(
+    `select p.proname as name, pg_get_function_identity_arguments(p.oid) as args
+       from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public'`,
+  )
+  for (const [name, args] of Object.entries(FUNCTIONS)) {
+    const expected = Object.entries(args)
+      .map(([arg, type]) => `${arg} ${type}`)
+      .sort()
+    // Overloads may remain from older migrations: one of them is the one declared.
+    const overloads = rows.filter((row) => row.name === name).map((row) => row.args.split(', ').sort())
+    expect(overloads, name).toContainEqual(expected)
+  }
+})
