@@ -12,7 +12,7 @@ import { createRateLimitedLogger, type Logger } from './logging/rate-limited-log
 import { configRoutes } from './routes/config.ts'
 import { phoneCallRoutes } from './routes/phone-calls.ts'
 import { prospectRoutes } from './routes/prospects.ts'
-import { snippetProspectRoutes } from './routes/snippet-prospects.ts'
+import { salesProspectRoutes } from './routes/sales-prospects.ts'
 import { videoConversationRoutes } from './routes/video-conversations.ts'
 import { type ClientIpReader, createClientIpReader } from './shared/client-ip.ts'
 import { rejectControlCharacters } from './shared/control-characters.ts'
@@ -73,7 +73,7 @@ export function createApp(deps: AppDeps): Hono {
   )
   app.route(
     SALES_PROSPECTS_PATH,
-    snippetProspectRoutes({ supabase: deps.supabase, salesToolsSecret: deps.salesToolsSecret ?? null }),
+    salesProspectRoutes({ supabase: deps.supabase, salesToolsSecret: deps.salesToolsSecret ?? null }),
   )
   app.all('/api/*', () => {
     throw new AppError('not_found')

@@ -3,9 +3,9 @@ import { AppError } from '#core/errors.ts'
 import { SALES_QUERY_MAX_LENGTH, type SalesProspectsResponse } from '#core/sales-prospects.ts'
 import type { Db } from '../data/database.ts'
 import { searchSalesProspects } from '../data/sales-prospects.ts'
-import { assertSalesKey } from './snippet-prospects-key.ts'
+import { assertSalesKey } from './sales-key.ts'
 
-export interface SnippetProspectDeps {
+export interface SalesProspectDeps {
   supabase: Db
   /** `SALES_TOOLS_SECRET`; null turns the route off. */
   salesToolsSecret: string | null
@@ -16,7 +16,7 @@ export interface SnippetProspectDeps {
  * Same-origin by design: the app's CORS allows only `Content-Type`, so no other site's script can
  * send the `Authorization` header here, and the answer is never cached on the way.
  */
-export function snippetProspectRoutes(deps: SnippetProspectDeps): Hono {
+export function salesProspectRoutes(deps: SalesProspectDeps): Hono {
   return new Hono().get('/', async (c) => {
     c.header('Cache-Control', 'no-store')
     await assertSalesKey(c.req.header('Authorization'), deps.salesToolsSecret)
