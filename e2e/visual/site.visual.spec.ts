@@ -1,0 +1,57 @@
+import type { Page } from '@playwright/test'
+import { expect, test } from '../fixtures.ts'
+import { parkPointer, shotName, VARIANTS } from './visual-page.ts'
+
+/**
+ * The site's own pages, top to bottom, compared with their baselines: the landing page and a prospect's
+ * page, at a phone's and a desktop's width, in the site's light and dark themes. Motion is reduced (the visitor's setting),
+ * so every section shows in its final state; the pages are scrolled through first so each section that
+ * enters on scroll has entered.
+ */
+
+const PAGES = [
+  {
+    name: 'site-landing',
+    path: '/',
+    ready: (page: Page) => expect(page.getByRole('link', { name: 'Try Demo Experience' })).toBeVisible(),
+  },
+  {
+    name: 'site-prospect',
+    path: '/bright-smile-dental',
+    ready: async (page: Page) => {
+      const panel = page.locator('voice-demo')
+      await expect(panel.getByRole('heading', { name: 'Built for Bright Smile Dental' })).toBeVisible()
+      await expect(page.getByRole('heading', { name: /^Hey Dr\. Maya Patel/ })).toBeVisible()
+    },
+  },
+]
+
+/** Scrolls to the bottom a screen at a time and back, waiting a frame at each stop for observers. */
+async function scrollThrough(page: Page): Promise<void> {
+  const height = await page.evaluate(() => document.documentElement.scrollHeight)
+  const step = page.viewportSize()?.height ?? 800
+  for (let y = 0; y < height; y += step) {
+    await page.evaluate(async (top) => {
+      window.scrollTo({ top, behavior: 'instant' })
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+    }, y)
+  }
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }))
+}
+
+for (const { name, path, ready } of PAGES) {
+  for (const { theme, width } of VARIANTS) {
+    test(`${name}, ${theme}, ${width} px, top to bottom`, async ({ page }) => {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 })
+      await page.emulateMedia({ reducedMotion: 'reduce' })
+      // The site's own theme choice, as its toggle stores it (its default is light, whatever the system).
+      await page.addInitScript((choice) => localStorage.setItem('theme', choice), theme)
+      await page.goto(path)
+      await ready(page)
+      await page.evaluate(() => document.fonts.ready)
+      await scrollThrough(page)
+      await parkPointer(page)
+      await expect(page).toHaveScreenshot(shotName(name, theme, width), { fullPage: true })
+    })
+  }
+}
