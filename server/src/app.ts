@@ -8,10 +8,11 @@ import { SALES_PROSPECTS_PATH } from '#core/sales-prospects.ts'
 import { VIDEO_CONVERSATIONS_PATH } from '#core/video-call.ts'
 import type { PhoneCallSettings } from './calls/place-phone-call.ts'
 import type { Db } from './data/database.ts'
+import { createProspectAnswers, type ProspectAnswers } from './data/prospect-answers.ts'
 import { createRateLimitedLogger, type Logger } from './logging/rate-limited-logger.ts'
 import { configRoutes } from './routes/config.ts'
 import { phoneCallRoutes } from './routes/phone-calls.ts'
-import { prospectRoutes } from './routes/prospects.ts'
+import { getDemoFeatures, prospectRoutes } from './routes/prospects.ts'
 import { salesProspectRoutes } from './routes/sales-prospects.ts'
 import { videoConversationRoutes } from './routes/video-conversations.ts'
 import { type ClientIpReader, createClientIpReader } from './shared/client-ip.ts'
@@ -32,6 +33,8 @@ export interface AppDeps {
   videoCalls?: VideoCallSettings | undefined
   /** The client's address for limits; by default the socket's (no proxy header trusted). */
   clientIp?: ClientIpReader
+  /** Prospect reads, remembered briefly; the server shares one with its pages. Made here when absent. */
+  prospectAnswers?: ProspectAnswers | undefined
   /** Opens the sales reps' prospect list (`SALES_TOOLS_SECRET`); absent or null, it is off. */
   salesToolsSecret?: string | null | undefined
 }
@@ -56,7 +59,13 @@ export function createApp(deps: AppDeps): Hono {
     c.header('X-Content-Type-Options', 'nosniff')
   })
   app.use('/api/*', rejectControlCharacters)
-  app.route('/api/prospects', prospectRoutes(deps))
+  const answers =
+    deps.prospectAnswers ??
+    createProspectAnswers({
+      supabase: deps.supabase,
+      features: (prospect) => getDemoFeatures(prospect, deps),
+    })
+  app.route('/api/prospects', prospectRoutes(answers))
   app.route('/api/config', configRoutes(deps))
   app.route(
     PHONE_CALL_PATH,

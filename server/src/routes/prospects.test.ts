@@ -92,6 +92,26 @@ describe('GET /api/prospects/:slug', () => {
     ).toMatchObject({ phoneCall: false })
   })
 
+  it('sends an ETag a CDN may keep for as long as the server does, and a revalidation gets 304', async () => {
+    const app = createApp(backend.deps)
+    const first = await app.request('/api/prospects/bright-smile-dental')
+    const etag = first.headers.get('ETag')
+    expect(etag).toMatch(/^"[0-9a-f]{32}"$/)
+    expect(first.headers.get('Cache-Control')).toBe(
+      'public, max-age=0, s-maxage=10, stale-while-revalidate=10',
+    )
+    const again = await app.request('/api/prospects/bright-smile-dental', {
+      headers: { 'If-None-Match': etag ?? '' },
+    })
+    expect(again.status).toBe(304)
+    expect(await again.text()).toBe('')
+    expect(again.headers.get('ETag')).toBe(etag)
+    const other = await app.request('/api/prospects/harbor-realty', {
+      headers: { 'If-None-Match': etag ?? '' },
+    })
+    expect(other.status).toBe(200)
+  })
+
   it('answers visitor itself without the fallback marker', async () => {
     const body = (await (await request('/api/prospects/visitor')).json()) as ProspectResponse
     expect(body.fallback).toBe(false)

@@ -1,19 +1,12 @@
 import { Hono } from 'hono'
 import { AppError } from '#core/errors.ts'
-import {
-  FALLBACK_SLUG,
-  isValidSlug,
-  type Prospect,
-  type ProspectResponse,
-  prospectNotFoundMessage,
-} from '#core/prospect.ts'
+import { isValidSlug, type Prospect, prospectNotFoundMessage } from '#core/prospect.ts'
 import type { DemoFeatures, PublicConfig } from '#core/public-config.ts'
 import type { PhoneCallSettings } from '../calls/place-phone-call.ts'
-import type { Db } from '../data/database.ts'
-import { loadProspect } from '../data/prospects.ts'
+import { PROSPECT_CACHE_SECONDS, type ProspectAnswers } from '../data/prospect-answers.ts'
+import { matchesEtag } from '../shared/etag.ts'
 
 export interface ProspectRouteDeps {
-  supabase: Db
   publicConfig: PublicConfig
   phoneCalls?: Pick<PhoneCallSettings, 'vapi' | 'defaultAssistantId'> | undefined
 }
@@ -34,21 +27,22 @@ export function getDemoFeatures(prospect: Prospect, deps: ProspectRouteDeps): De
 
 /**
  * `GET /:slug`: the prospect, else the fallback `visitor` marked `fallback: true` (an unknown link
- * still shows a demo), with the demos that work for it.
+ * still shows a demo), with the demos that work for it. Answers come from memory for a few seconds
+ * (`answers`), carry an ETag (a revalidation gets 304 without a body) and may be kept by a CDN for
+ * as long as the server keeps them.
  */
-export function prospectRoutes(deps: ProspectRouteDeps): Hono {
-  const answer = (prospect: Prospect, fallback: boolean): ProspectResponse => ({
-    prospect,
-    fallback,
-    features: getDemoFeatures(prospect, deps),
-  })
+export function prospectRoutes(answers: ProspectAnswers): Hono {
   return new Hono().get('/:slug', async (c) => {
     const slug = c.req.param('slug')
     if (!isValidSlug(slug)) throw new AppError('slug_invalid')
-    const prospect = await loadProspect(deps.supabase, slug)
-    if (prospect) return c.json(answer(prospect, false))
-    const fallback = slug === FALLBACK_SLUG ? null : await loadProspect(deps.supabase, FALLBACK_SLUG)
-    if (fallback) return c.json(answer(fallback, true))
-    throw new AppError('prospect_not_found', { message: prospectNotFoundMessage(slug) })
+    const answer = await answers.get(slug)
+    if (!answer) throw new AppError('prospect_not_found', { message: prospectNotFoundMessage(slug) })
+    const headers = {
+      ETag: answer.etag,
+      // Browsers ask again each time (a 304 is cheap); shared caches may answer for as long as we do.
+      'Cache-Control': `public, max-age=0, s-maxage=${PROSPECT_CACHE_SECONDS}, stale-while-revalidate=${PROSPECT_CACHE_SECONDS}`,
+    }
+    if (matchesEtag(c.req.header('If-None-Match'), answer.etag)) return c.body(null, 304, headers)
+    return c.body(answer.json, 200, { ...headers, 'Content-Type': 'application/json' })
   })
 }

@@ -71,10 +71,3 @@ export function pickEncoding(file: EncodedFile, acceptEncoding: string | undefin
   if (file.gzip && accepted.has('gzip')) return 'gzip'
   return null
 }
-
-/** Whether an `If-None-Match` header names this version (weak comparison, as for GET). */
-export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false
-  const bare = (tag: string) => tag.trim().replace(/^W\//, '')
-  return ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((tag) => bare(tag) === bare(etag))
-}

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { createTestBackend, type TestBackend } from '../testing/test-backend.ts'
+import { createProspectAnswers, PROSPECT_CACHE_SECONDS } from './prospect-answers.ts'
+
+let backend: TestBackend
+beforeAll(async () => {
+  backend = await createTestBackend()
+})
+afterAll(() => backend.db.close())
+
+const NO_DEMOS = { browserCall: false, phoneCall: false, videoCall: false }
+
+function answersAt(clock: { ms: number }) {
+  return createProspectAnswers({
+    supabase: backend.deps.supabase,
+    features: () => NO_DEMOS,
+    now: () => clock.ms,
+  })
+}
+
+it('answers a slug, or the fallback for an unknown one, with the JSON body and its ETag', async () => {
+  const answers = answersAt({ ms: 0 })
+  const known = await answers.get('bright-smile-dental')
+  expect(known?.response).toMatchObject({ fallback: false, prospect: { companyName: 'Bright Smile Dental' } })
+  expect(JSON.parse(known?.json ?? '')).toEqual(known?.response)
+  const unknown = await answers.get('nobody-at-all')
+  expect(unknown?.response).toMatchObject({ fallback: true, prospect: { slug: 'visitor' } })
+  expect(unknown?.etag).not.toBe(known?.etag)
+})
+
+it('keeps an answer for the cache time, so a change shows once that time is over', async () => {
+  const clock = { ms: 1_000_000 }
+  const answers = answersAt(clock)
+  const rename = (name: string) =>
+    backend.db.query(`update public.prospects set company_name = $1 where slug = 'harbor-realty'`, [name])
+  const before = await answers.get('harbor-realty')
+  await rename('Harbor Homes Renamed')
+  clock.ms += PROSPECT_CACHE_SECONDS * 1000 - 1
+  expect((await answers.get('harbor-realty'))?.etag).toBe(before?.etag)
+  clock.ms += 1
+  const after = await answers.get('harbor-realty')
+  expect(after?.response.prospect.companyName).toBe('Harbor Homes Renamed')
+  expect(after?.etag).not.toBe(before?.etag)
+})
+
+it('does not remember a failure: the next read asks the database again', async () => {
+  let fail = true
+  const failing = createProspectAnswers({
+    supabase: backend.deps.supabase,
+    features: () => {
+      if (fail) throw new Error('not now')
+      return NO_DEMOS
+    },
+    now: () => 0,
+  })
+  await expect(failing.get('bright-smile-dental')).rejects.toThrow('not now')
+  fail = false
+  expect((await failing.get('bright-smile-dental'))?.response.fallback).toBe(false)
+})

@@ -1,0 +1,88 @@
+import { FALLBACK_SLUG, type Prospect, type ProspectResponse } from '#core/prospect.ts'
+import type { DemoFeatures } from '#core/public-config.ts'
+import type { Db } from './database.ts'
+import { loadProspect } from './prospects.ts'
+
+/**
+ * How long a prospect read is reused: pages and the API answer from memory meanwhile, and a CDN may
+ * serve the answer as long. An import or a delete from the prospects tools (another process) shows
+ * within this time; short enough for a rep who fixes a typo and reloads, long enough that a link
+ * opened by a whole team (or a burst of link scanners) costs the database one read.
+ */
+export const PROSPECT_CACHE_SECONDS = 10
+/** At most this many slugs are remembered (a flood of made-up links cannot grow memory). */
+const MAX_ENTRIES = 2000
+
+/** One answer as the API sends it: the body, and its validator. */
+export interface ProspectAnswer {
+  response: ProspectResponse
+  /** The JSON body. */
+  json: string
+  /** A strong validator of `json`, for `If-None-Match`. */
+  etag: string
+}
+
+export interface ProspectAnswers {
+  /**
+   * The answer for `slug`: its prospect, else the fallback `visitor` marked `fallback: true` (an
+   * unknown link still shows a demo); null when neither exists. The database's failure rejects
+   * (AppError `prospect_unavailable`) and is not remembered.
+   */
+  get(slug: string): Promise<ProspectAnswer | null>
+}
+
+export interface ProspectAnswerOptions {
+  supabase: Db
+  /** The demos that work for a prospect (the server's configuration decides). */
+  features(prospect: Prospect): DemoFeatures
+  /** Milliseconds since the epoch; tests move it. */
+  now?: () => number
+}
+
+/** Prospect reads, remembered for {@link PROSPECT_CACHE_SECONDS} per slug. */
+export function createProspectAnswers({
+  supabase,
+  features,
+  now = Date.now,
+}: ProspectAnswerOptions): ProspectAnswers {
+  const remembered = new Map<string, { until: number; answer: Promise<ProspectAnswer | null> }>()
+
+  const read = async (slug: string): Promise<ProspectAnswer | null> => {
+    const prospect = await loadProspect(supabase, slug)
+    const fallback = prospect || slug === FALLBACK_SLUG ? null : await loadProspect(supabase, FALLBACK_SLUG)
+    const shown = prospect ?? fallback
+    if (!shown) return null
+    const response: ProspectResponse = { prospect: shown, fallback: !prospect, features: features(shown) }
+    const json = JSON.stringify(response)
+    return { response, json, etag: await strongEtag(json) }
+  }
+
+  return {
+    get(slug) {
+      const at = now()
+      const hit = remembered.get(slug)
+      if (hit && hit.until > at) return hit.answer
+      remembered.delete(slug)
+      if (remembered.size >= MAX_ENTRIES) {
+        // The oldest entry first: a Map iterates in insertion order.
+        for (const key of remembered.keys()) {
+          remembered.delete(key)
+          break
+        }
+      }
+      const answer = read(slug)
+      remembered.set(slug, { until: at + PROSPECT_CACHE_SECONDS * 1000, answer })
+      answer.catch(() => {
+        if (remembered.get(slug)?.answer === answer) remembered.delete(slug)
+      })
+      return answer
+    },
+  }
+}
+
+/** `"<sha-256 of the text, 32 hex digits>"`: Web Crypto, so Node and the edge make the same. */
+async function strongEtag(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))
+  const hex = Array.from(new Uint8Array(digest).slice(0, 16), (byte) => byte.toString(16).padStart(2, '0'))
+  return `"${hex.join('')}"`
+}
