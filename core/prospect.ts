@@ -6,7 +6,14 @@ export const FALLBACK_SLUG = 'visitor'
 /** Slugs are what appears in `/{slug}` and in the widget's `slug` attribute. */
 export const SLUG_PATTERN = /^[a-z0-9-]{1,64}$/
 
-export const isValidSlug = (value: string): boolean => SLUG_PATTERN.test(value)
+/**
+ * The site's public pages at the top level: never a prospect's link, so a prospect cannot take their
+ * address (an import refuses these slugs).
+ */
+export const RESERVED_SLUGS: readonly string[] = ['privacy', 'terms']
+
+export const isValidSlug = (value: string): boolean =>
+  SLUG_PATTERN.test(value) && !RESERVED_SLUGS.includes(value)
 /** What a person reads about a link that breaks the slug rule. */
 export const SLUG_RULE_MESSAGE = 'A prospect link must be 1 to 64 lowercase letters, digits or dashes.'
 

@@ -108,10 +108,17 @@ const PAGES: CheckedPage[] = [
     },
   },
   {
-    name: 'the error page',
-    path: '/Not_A_Slug',
+    name: 'the not-found page',
+    path: '/a/b',
     waitUntilReady: async (page) => {
       await expect(page.getByRole('heading', { name: 'Error' })).toBeVisible()
+    },
+  },
+  {
+    name: 'the privacy page',
+    path: '/privacy',
+    waitUntilReady: async (page) => {
+      await expect(page.getByRole('heading', { level: 1, name: 'Privacy' })).toBeVisible()
     },
   },
 ]

@@ -49,3 +49,13 @@ export { expect }
 /** True when the page scrolls sideways: something is wider than the viewport. */
 export const hasHorizontalOverflow = (page: Page): Promise<boolean> =>
   page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth)
+
+/** Picks a theme the way a visitor would: the select on phones, the radios from 640 px. */
+export async function chooseTheme(page: Page, label: 'Light' | 'Dark' | 'System') {
+  if ((page.viewportSize()?.width ?? 0) < 640) {
+    await page.getByRole('combobox', { name: 'Theme' }).selectOption({ label })
+  } else {
+    // The visible icon; the radio inside it is visually hidden.
+    await page.getByRole('group', { name: 'Theme' }).getByTitle(label).click()
+  }
+}

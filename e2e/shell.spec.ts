@@ -1,17 +1,7 @@
 import type { Page } from '@playwright/test'
-import { expect, hasHorizontalOverflow, test } from './fixtures.ts'
+import { chooseTheme, expect, hasHorizontalOverflow, test } from './fixtures.ts'
 
 const html = (page: Page) => page.locator('html')
-/** Picks a theme the way a visitor would: the select on phones, the radios from 640 px. */
-async function chooseTheme(page: Page, label: 'Light' | 'Dark' | 'System') {
-  if ((page.viewportSize()?.width ?? 0) < 640) {
-    await page.getByRole('combobox', { name: 'Theme' }).selectOption({ label })
-  } else {
-    // The visible icon; the radio inside it is visually hidden.
-    await page.getByRole('group', { name: 'Theme' }).getByTitle(label).click()
-  }
-}
-
 const rememberTheme = (page: Page, choice: string) =>
   page.addInitScript((value) => localStorage.setItem('theme', value), choice)
 
@@ -167,11 +157,17 @@ test('the shell fits the width in light and dark', async ({ page }) => {
     for (const [_name, path] of [
       ['landing', '/'],
       ['prospect', '/bright-smile-dental'],
-      ['error', '/Not_A_Slug'],
+      ['general demo for a malformed link', '/Not_A_Slug'],
+      ['privacy', '/privacy'],
     ] as const) {
       await page.goto(path)
       await expect(page.locator('voice-video-call').getByRole('button')).toBeVisible()
-      await page.waitForLoadState('networkidle')
+      // Everything that may widen the page has arrived: sections below the fold render once
+      // scrolled to, and the fonts are in.
+      const footer = page.getByRole('contentinfo')
+      await footer.scrollIntoViewIfNeeded()
+      await expect(footer).toBeInViewport()
+      await page.evaluate(() => document.fonts.ready.then(() => undefined))
       expect(await hasHorizontalOverflow(page)).toBe(false)
     }
   }

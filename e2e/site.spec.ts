@@ -14,7 +14,7 @@ test('the landing page shows the header, the product and a way into the demo', a
   await tryDemo.click()
   await expect(page).toHaveURL(/\/visitor$/)
   await expect(
-    page.getByRole('heading', { name: "Hey there, here's what I've built for your business" }),
+    page.getByRole('heading', { name: 'Hear what an AI voice agent would do for your business' }),
   ).toBeVisible()
   expect(pageErrors).toEqual([])
 })
@@ -53,23 +53,25 @@ test('a seeded prospect sees a page personalised with their name and company', a
   expect(pageErrors).toEqual([])
 })
 
-test('an unknown prospect link shows the fallback prospect, not an error', async ({ page }) => {
+test('an unknown prospect link shows the general demo with a gentle note, not an error', async ({ page }) => {
   await page.goto('/no-such-prospect-here')
   await expect(
-    page.getByRole('heading', { name: "Hey there, here's what I've built for your business" }),
+    page.getByRole('heading', { name: 'Hear what an AI voice agent would do for your business' }),
+  ).toBeVisible()
+  await expect(
+    page.getByText("We couldn't find a page for that link, so here is our general demo."),
   ).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Error' })).toHaveCount(0)
 })
 
-test('a malformed prospect link shows the error page, and Go Home leads back', async ({ page }) => {
-  await page.goto('/Not_A_Slug')
-  await expect(page.getByRole('heading', { name: 'Error' })).toBeVisible()
+test('a malformed prospect link shows the general demo too, never the slug rule', async ({ page }) => {
+  const response = await page.goto('/Not_A_Slug')
+  expect(response?.status()).toBe(404)
   await expect(
-    page.getByText('A prospect link must be 1 to 64 lowercase letters, digits or dashes.'),
+    page.getByText("We couldn't find a page for that link, so here is our general demo."),
   ).toBeVisible()
-  await page.getByRole('button', { name: 'Go Home' }).click()
-  await expect(page).toHaveURL(/\/$/)
-  await expect(page.getByRole('link', { name: 'Try Demo Experience' })).toBeVisible()
+  await expect(page.locator('voice-demo').getByRole('button', { name: 'Test in Browser' })).toBeVisible()
+  await expect(page.getByText(/lowercase letters/)).toHaveCount(0)
 })
 
 test('when the prospect cannot be loaded the page says so', async ({ page }) => {
@@ -80,9 +82,17 @@ test('when the prospect cannot be loaded the page says so', async ({ page }) => 
       json: { error: { code: 'prospect_unavailable', message: 'Failed to load prospect data.' } },
     }),
   )
-  await page.goto('/harbor-realty')
+  // The server renders the page itself; the client's own request is the one that fails here.
+  await page.goto('/')
+  await page.evaluate(() => {
+    history.pushState(null, '', '/harbor-realty')
+    dispatchEvent(new PopStateEvent('popstate'))
+  })
   await expect(page.getByRole('heading', { name: 'Error' })).toBeVisible()
   await expect(page.getByText('Failed to load prospect data.')).toBeVisible()
+  // Inside the site's frame, with a way into the demo.
+  await expect(page.getByRole('button', { name: 'Back to home' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Try the demo' })).toHaveAttribute('href', '/visitor')
 })
 
 test('the page loads the new prospect when the slug changes', async ({ page }) => {
@@ -96,7 +106,7 @@ test('the page loads the new prospect when the slug changes', async ({ page }) =
   await expect(page.locator('voice-demo')).toHaveAttribute('slug', 'harbor-realty')
 })
 
-test('the landing page is in the HTML itself, so it paints before any script runs', async ({
+test('the landing and prospect pages are in the HTML itself, so they paint before any script runs', async ({
   browser,
   baseURL,
 }) => {
@@ -105,8 +115,11 @@ test('the landing page is in the HTML itself, so it paints before any script run
   await page.goto(`${baseURL}/`)
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Turn questions into bookings')
   await expect(page.getByRole('link', { name: 'Try Demo Experience' })).toHaveAttribute('href', '/visitor')
-  // Other routes start from the empty shell and render in the browser.
+  // A prospect's page is rendered by the server for that prospect.
   await page.goto(`${baseURL}/harbor-realty`)
+  await expect(page.getByText('Tailored just for you, James Carter')).toBeVisible()
+  // Pages only the browser renders (the sales tools) start from the empty shell.
+  await page.goto(`${baseURL}/_/snippets`)
   await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0)
   await context.close()
 })

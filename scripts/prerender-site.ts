@@ -1,4 +1,4 @@
-import { copyFile, readFile, rm, writeFile } from 'node:fs/promises'
+import { copyFile, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { NOT_FOUND_ROOT_ATTRIBUTE } from '../site/src/app/not-found-root.ts'
@@ -7,7 +7,9 @@ import { NOT_FOUND_ROOT_ATTRIBUTE } from '../site/src/app/not-found-root.ts'
  * After `vite build` of the site and of its server entry: writes the landing page's HTML into
  * dist/site/index.html (served at `/`, hydrated by the client), keeps the empty shell as
  * dist/site/app.html for every other page, and writes dist/site/404.html, the shell marked as the
- * not-found page, which servers send with status 404 for any path that is no page and no file.
+ * not-found page, which servers send with status 404 for any path that is no page and no file. The
+ * server entry stays in dist/.site-ssr (outside what is served): the server renders prospect pages
+ * with it on request.
  */
 const root = fileURLToPath(new URL('../', import.meta.url))
 const siteDir = join(root, 'dist', 'site')
@@ -26,5 +28,4 @@ await writeFile(
   shell.replace(EMPTY_ROOT, `<div id="root" ${NOT_FOUND_ROOT_ATTRIBUTE}></div>`),
 )
 await writeFile(join(siteDir, 'index.html'), shell.replace(EMPTY_ROOT, `<div id="root">${html}</div>`))
-await rm(ssrDir, { recursive: true, force: true })
 console.log(`prerendered / into dist/site/index.html (${(html.length / 1024).toFixed(1)} KB of HTML)`)

@@ -3,7 +3,9 @@ import type { AppDeps } from './app.ts'
 import { createPhoneCallSettings } from './calls/phone-call-settings.ts'
 import type { ServerConfig } from './config.ts'
 import type { Db } from './data/database.ts'
+import { createProspectAnswers, type ProspectAnswers } from './data/prospect-answers.ts'
 import { toPublicConfig } from './public-config.ts'
+import { getDemoFeatures } from './routes/prospects.ts'
 import { createClientIpReader } from './shared/client-ip.ts'
 import { createVideoCallSettings } from './video/video-call-settings.ts'
 
@@ -19,12 +21,22 @@ export interface AppBackend {
  * The app's dependencies from validated config and an open backend. Shared by the Node server and
  * the edge function, so a feature wired here runs in both (the edge adds nothing but its client IP).
  */
-export function createAppDeps(config: ServerConfig, backend: AppBackend): AppDeps {
+export function createAppDeps(
+  config: ServerConfig,
+  backend: AppBackend,
+): AppDeps & { prospectAnswers: ProspectAnswers } {
+  const publicConfig = toPublicConfig(config)
+  const phoneCalls = createPhoneCallSettings(config, backend.callHashSecret)
   return {
     supabase: backend.supabase,
     rest: backend.rest,
-    publicConfig: toPublicConfig(config),
-    phoneCalls: createPhoneCallSettings(config, backend.callHashSecret),
+    publicConfig,
+    phoneCalls,
+    // One memory of prospect reads for the API and the pages.
+    prospectAnswers: createProspectAnswers({
+      supabase: backend.supabase,
+      features: (prospect) => getDemoFeatures(prospect, { publicConfig, phoneCalls }),
+    }),
     videoCalls: createVideoCallSettings(config, backend.callHashSecret),
     clientIp: createClientIpReader(config.trustedProxyHeader),
     salesToolsSecret: config.salesToolsSecret,

@@ -16,11 +16,22 @@ describe('loadServerConfig', () => {
       phoneLimits: { perIpHourly: 5, perNumberDaily: 3, perProspectDaily: 20, globalDaily: 100 },
       callHashSecret: null,
       trustedProxyHeader: null,
+      siteUrl: null,
       callRecordRetentionDays: 30,
       videoCall: null,
       videoLimits: { perIpHourly: 3, globalDaily: 50 },
       salesToolsSecret: null,
     })
+  })
+
+  it('reads SITE_URL without its trailing slash, and refuses one that is no http(s) URL', () => {
+    expect(loadServerConfig({ SITE_URL: 'https://demo.example.com/' }).siteUrl).toBe(
+      'https://demo.example.com',
+    )
+    expect(loadServerConfig({ SITE_URL: '' }).siteUrl).toBeNull()
+    expect(() => loadServerConfig({ SITE_URL: 'demo.example.com' })).toThrow(
+      /SITE_URL: must be an http\(s\) URL/,
+    )
   })
 
   it('treats empty values as unset and accepts PORT=0', () => {

@@ -51,6 +51,16 @@ const ServerEnv = z.object({
     .regex(/^[A-Za-z0-9-]+$/, 'must be a header name, e.g. x-forwarded-for or cf-connecting-ip')
     .transform((name) => name.toLowerCase())
     .optional(),
+  // Where the site is published: canonical links and link previews name it (absolute URLs).
+  SITE_URL: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .string()
+      .trim()
+      .regex(/^https?:\/\/[^/\s]+(\/\S*)?$/, 'must be an http(s) URL, e.g. https://demo.example.com')
+      .transform((url) => url.replace(/\/+$/, ''))
+      .optional(),
+  ),
   // Call records (phone-call attempts, video conversations) are kept this long, for audits of a bill
   // or an abuse report, then deleted, so that storage stays bounded whatever the traffic.
   CALL_RECORD_RETENTION_DAYS: wholeNumber(1, 3650).default(30),
@@ -102,6 +112,8 @@ export interface ServerConfig {
   callHashSecret: string | null
   /** The header a trusted proxy puts the client's address in; null: the socket's address. */
   trustedProxyHeader: string | null
+  /** `SITE_URL` without a trailing slash; null: each page names the origin it was asked at. */
+  siteUrl: string | null
   /** Days a phone-call attempt or video conversation is kept before it is pruned. */
   callRecordRetentionDays: number
   /** Video support calls; null without `TAVUS_API_KEY` or `VIDEO_WEBHOOK_URL` (the button then explains). */
@@ -195,6 +207,7 @@ export function loadServerConfig(
     },
     callHashSecret: e.CALL_HASH_SECRET ?? null,
     trustedProxyHeader: e.TRUSTED_PROXY_HEADER ?? null,
+    siteUrl: e.SITE_URL ?? null,
     callRecordRetentionDays: e.CALL_RECORD_RETENTION_DAYS,
     videoCall: toVideoCallConfig(e),
     videoLimits: toVideoCallLimits(e),

@@ -22,6 +22,7 @@ export const DEFAULT_STATIC_DIRS: StaticDirs = {
   siteDir: join(REPO_ROOT, 'dist', 'site'),
   widgetDir: join(REPO_ROOT, 'dist', 'widget'),
   embedDemoDir: join(REPO_ROOT, 'embed-demo'),
+  ssrDir: join(REPO_ROOT, 'dist', '.site-ssr'),
 }
 
 export interface RunningServer {
@@ -71,8 +72,9 @@ export async function startServer(
   // The embedded database is this process's alone: settle what a crash left pending before the first
   // request can meet it. A hosted database may be slow or away; its first round runs in the background.
   if (config.database.kind === 'embedded') await upkeep.first
-  const app = createApp(createAppDeps(config, backend))
-  mountStaticFiles(app, dirs, config)
+  const deps = createAppDeps(config, backend)
+  const app = createApp(deps)
+  mountStaticFiles(app, dirs, config, deps.prospectAnswers)
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host })
   try {
     await once(server, 'listening')

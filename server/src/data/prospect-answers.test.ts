@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { createTestBackend, type TestBackend } from '../testing/test-backend.ts'
-import { createProspectAnswers, PROSPECT_CACHE_SECONDS } from './prospect-answers.ts'
+import { createProspectAnswers, SERVER_CACHE_SECONDS } from './prospect-answers.ts'
 
 let backend: TestBackend
 beforeAll(async () => {
@@ -28,14 +28,14 @@ it('answers a slug, or the fallback for an unknown one, with the JSON body and i
   expect(unknown?.etag).not.toBe(known?.etag)
 })
 
-it('keeps an answer for the cache time, so a change shows once that time is over', async () => {
+it('keeps an answer for its half of the cache time, so a change shows once that is over', async () => {
   const clock = { ms: 1_000_000 }
   const answers = answersAt(clock)
   const rename = (name: string) =>
     backend.db.query(`update public.prospects set company_name = $1 where slug = 'harbor-realty'`, [name])
   const before = await answers.get('harbor-realty')
   await rename('Harbor Homes Renamed')
-  clock.ms += PROSPECT_CACHE_SECONDS * 1000 - 1
+  clock.ms += SERVER_CACHE_SECONDS * 1000 - 1
   expect((await answers.get('harbor-realty'))?.etag).toBe(before?.etag)
   clock.ms += 1
   const after = await answers.get('harbor-realty')

@@ -4,12 +4,16 @@ import type { Db } from './database.ts'
 import { loadProspect } from './prospects.ts'
 
 /**
- * How long a prospect read is reused: pages and the API answer from memory meanwhile, and a CDN may
- * serve the answer as long. An import or a delete from the prospects tools (another process) shows
- * within this time; short enough for a rep who fixes a typo and reloads, long enough that a link
- * opened by a whole team (or a burst of link scanners) costs the database one read.
+ * The longest a prospect page or answer may lag the database: an import or a delete from the
+ * prospects tools (another process) shows within this time. Short enough for a rep who fixes a typo
+ * and reloads, long enough that a link opened by a whole team (or a burst of link scanners) costs the
+ * database one read. Split in two halves that add up to it: the server remembers a read for
+ * {@link SERVER_CACHE_SECONDS}, and HTTP caches (the browser, a CDN) keep what it sent for
+ * {@link HTTP_CACHE_SECONDS} more.
  */
 export const PROSPECT_CACHE_SECONDS = 10
+export const SERVER_CACHE_SECONDS = PROSPECT_CACHE_SECONDS / 2
+export const HTTP_CACHE_SECONDS = PROSPECT_CACHE_SECONDS - SERVER_CACHE_SECONDS
 /** At most this many slugs are remembered (a flood of made-up links cannot grow memory). */
 const MAX_ENTRIES = 2000
 
@@ -39,7 +43,7 @@ export interface ProspectAnswerOptions {
   now?: () => number
 }
 
-/** Prospect reads, remembered for {@link PROSPECT_CACHE_SECONDS} per slug. */
+/** Prospect reads, remembered for {@link SERVER_CACHE_SECONDS} per slug. */
 export function createProspectAnswers({
   supabase,
   features,
@@ -71,7 +75,7 @@ export function createProspectAnswers({
         }
       }
       const answer = read(slug)
-      remembered.set(slug, { until: at + PROSPECT_CACHE_SECONDS * 1000, answer })
+      remembered.set(slug, { until: at + SERVER_CACHE_SECONDS * 1000, answer })
       answer.catch(() => {
         if (remembered.get(slug)?.answer === answer) remembered.delete(slug)
       })

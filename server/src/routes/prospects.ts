@@ -3,7 +3,7 @@ import { AppError } from '#core/errors.ts'
 import { isValidSlug, type Prospect, prospectNotFoundMessage } from '#core/prospect.ts'
 import type { DemoFeatures, PublicConfig } from '#core/public-config.ts'
 import type { PhoneCallSettings } from '../calls/place-phone-call.ts'
-import { PROSPECT_CACHE_SECONDS, type ProspectAnswers } from '../data/prospect-answers.ts'
+import { HTTP_CACHE_SECONDS, type ProspectAnswers } from '../data/prospect-answers.ts'
 import { matchesEtag } from '../shared/etag.ts'
 
 export interface ProspectRouteDeps {
@@ -28,8 +28,8 @@ export function getDemoFeatures(prospect: Prospect, deps: ProspectRouteDeps): De
 /**
  * `GET /:slug`: the prospect, else the fallback `visitor` marked `fallback: true` (an unknown link
  * still shows a demo), with the demos that work for it. Answers come from memory for a few seconds
- * (`answers`), carry an ETag (a revalidation gets 304 without a body) and may be kept by a CDN for
- * as long as the server keeps them.
+ * (`answers`), carry an ETag (a revalidation gets 304 without a body) and may be kept by browsers
+ * and CDNs briefly.
  */
 export function prospectRoutes(answers: ProspectAnswers): Hono {
   return new Hono().get('/:slug', async (c) => {
@@ -39,8 +39,10 @@ export function prospectRoutes(answers: ProspectAnswers): Hono {
     if (!answer) throw new AppError('prospect_not_found', { message: prospectNotFoundMessage(slug) })
     const headers = {
       ETag: answer.etag,
-      // Browsers ask again each time (a 304 is cheap); shared caches may answer for as long as we do.
-      'Cache-Control': `public, max-age=0, s-maxage=${PROSPECT_CACHE_SECONDS}, stale-while-revalidate=${PROSPECT_CACHE_SECONDS}`,
+      // Browsers and CDNs keep it for the other half of the lag a change may have, then revalidate
+      // (a 304 is cheap). Fresh, not max-age=0: Chromium reuses the older snippet's preload of this
+      // URL only while the preloaded answer is fresh.
+      'Cache-Control': `public, max-age=${HTTP_CACHE_SECONDS}`,
     }
     if (matchesEtag(c.req.header('If-None-Match'), answer.etag)) return c.body(null, 304, headers)
     return c.body(answer.json, 200, { ...headers, 'Content-Type': 'application/json' })

@@ -88,23 +88,58 @@ describe('static files: only what was built', () => {
       const res = await get(path)
       expect(res.status, path).toBe(404)
       const body = await res.text()
-      expect(body, path).toBe(NOT_FOUND_PAGE)
+      // One segment could be a mangled prospect link: the general demo's page (here the shell);
+      // anything deeper is the 404 page.
+      const oneSegment = /^\/[^/]+\/?$/.test(new URL(path, 'http://x').pathname) // as the URL reads it
+      expect(body, path).toBe(oneSegment ? SHELL : NOT_FOUND_PAGE)
       for (const secret of SECRETS) expect(body, path).not.toContain(secret)
     }
   })
 
   it("answers the app shell for the site's pages only: /, /{slug} and its own pages under /_/", async () => {
     expect(await (await get('/')).text()).toBe(LANDING)
-    for (const path of ['/bright-smile-dental', '/visitor/', '/a1-b2', '/_/snippets', '/_/onboarding/']) {
+    for (const path of [
+      '/bright-smile-dental',
+      '/a1-b2',
+      '/_/snippets',
+      '/_/onboarding/',
+      '/privacy',
+      '/terms',
+    ]) {
       const res = await get(path)
       expect(res.status, path).toBe(200)
       expect(await res.text(), path).toBe(SHELL)
       expect(res.headers.get('Cache-Control')).toBe('no-cache')
     }
+    // Personal pages are never indexed; the public ones may be.
+    expect((await get('/bright-smile-dental')).headers.get('X-Robots-Tag')).toBe('noindex')
+    expect((await get('/')).headers.get('X-Robots-Tag')).toBeNull()
+    expect((await get('/privacy')).headers.get('X-Robots-Tag')).toBeNull()
   })
 
-  it('answers everything else with the 404 page, status 404: no shell for a path that is no page', async () => {
-    for (const path of ['/.env', '/Not_A_Slug', '/wp-login.php', '/a/b', '/_/nope', '/_', '/%E0%A4%A']) {
+  it('sends a prospect link that a mail client or a spreadsheet changed to its canonical address', async () => {
+    for (const path of [
+      '/Bright-Smile-Dental',
+      '/bright-smile-dental/',
+      '/bright-smile-dental.',
+      '/bright-smile-dental%20',
+      '/%20BRIGHT-smile-dental%20.//',
+    ]) {
+      const res = await get(path)
+      expect(res.status, path).toBe(301)
+      expect(res.headers.get('Location'), path).toBe('/bright-smile-dental')
+    }
+    expect((await get('/Visitor?utm_source=mail')).headers.get('Location')).toBe('/visitor?utm_source=mail')
+  })
+
+  it('answers a malformed link with the general demo (status 404), and a deeper path with the 404 page', async () => {
+    for (const path of ['/.env', '/Not_A_Slug', '/wp-login.php', '/_']) {
+      const res = await get(path)
+      expect(res.status, path).toBe(404)
+      expect(res.headers.get('X-Robots-Tag'), path).toBe('noindex')
+      expect(await res.text(), path).toBe(SHELL)
+    }
+    for (const path of ['/a/b', '/_/nope', '/%E0%A4%A']) {
       const res = await get(path)
       expect(res.status, path).toBe(404)
       expect(res.headers.get('Content-Type')).toBe('text/html; charset=utf-8')

@@ -1,14 +1,23 @@
 import { stat } from 'node:fs/promises'
 import type { Context, Hono } from 'hono'
 import type { SiteEnv } from '../../../site/build/load-site-env.ts'
+import { matchRoute } from '../../../site/src/app/match-route.ts'
+import type { ProspectAnswers } from '../data/prospect-answers.ts'
 import { matchesEtag } from '../shared/etag.ts'
 import { type BuiltFiles, listBuiltFiles } from './built-files.ts'
 import { getContentType } from './content-types.ts'
+import { robotsTxt, sitemapXml } from './crawlers.ts'
 import { type EncodedFile, loadEncodedFile, pickEncoding } from './encoded-files.ts'
 import { type PolicyConfig, readPolicySources } from './policy-sources.ts'
+import {
+  askedSlug,
+  canonicalProspectPath,
+  fillShell,
+  prospectPageHead,
+  watchSiteRenderer,
+} from './prospect-pages.ts'
 import { cameOverHttps, partnerPageHeaders, sitePageHeaders } from './security-headers.ts'
 import { watchSiteBuild } from './site-build.ts'
-import { isSitePage } from './site-pages.ts'
 
 export interface StaticDirs {
   /** `dist/site`: index.html, app.html, 404.html and assets/. */
@@ -17,10 +26,15 @@ export interface StaticDirs {
   widgetDir: string
   /** `embed-demo/`, served as is. */
   embedDemoDir: string
+  /** `dist/.site-ssr`: the site's server entry, which renders prospect pages; absent, they start empty. */
+  ssrDir?: string
 }
 
-/** What the static files need of the server's configuration: the pages' policy, and whom to trust. */
-export type StaticFilesConfig = PolicyConfig & { trustedProxyHeader: string | null }
+/**
+ * What the static files need of the server's configuration: the pages' policy, whom to trust, and
+ * where the site is published (canonical links and link previews; the request's origin when unset).
+ */
+export type StaticFilesConfig = PolicyConfig & { trustedProxyHeader: string | null; siteUrl?: string | null }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const REVALIDATE = 'no-cache'
@@ -49,12 +63,18 @@ const FALLBACK_NOT_FOUND =
  * shell only for the site's pages, and 404.html for anything else. Hashed files are immutable;
  * entry points revalidate on every load.
  */
-export function mountStaticFiles(app: Hono, dirs: StaticDirs, config: StaticFilesConfig): void {
+export function mountStaticFiles(
+  app: Hono,
+  dirs: StaticDirs,
+  config: StaticFilesConfig,
+  answers?: ProspectAnswers,
+): void {
   const site = listBuiltFiles(dirs.siteDir)
   const widget = listBuiltFiles(dirs.widgetDir)
   const demos = listBuiltFiles(dirs.embedDemoDir)
   const siteBuild = watchSiteBuild(dirs.siteDir)
   const pageHeaders = pageHeaderReader(config, siteBuild)
+  const renderer = dirs.ssrDir === undefined ? async () => null : watchSiteRenderer(dirs.ssrDir)
 
   const send = async (c: Context, files: BuiltFiles, relative: string | null, options: FileOptions) => {
     const file = await readListedFile(relative === null ? null : await files.find(relative))
@@ -87,19 +107,82 @@ export function mountStaticFiles(app: Hono, dirs: StaticDirs, config: StaticFile
     }
     return send(c, demos, tail, options)
   })
+  // Absolute URLs name where the site is published, else the origin the request came to.
+  const siteUrlOf = (c: Context) => (config.siteUrl ?? new URL(c.req.url).origin).replace(/\/+$/, '')
+  const crawlerHeaders = { 'Cache-Control': REVALIDATE, 'X-Content-Type-Options': 'nosniff' }
+  app.get('/robots.txt', (c) => c.text(robotsTxt(siteUrlOf(c)), 200, crawlerHeaders))
+  app.get('/sitemap.xml', (c) =>
+    c.body(sitemapXml(siteUrlOf(c)), 200, {
+      ...crawlerHeaders,
+      'Content-Type': 'application/xml; charset=utf-8',
+    }),
+  )
   app.get('*', async (c) => {
-    const path = new URL(c.req.url).pathname
+    const url = new URL(c.req.url)
+    const path = url.pathname
     if (/^\/(api|rest)(\/|$)/.test(path)) return c.notFound()
     const file = tailOf(c, '/')
     if (file !== null && file !== '' && (await site.find(file)) !== null) {
       return send(c, site, file, { cacheControl: REVALIDATE })
     }
-    if (!isSitePage(path)) return send(c, site, null, { cacheControl: REVALIDATE })
-    // index.html holds the prerendered landing page; every other page starts from the empty shell
+    // A prospect link a mail client or a spreadsheet changed (case, a trailing dot, slash or space)
+    // goes to its one canonical address, permanently, so previews and shares agree.
+    const canonical = canonicalProspectPath(path)
+    if (canonical !== null) return c.redirect(`${canonical}${url.search}`, 301)
+    const route = matchRoute(path)
+    if (route.page === 'prospect') return prospectPage(c, route.slug)
+    if (route.page === 'not-found') return send(c, site, null, { cacheControl: REVALIDATE })
+    // index.html holds the prerendered landing page; the site's own pages start from the empty shell
     // app.html (a build without the prerender step has only index.html).
     const shell = path !== '/' && (await site.find('app.html')) !== null ? 'app.html' : 'index.html'
     return send(c, site, shell, { cacheControl: REVALIDATE })
   })
+
+  /**
+   * A prospect's page, rendered with its answer: finished HTML (greeting, pitch, the panel's texts)
+   * with its own link preview, never indexed. A malformed link gets the general demo with status 404;
+   * without a renderer or an answer (an older build, the database away) it starts from the empty shell
+   * and the page loads the prospect itself.
+   */
+  const prospectPage = async (c: Context, slug: string) => {
+    const asked = askedSlug(slug)
+    const status = asked === slug ? 200 : 404
+    const noindex = { 'X-Robots-Tag': 'noindex' }
+    const shellFile = await readListedFile(await site.find('app.html'))
+    if (!shellFile) return send(c, site, 'index.html', { cacheControl: REVALIDATE, status })
+    const headers = {
+      'Cache-Control': REVALIDATE,
+      'X-Content-Type-Options': 'nosniff',
+      ...(await pageHeaders(c, shellFile)),
+      ...noindex,
+    }
+    const [render, answer] = await Promise.all([
+      renderer().catch(() => null),
+      answers?.get(asked).catch(() => null) ?? null,
+    ])
+    if (!render || !answer) return respond(c, shellFile, { cacheControl: REVALIDATE, status }, headers)
+    const settings = await siteBuild()
+    const head = prospectPageHead(answer.response, asked, {
+      productName: settings.PRODUCT_NAME,
+      siteUrl: siteUrlOf(c),
+    })
+    const body = render.renderProspectPage(new URL(c.req.url).pathname, {
+      slug: asked,
+      answer: answer.response,
+    })
+    return c.html(fillShell(shellText(shellFile), head, body), status, headers)
+  }
+}
+
+/** The shell's text, decoded once per version. */
+const shellTexts = new WeakMap<EncodedFile, string>()
+function shellText({ file }: ListedFile): string {
+  let text = shellTexts.get(file)
+  if (text === undefined) {
+    text = new TextDecoder().decode(file.identity)
+    shellTexts.set(file, text)
+  }
+  return text
 }
 
 /** The request path after `prefix`, percent-decoded; null when it cannot be decoded. */

@@ -1,6 +1,5 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { SLUG_RULE_MESSAGE } from '#core/prospect.ts'
 import { siteConfig } from '../config.ts'
 import { answerProspect, installFakeFetch, VISITOR } from '../testing/fake-fetch.ts'
 import { App } from './app.tsx'
@@ -54,7 +53,7 @@ describe('App routing', () => {
     expect(notPrevented).toBe(false) // the browser did not follow the link itself
     expect(window.location.pathname).toBe('/visitor')
     await act(async () => requests.at(-1)?.respond(answerProspect(VISITOR)))
-    screen.getByRole('heading', { level: 1, name: "Hey there, here's what I've built for your business" })
+    screen.getByRole('heading', { level: 1, name: 'Hear what an AI voice agent would do for your business' })
 
     act(() => {
       window.history.back()
@@ -84,7 +83,7 @@ describe('App routing', () => {
   })
 
   it('on the 404 page, the path it was loaded at is not found, whatever it looks like; links route on', () => {
-    visit('/Not_A_Slug')
+    visit('/a/b')
     const root = document.createElement('div')
     root.id = 'root'
     root.setAttribute(NOT_FOUND_ROOT_ATTRIBUTE, '')
@@ -92,7 +91,10 @@ describe('App routing', () => {
     try {
       render(<App />)
       screen.getByRole('heading', { name: 'Error' })
-      screen.getByText(`This page does not exist. ${SLUG_RULE_MESSAGE}`)
+      screen.getByText('This page does not exist.')
+      // In the site's frame: the logo home and the theme toggle, and a way into the demo.
+      screen.getByRole('radio', { name: 'Dark' })
+      expect(screen.getByRole('link', { name: 'Try the demo' }).getAttribute('href')).toBe('/visitor')
       expect(document.title).toMatch(/^Page not found/)
       expect(requests).toHaveLength(0) // no prospect is looked up for a path the server refused
       fireEvent.click(screen.getByRole('button', { name: 'Go Home' }))

@@ -1,12 +1,12 @@
 import { lazy, Suspense } from 'react'
-import { type Prospect, SLUG_RULE_MESSAGE } from '#core/prospect.ts'
+import type { Prospect } from '#core/prospect.ts'
 import { ErrorState } from '../components/error-state.tsx'
 import { ThemeToggle } from '../components/theme-toggle.tsx'
+import { UtilityPage } from '../components/utility-page.tsx'
 import { LandingPage } from '../features/landing/landing-page.tsx'
 import { ProspectPage } from '../features/prospect/prospect-page.tsx'
 import { OnboardingPage } from '../features/timeline/onboarding-page.tsx'
 import { OnboardingTimeline } from '../features/timeline/onboarding-timeline.tsx'
-import { usePathname } from '../lib/router.ts'
 import { useDocumentTitle } from '../lib/use-document-title.ts'
 import { AppShell } from './app-shell.tsx'
 import { useRoute } from './use-route.ts'
@@ -28,6 +28,14 @@ export function App() {
   )
 }
 
+/** The privacy and terms pages: their own chunk, fetched only there (or from the footer's links). */
+const PrivacyPage = lazy(() =>
+  import('../features/legal/privacy-page.tsx').then((module) => ({ default: module.PrivacyPage })),
+)
+const TermsPage = lazy(() =>
+  import('../features/legal/terms-page.tsx').then((module) => ({ default: module.TermsPage })),
+)
+
 /** Picks the page for the current path. Features never import each other. */
 function CurrentPage() {
   const route = useRoute()
@@ -44,6 +52,18 @@ function CurrentPage() {
       return (
         <Suspense fallback={<PageLoading />}>
           <SnippetsPage />
+        </Suspense>
+      )
+    case 'privacy':
+      return (
+        <Suspense fallback={<PageLoading />}>
+          <PrivacyPage />
+        </Suspense>
+      )
+    case 'terms':
+      return (
+        <Suspense fallback={<PageLoading />}>
+          <TermsPage />
         </Suspense>
       )
     case 'not-found':
@@ -63,13 +83,12 @@ function PageLoading() {
   )
 }
 
-/** One path segment is most likely a mistyped prospect link, so the page says what links look like. */
+/** A path that is no page (one segment is a prospect link, so this is a deeper path or a 404 page). */
 function NotFoundPage() {
   useDocumentTitle('Page not found')
-  const oneSegment = /^\/[^/]+\/?$/.test(usePathname())
   return (
-    <ErrorState
-      message={oneSegment ? `This page does not exist. ${SLUG_RULE_MESSAGE}` : 'This page does not exist.'}
-    />
+    <UtilityPage width="max-w-5xl" mainClassName="">
+      <ErrorState message="This page does not exist." />
+    </UtilityPage>
   )
 }

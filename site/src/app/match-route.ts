@@ -4,6 +4,8 @@ export type Route =
   | { page: 'prospect'; slug: string }
   | { page: 'onboarding' }
   | { page: 'snippets' }
+  | { page: 'privacy' }
+  | { page: 'terms' }
   | { page: 'not-found' }
 
 /** Paths under `/_/` can never be prospect slugs ([a-z0-9-]), so the site reserves them for its own pages. */
@@ -18,6 +20,8 @@ export function matchRoute(pathname: string): Route {
   if (pathname === '/' || pathname === '') return { page: 'landing' }
   if (ONBOARDING_PATH.test(pathname)) return { page: 'onboarding' }
   if (SNIPPETS_PATH.test(pathname)) return { page: 'snippets' }
+  if (/^\/privacy\/?$/.test(pathname)) return { page: 'privacy' }
+  if (/^\/terms\/?$/.test(pathname)) return { page: 'terms' }
   const segment = /^\/([^/]+)\/?$/.exec(pathname)?.[1]
   if (segment === undefined) return { page: 'not-found' }
   try {

@@ -1,4 +1,8 @@
 import { siteConfig } from '../config.ts'
+import { Link } from './link.tsx'
+
+const FOOTER_LINK =
+  'rounded underline-offset-4 hover:text-slate-900 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:hover:text-white'
 
 /** The small footer under every page. */
 export function SiteFooter() {
@@ -8,7 +12,14 @@ export function SiteFooter() {
         <p>
           © {new Date().getFullYear()} {siteConfig.productName}. AI voice agents for small businesses.
         </p>
-        <p>Answers every call, around the clock.</p>
+        <nav aria-label="Legal" className="flex gap-5">
+          <Link href="/privacy" className={FOOTER_LINK}>
+            Privacy
+          </Link>
+          <Link href="/terms" className={FOOTER_LINK}>
+            Terms
+          </Link>
+        </nav>
       </div>
     </footer>
   )

@@ -14,8 +14,20 @@ function subscribe(onChange: () => void): () => void {
 
 const getPathname = (): string => window.location.pathname
 
-/** Only `/` is prerendered (scripts/prerender-site.ts), so that is the path on the server and while hydrating. */
-const getServerPathname = (): string => '/'
+/** The path being rendered on the server: `/` at build time, a prospect's page on request. */
+let serverPathname = '/'
+
+/** Sets the path the next server render is for (a render is synchronous, so one at a time). */
+export function setServerPathname(pathname: string): void {
+  serverPathname = pathname
+}
+
+/**
+ * On the server, the path being rendered; while hydrating, the path the page was rendered for, which
+ * is the browser's own (the server answers each path with that path's page).
+ */
+const getServerPathname = (): string =>
+  typeof window === 'undefined' ? serverPathname : window.location.pathname
 
 /** The current pathname; re-renders on navigate(), back and forward. */
 export const usePathname = (): string => useSyncExternalStore(subscribe, getPathname, getServerPathname)

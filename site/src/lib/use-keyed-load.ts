@@ -14,6 +14,14 @@ export interface KeyedLoadOptions {
   delayMs?: number
 }
 
+export interface KeyedLoadOptionsOf<T> extends KeyedLoadOptions {
+  /**
+   * An answer already at hand for a key (the page was rendered with it): used as is, without a
+   * request, on the server and in the first render on the client alike. Must be stable.
+   */
+  known?: (key: string) => T | undefined
+}
+
 const IDLE = { status: 'idle' } as const
 const LOADING = { status: 'loading' } as const
 
@@ -26,12 +34,12 @@ const LOADING = { status: 'loading' } as const
 export function useKeyedLoad<T>(
   key: string | null,
   load: (key: string, signal: AbortSignal) => Promise<T>,
-  { failedMessage, delayMs = 0 }: KeyedLoadOptions,
+  { failedMessage, delayMs = 0, known }: KeyedLoadOptionsOf<T>,
 ): KeyedLoadState<T> {
   const [result, setResult] = useState<{ key: string; state: KeyedLoadState<T> } | null>(null)
 
   useEffect(() => {
-    if (key === null) return
+    if (key === null || known?.(key) !== undefined) return
     const controller = new AbortController()
     const ask = () =>
       load(key, controller.signal).then(
@@ -51,8 +59,10 @@ export function useKeyedLoad<T>(
       clearTimeout(timer)
       controller.abort()
     }
-  }, [key, load, failedMessage, delayMs])
+  }, [key, load, failedMessage, delayMs, known])
 
   if (key === null) return IDLE
-  return result?.key === key ? result.state : LOADING
+  if (result?.key === key) return result.state
+  const value = known?.(key)
+  return value === undefined ? LOADING : { status: 'done', value }
 }

@@ -21,8 +21,15 @@ export const VISITOR: Prospect = { ...MAYA, slug: 'visitor', name: 'there', comp
 
 const FEATURES = { browserCall: true, phoneCall: true, videoCall: true }
 
+/** The API's answer for `prospect`, as a body. */
+export const answerBody = (prospect: Prospect, fallback = false): ProspectResponse => ({
+  prospect,
+  fallback,
+  features: FEATURES,
+})
+
 export const answerProspect = (prospect: Prospect, fallback = false): Response =>
-  Response.json({ prospect, fallback, features: FEATURES } satisfies ProspectResponse)
+  Response.json(answerBody(prospect, fallback))
 
 interface PendingRequest {
   url: string

@@ -3,7 +3,7 @@ import type { PanelControls } from '../api/host-vocabulary.ts'
 import { ELEMENT_ATTRIBUTES, VOICE_DEMO_PROPERTIES, type VoiceDemoProperty } from '../api/public-api.ts'
 import { createDemoStore, type DemoStore } from '../state/demo-store.ts'
 import { apiBaseOf } from '../state/fetch-api.ts'
-import { fetchProspect } from '../state/fetch-prospect.ts'
+import { fetchProspect, keepPageAnswer, pageAnswer } from '../state/fetch-prospect.ts'
 import { DemoPanel } from '../ui/demo-panel.tsx'
 import { DEMO_PARTS } from './demo-parts.ts'
 import { dispatchHostEvent } from './host-events.ts'
@@ -44,8 +44,10 @@ export class VoiceDemoElement
       delete (this as Partial<Record<VoiceDemoProperty, unknown>>)[property]
       this[property] = value
     }
+    readPageAnswer(this, this.#slug())
     this.#store ??= createDemoStore({
       fetchProspect,
+      pageAnswer,
       parts: DEMO_PARTS,
       emit: (event, message = '') => {
         const slug = this.#slug()
@@ -94,4 +96,18 @@ for (const [property, attribute] of Object.entries(VOICE_DEMO_PROPERTIES)) {
       else this.setAttribute(attribute, String(value))
     },
   })
+}
+
+/**
+ * A page may carry the prospect's answer as JSON in `data-prospect` (our own prospect pages do, as
+ * the server rendered them): the panel then shows it at once, without asking the API.
+ */
+function readPageAnswer(element: Element, slug: string): void {
+  const json = element.getAttribute('data-prospect')
+  if (!json) return
+  try {
+    keepPageAnswer(slug, apiBaseOf(element), JSON.parse(json))
+  } catch {
+    // Not JSON: the panel asks the API, as without it.
+  }
 }

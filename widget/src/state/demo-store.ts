@@ -33,6 +33,8 @@ export interface DemoParts {
 export interface DemoDeps {
   /** The answer for `slug`; one that comes after a newer load (or disposal) is ignored. */
   fetchProspect(slug: string, apiBase: string): Promise<ProspectResponse>
+  /** The answer the page carried for `slug`, shown at once without a request. */
+  pageAnswer?(slug: string, apiBase: string): ProspectResponse | undefined
   parts: DemoParts
   /** Tells the host page about the call (the element turns these into `voice-demo:*` events). */
   emit(event: CallEvent, message?: string): void

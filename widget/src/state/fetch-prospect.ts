@@ -6,6 +6,22 @@ import { fetchApi, setupError } from './fetch-api.ts'
 const inFlight = new Map<string, Promise<ProspectResponse>>()
 /** The latest request to each API, whatever the prospect: see {@link fetchAnyProspect}. */
 const latest = new Map<string, Promise<ProspectResponse>>()
+/** Answers the page carried (a `<voice-demo>`'s JSON child), by the same key as requests. */
+const onPage = new Map<string, ProspectResponse>()
+
+/**
+ * Keeps an answer the page carried for `slug`: the panel shows it at once and no request is made
+ * for it. Ignored unless it has the shape of an answer (a hand-edited page, say).
+ */
+export function keepPageAnswer(slug: string, apiBase: string, body: unknown): void {
+  if (!isProspectResponse(body)) return
+  onPage.set(`${baseKey(apiBase)} ${slug}`, body)
+  latest.set(baseKey(apiBase), Promise.resolve(body))
+}
+
+/** The answer the page carried for `slug`, if it did. */
+export const pageAnswer = (slug: string, apiBase: string): ProspectResponse | undefined =>
+  onPage.get(`${baseKey(apiBase)} ${slug}`)
 
 /**
  * Loads the prospect for `slug` from `GET {apiBase}/api/prospects/{slug}`, with the demos that work for

@@ -27,6 +27,8 @@ export const prospectSlice: DemoSlice<ProspectSlice> = (set, get, _store, contex
       request = current
       lastSlug = slug
       context.apiBase = apiBase
+      const carried = context.pageAnswer?.(slug, apiBase)
+      if (carried) return set({ prospect: { status: 'loaded', ...carried }, notice: '' })
       const { prospect, notice } = get()
       // The first load finds the store as created: no update, so no second render at boot.
       if (prospect.status !== 'loading' || notice) set({ prospect: { status: 'loading' }, notice: '' })

@@ -1,4 +1,4 @@
-import { useEffect } from 'preact/hooks'
+import { useLayoutEffect } from 'preact/hooks'
 import type { Theme } from '../element/theme.ts'
 import type { CallStatus } from '../state/call-slice.ts'
 import type { DemoStore } from '../state/demo-store.ts'
@@ -57,8 +57,9 @@ interface DemoPanelProps {
  */
 export function DemoPanel({ store, slug, apiBase, theme = 'light', backNavigation = false }: DemoPanelProps) {
   const state = useStoreState(store)
-  // After the panel has painted (and again on a change): the request is no part of the first paint.
-  useEffect(() => store.getState().load(slug, apiBase), [store, slug, apiBase])
+  // Before the panel paints (so an answer the page carried shows at once), and again on a change; a
+  // request itself waits for a task of its own (state/prospect-slice.ts), no part of the first paint.
+  useLayoutEffect(() => store.getState().load(slug, apiBase), [store, slug, apiBase])
   const { prospect, call } = state
   const PhoneDialog = store.parts.phoneDialog.get()
   // The call chunk's view (meter, who speaks, time, captions): it is there before the call connects.

@@ -7,10 +7,10 @@ import { siteConfig } from '../../config.ts'
 import { navigate } from '../../lib/router.ts'
 
 /**
- * Sticky bar of the prospect page. While loading (`name` null) only the greeting is a placeholder;
+ * Sticky bar of the prospect page. While loading (`tagline` null) only the greeting is a placeholder;
  * `actions` sits at the right end (the shell's theme toggle).
  */
-export function ProspectHeader({ name, actions }: { name: string | null; actions?: ReactNode }) {
+export function ProspectHeader({ tagline, actions }: { tagline: string | null; actions?: ReactNode }) {
   return (
     <header className="sticky top-0 z-20 border-b border-slate-200/70 bg-white/80 backdrop-blur dark:border-slate-800 dark:bg-slate-950/80">
       <div className="mx-auto flex min-h-16 max-w-5xl items-center py-2 gap-2 px-2 sm:gap-3 sm:px-6">
@@ -27,13 +27,11 @@ export function ProspectHeader({ name, actions }: { name: string | null; actions
         <LogoMark className="size-9 shrink-0" />
         <div className="min-w-0 flex-1 leading-tight">
           <p className="font-bold tracking-tight">{siteConfig.productName}</p>
-          {name === null ? (
+          {tagline === null ? (
             <Skeleton className="mt-1 h-4 w-40" />
           ) : (
             // Wraps on phones rather than cutting the prospect's name; clamped for absurdly long ones.
-            <p className="line-clamp-2 text-sm text-slate-600 dark:text-slate-400">
-              Tailored just for you, {name}
-            </p>
+            <p className="line-clamp-2 text-sm text-slate-600 dark:text-slate-400">{tagline}</p>
           )}
         </div>
         {actions}

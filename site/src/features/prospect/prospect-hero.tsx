@@ -1,4 +1,5 @@
 import type { Prospect } from '#core/prospect.ts'
+import { isGeneralDemo } from '#core/prospect-page-text.ts'
 
 interface ProspectHeroProps {
   prospect: Prospect
@@ -6,18 +7,30 @@ interface ProspectHeroProps {
   fallback: boolean
 }
 
-/** The personal greeting. */
+const ACCENT =
+  'bg-gradient-to-r from-indigo-600 to-violet-600 bg-clip-text text-transparent dark:from-indigo-400 dark:to-violet-400'
+
+/** The personal greeting; the general demo's own words for a visitor we do not know. */
 export function ProspectHero({ prospect, fallback }: ProspectHeroProps) {
+  const general = isGeneralDemo(prospect)
   return (
     <section className="pt-14 pb-12 text-center sm:pt-20 sm:pb-16">
       <h1 className="text-3xl font-extrabold tracking-tight text-balance break-words sm:text-5xl">
-        Hey {prospect.name}, here's what I've built for{' '}
-        <span className="bg-gradient-to-r from-indigo-600 to-violet-600 bg-clip-text text-transparent dark:from-indigo-400 dark:to-violet-400">
-          {prospect.companyName}
-        </span>
+        {general ? (
+          <>
+            Hear what an AI voice agent <span className={ACCENT}>would do for your business</span>
+          </>
+        ) : (
+          <>
+            Hey {prospect.name}, here's what I've built for{' '}
+            <span className={ACCENT}>{prospect.companyName}</span>
+          </>
+        )}
       </h1>
       <p className="mx-auto mt-5 max-w-2xl text-lg text-slate-600 dark:text-slate-300">
-        Custom AI assistant solution tailored for your business needs
+        {general
+          ? 'It answers every call, qualifies leads and books appointments, around the clock.'
+          : 'Custom AI assistant solution tailored for your business needs'}
       </p>
       {fallback && (
         <p className="mx-auto mt-6 w-fit rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-600 dark:bg-slate-800 dark:text-slate-300">

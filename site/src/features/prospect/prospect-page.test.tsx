@@ -1,7 +1,14 @@
 import { act, cleanup, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { siteConfig } from '../../config.ts'
-import { answerProspect, installFakeFetch, JAMES, MAYA, VISITOR } from '../../testing/fake-fetch.ts'
+import {
+  answerBody,
+  answerProspect,
+  installFakeFetch,
+  JAMES,
+  MAYA,
+  VISITOR,
+} from '../../testing/fake-fetch.ts'
 import { ProspectPage } from './prospect-page.tsx'
 
 let requests: ReturnType<typeof installFakeFetch>
@@ -52,7 +59,9 @@ describe('ProspectPage', () => {
     // The site routes /{slug} itself: the phone dialog's back arrow may show the prospect's page.
     expect(demo?.hasAttribute('back-navigation')).toBe(true)
     expect(demo?.getAttribute('theme')).toBe('light') // the site's theme, as its toggle sets it
-    expect(document.title).toBe(`Built for Bright Smile Dental · ${product}`)
+    expect(document.title).toBe(`A voice agent built for Bright Smile Dental · ${product}`)
+    // The answer travels with the panel, so the widget does not ask the API for it again.
+    expect(JSON.parse(demo?.getAttribute('data-prospect') ?? '')).toEqual(answerBody(MAYA))
   })
 
   it("shows the API's message and a way home when the prospect does not exist", async () => {
@@ -63,6 +72,9 @@ describe('ProspectPage', () => {
     screen.getByRole('heading', { name: 'Error' })
     screen.getByText('Prospect "nope" not found')
     screen.getByRole('button', { name: 'Go Home' })
+    // Inside the site's frame: its header (with the way back) and a way into the demo.
+    screen.getByRole('button', { name: 'Back to home' })
+    expect(screen.getByRole('link', { name: 'Try the demo' }).getAttribute('href')).toBe('/visitor')
     expect(document.title).toBe(`Error · ${product}`)
   })
 
@@ -77,20 +89,26 @@ describe('ProspectPage', () => {
     screen.getByText('Failed to load prospect data.')
   })
 
-  it('refuses a malformed slug without asking the API', () => {
+  it('shows the general demo with the quiet note for a malformed link, never the slug rule', async () => {
     render(<ProspectPage slug="Not_A_Slug" />)
-    return vi.waitFor(() => {
-      screen.getByText('A prospect link must be 1 to 64 lowercase letters, digits or dashes.')
-      expect(requests).toHaveLength(0)
-    })
+    expect(lastRequest().url).toBe('/api/prospects/visitor')
+    await act(async () => lastRequest().respond(answerProspect(VISITOR)))
+    screen.getByRole('heading', { level: 1, name: 'Hear what an AI voice agent would do for your business' })
+    screen.getByText(/couldn't find a page for that link/)
+    expect(screen.queryByText(/lowercase letters/)).toBeNull()
   })
 
-  it('shows the general demo for an unknown link, with a quiet note', async () => {
+  it('shows the general demo for an unknown link, in words for a visitor it does not know', async () => {
     render(<ProspectPage slug="no-such-prospect" />)
     await act(async () => lastRequest().respond(answerProspect(VISITOR, true)))
-    screen.getByRole('heading', { level: 1, name: "Hey there, here's what I've built for your business" })
+    screen.getByRole('heading', { level: 1, name: 'Hear what an AI voice agent would do for your business' })
+    screen.getByText('A live demo for your business')
+    screen.getByRole('heading', { level: 2, name: `Try ${product} now` })
     screen.getByText(/couldn't find a page for that link/)
+    // None of the personal page's sentences addressed to "there" or pitched to "your business" by name.
+    expect(document.body.textContent).not.toMatch(/there[,?]|Ready to|Tailored just for you/)
     expect(screen.queryByRole('heading', { name: 'Error' })).toBeNull()
+    expect(document.title).toBe(`Talk to an AI voice agent · ${product}`)
   })
 
   it('loads the new prospect when the slug changes, without showing the old one meanwhile', async () => {

@@ -1,14 +1,16 @@
 import type { ReactNode } from 'react'
-import { FALLBACK_SLUG, type Prospect } from '#core/prospect.ts'
+import { FALLBACK_SLUG, isValidSlug, type Prospect } from '#core/prospect.ts'
+import { prospectPageText } from '#core/prospect-page-text.ts'
 import { ErrorState } from '../../components/error-state.tsx'
 import { SiteFooter } from '../../components/site-footer.tsx'
+import { siteConfig } from '../../config.ts'
 import { useDocumentTitle } from '../../lib/use-document-title.ts'
 import { ProspectDemoSection } from './prospect-demo-section.tsx'
 import { ProspectHeader } from './prospect-header.tsx'
 import { ProspectHero } from './prospect-hero.tsx'
 import { ProspectPitchCard } from './prospect-pitch-card.tsx'
 import { ProspectSkeleton } from './prospect-skeleton.tsx'
-import { getProspectTitle, useProspect } from './use-prospect.ts'
+import { useProspect } from './use-prospect.ts'
 
 interface ProspectPageProps {
   slug?: string
@@ -20,20 +22,37 @@ interface ProspectPageProps {
 
 /** Route `/{slug}`: the page personalised for one prospect. */
 export function ProspectPage({ slug = FALLBACK_SLUG, renderPlan, headerActions }: ProspectPageProps) {
-  const state = useProspect(slug)
-  useDocumentTitle(getProspectTitle(state))
-  if (state.status === 'error') return <ErrorState message={state.message} />
-
+  // A link that breaks the slug rule (a typo, a mangled paste) cannot be anyone's page: it gets the
+  // general demo, with the same gentle note as an unknown link, never the rule itself.
+  const asked = isValidSlug(slug) ? slug : FALLBACK_SLUG
+  const state = useProspect(asked)
   const loaded = state.status === 'loaded' ? state.data : null
+  const text = loaded && prospectPageText(loaded.prospect, siteConfig.productName)
+  useDocumentTitle(state.status === 'error' ? 'Error' : (text?.title ?? 'Loading…'))
+  if (state.status === 'error') {
+    return (
+      <>
+        <ProspectHeader tagline="" actions={headerActions} />
+        <main>
+          <ErrorState message={state.message} />
+        </main>
+        <SiteFooter />
+      </>
+    )
+  }
+
   return (
     <>
-      <ProspectHeader name={loaded?.prospect.name ?? null} actions={headerActions} />
+      <ProspectHeader tagline={text?.tagline ?? null} actions={headerActions} />
       <main className="mx-auto max-w-5xl px-4 pb-16 sm:px-6">
         {loaded ? (
           <>
-            <ProspectHero prospect={loaded.prospect} fallback={loaded.fallback && slug !== FALLBACK_SLUG} />
+            <ProspectHero
+              prospect={loaded.prospect}
+              fallback={slug !== FALLBACK_SLUG && (loaded.fallback || asked !== slug)}
+            />
             <ProspectPitchCard />
-            <ProspectDemoSection prospect={loaded.prospect} />
+            <ProspectDemoSection answer={loaded} linkSlug={asked} />
             {renderPlan?.(loaded.prospect)}
           </>
         ) : (

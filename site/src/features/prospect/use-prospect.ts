@@ -1,6 +1,7 @@
 import { AppError } from '#core/errors.ts'
 import type { ProspectResponse } from '#core/prospect.ts'
 import { loadProspect } from '../../lib/load-prospect.ts'
+import { preloadedAnswer } from '../../lib/preloaded-prospect.ts'
 import { useKeyedLoad } from '../../lib/use-keyed-load.ts'
 
 export type ProspectState =
@@ -12,14 +13,7 @@ const FAILED_MESSAGE = new AppError('prospect_unavailable').message
 
 /** The prospect for `slug`, reloaded whenever the slug changes; never a previous slug's answer. */
 export function useProspect(slug: string): ProspectState {
-  const state = useKeyedLoad(slug, loadProspect, { failedMessage: FAILED_MESSAGE })
+  const state = useKeyedLoad(slug, loadProspect, { failedMessage: FAILED_MESSAGE, known: preloadedAnswer })
   if (state.status === 'done') return { status: 'loaded', data: state.value }
   return state.status === 'idle' ? { status: 'loading' } : state
-}
-
-/** The tab title for each state of the page. */
-export function getProspectTitle(state: ProspectState): string {
-  if (state.status === 'loading') return 'Loading…'
-  if (state.status === 'error') return 'Error'
-  return `Built for ${state.data.prospect.companyName}`
 }

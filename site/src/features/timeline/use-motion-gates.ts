@@ -30,14 +30,16 @@ export const usePageVisible = (): boolean =>
   )
 
 /**
- * Whether any part of `ref`'s element is in the viewport. Starts false, so an element mounted below
- * the fold costs nothing until it is scrolled to; without IntersectionObserver it is always true.
+ * Whether any part of `ref`'s element is in the viewport. Starts false, on the server too (so a
+ * server-rendered page hydrates as it was rendered), and an element mounted below the fold costs
+ * nothing until it is scrolled to; without IntersectionObserver it turns true once mounted.
  */
 export function useIsOnScreen(ref: RefObject<Element | null>): boolean {
-  const [onScreen, setOnScreen] = useState(() => typeof IntersectionObserver === 'undefined')
+  const [onScreen, setOnScreen] = useState(false)
   useEffect(() => {
     const element = ref.current
-    if (!element || typeof IntersectionObserver === 'undefined') return
+    if (typeof IntersectionObserver === 'undefined') return setOnScreen(true)
+    if (!element) return
     const observer = new IntersectionObserver((entries) => {
       const last = entries.at(-1)
       if (last) setOnScreen(last.isIntersecting)

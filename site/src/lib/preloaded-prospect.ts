@@ -1,0 +1,43 @@
+import type { ProspectResponse } from '#core/prospect.ts'
+
+/**
+ * A prospect page carries the answer it shows as JSON in its `<voice-demo>`'s `data-prospect` (the
+ * widget reads it there, so it does not ask the API again), and the link's slug in `data-for`. The site
+ * reads them before hydrating a server-rendered page, so the first render on the client is the
+ * server's, without a skeleton.
+ */
+export const PRELOADED_ATTRIBUTE = 'data-prospect'
+
+/** An answer, and the slug of the link it answered (an unknown link is answered with the general demo). */
+export interface PreloadedAnswer {
+  slug: string
+  answer: ProspectResponse
+}
+
+let serverPreload: PreloadedAnswer | null = null
+let pagePreload: PreloadedAnswer | null | undefined
+
+/** Sets the answer the next server render is for (a render is synchronous, so one at a time). */
+export function setServerPreload(preload: PreloadedAnswer | null): void {
+  serverPreload = preload
+}
+
+/** What the page arrived with; read once, so a later page of the same visit asks the API as usual. */
+function readPagePreload(): PreloadedAnswer | null {
+  const element = document.querySelector(`voice-demo[${PRELOADED_ATTRIBUTE}]`)
+  const json = element?.getAttribute(PRELOADED_ATTRIBUTE)
+  const slug = element?.getAttribute('data-for')
+  if (!json || !slug) return null
+  try {
+    return { slug, answer: JSON.parse(json) as ProspectResponse }
+  } catch {
+    return null // a page edited by hand, say: the site asks the API as on any other page
+  }
+}
+
+/** The answer already on the page for the link `slug`, if the page was rendered for it. */
+export function preloadedAnswer(slug: string): ProspectResponse | undefined {
+  if (typeof document === 'undefined') return serverPreload?.slug === slug ? serverPreload.answer : undefined
+  if (pagePreload === undefined) pagePreload = readPagePreload()
+  return pagePreload?.slug === slug ? pagePreload.answer : undefined
+}
