@@ -97,9 +97,7 @@ describe('GET /api/prospects/:slug', () => {
     const first = await app.request('/api/prospects/bright-smile-dental')
     const etag = first.headers.get('ETag')
     expect(etag).toMatch(/^"[0-9a-f]{32}"$/)
-    expect(first.headers.get('Cache-Control')).toBe(
-      'public, max-age=5',
-    )
+    expect(first.headers.get('Cache-Control')).toBe('public, max-age=5')
     const again = await app.request('/api/prospects/bright-smile-dental', {
       headers: { 'If-None-Match': etag ?? '' },
     })
