@@ -23,6 +23,19 @@ export const PHONE_TARGETS: readonly Target[] = [
   { metric: 'tbt', label: 'TBT', limit: 150 },
 ]
 
+/**
+ * A prospect page's budget, per profile: it is what a rep's link opens, so it must paint sooner than
+ * the landing page (and no later than it: checked apart, against the landing page's median).
+ */
+export const PROSPECT_TARGETS: Readonly<Record<'phone' | 'desktop', readonly Target[]>> = {
+  phone: [
+    { metric: 'lcp', label: 'LCP', limit: 1200 },
+    { metric: 'cls', label: 'CLS', limit: 0.01 },
+    { metric: 'tbt', label: 'TBT', limit: 100 },
+  ],
+  desktop: [{ metric: 'lcp', label: 'LCP', limit: 500 }],
+}
+
 const ROWS: readonly { metric: Metric; label: string }[] = [
   { metric: 'lcp', label: 'LCP' },
   { metric: 'cls', label: 'CLS (largest session window)' },

@@ -2,27 +2,26 @@ import { existsSync } from 'node:fs'
 import { chromium } from '@playwright/test'
 import { CHROMIUM_ARGS, findChromium } from '../../e2e/chromium.ts'
 import { startProduct } from '../start-product.ts'
+import { runApiBench } from './api-bench.ts'
 import { runSiteBench } from './site-bench.ts'
 import { runWidgetBench } from './widget/widget-bench.ts'
 
 const BUILT_FILES = ['dist/site/index.html', 'dist/widget/widget.mjs']
-const BENCHES = ['site', 'widget'] as const
+const BENCHES = ['site', 'widget', 'api'] as const
 // Third-party hosts (e.g. the scheduling widget) fail at DNS at once instead of waiting for a network
 // this machine may not have; the figures are for our own pages.
 const LAUNCH_ARGS = [...CHROMIUM_ARGS, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1']
 
 /**
- * `npm run bench [site|widget]`: the landing page and the widget on a host page, in headless Chromium
- * (both unless one is named). Exits 1 when a target or budget fails, 2 when it cannot run. A benchmark,
+ * `npm run bench [site|widget|api]`: the landing and a prospect page and the widget on a host page, in
+ * headless Chromium, and the server under load (all unless some are named). Exits 1 when a target or budget fails, 2 when it cannot run. A benchmark,
  * not a test: it is not part of `npm test`.
  */
 async function main(): Promise<number> {
   const asked = process.argv.slice(2)
   const unknown = asked.filter((name) => !(BENCHES as readonly string[]).includes(name))
   if (unknown.length > 0) {
-    console.error(
-      `Unknown benchmark ${unknown.join(', ')}: use ${BENCHES.join(' or ')} (or nothing for both).`,
-    )
+    console.error(`Unknown benchmark ${unknown.join(', ')}: use ${BENCHES.join(', ')} (or nothing for all).`)
     return 2
   }
   const selected = asked.length > 0 ? asked : BENCHES
@@ -46,7 +45,9 @@ async function main(): Promise<number> {
     }
     if (selected.includes('widget')) {
       pass = (await runWidgetBench(product.url, { executablePath, launchArgs: LAUNCH_ARGS })) && pass
+      console.log('')
     }
+    if (selected.includes('api')) pass = (await runApiBench(product.url)) && pass
     return pass ? 0 : 1
   } finally {
     await product.stop()

@@ -2,21 +2,25 @@ import type { Browser } from '@playwright/test'
 import { measureJsFiles } from './js-sizes.ts'
 import { measureRun } from './measure-run.ts'
 import { PROFILES } from './profiles.ts'
-import { checkTargets, formatJsTable, formatProfileTable, type ProfileResult } from './report.ts'
+import {
+  checkTargets,
+  formatJsTable,
+  formatProfileTable,
+  formatValue,
+  getMetricMedian,
+  PHONE_TARGETS,
+  PROSPECT_TARGETS,
+  type ProfileResult,
+  type TargetCheck,
+} from './report.ts'
 
 const RUNS = 5
-const PATH = '/'
+const LANDING = '/'
+/** A seeded prospect's page, as a rep's link opens it (rendered by the server for that prospect). */
+const PROSPECT = '/bright-smile-dental'
 
-/**
- * The landing page in headless Chromium, cold, median of 5 per profile (a fresh browser context per
- * run). Resolves whether every phone-profile target holds.
- */
-export async function runSiteBench(browser: Browser, origin: string): Promise<boolean> {
-  const url = `${origin}${PATH}`
-  console.log(`Landing page benchmark: ${url}, ${RUNS} cold runs per profile, fresh browser context each`)
-  console.log(
-    'Third-party hosts are unreachable (DNS fails at once); the server does what it does in production.\n',
-  )
+/** Every profile's runs of one page: cold, a fresh browser context per run. */
+async function measurePage(browser: Browser, url: string): Promise<ProfileResult[]> {
   const results: ProfileResult[] = []
   for (const profile of PROFILES) {
     const runs = []
@@ -24,16 +28,57 @@ export async function runSiteBench(browser: Browser, origin: string): Promise<bo
     results.push({ profile, runs })
     console.log(`${formatProfileTable({ profile, runs })}\n`)
   }
-  const scriptUrls = new Set(results.flatMap((result) => result.runs.flatMap((run) => run.scriptUrls)))
+  return results
+}
+
+const runsOf = (results: readonly ProfileResult[], name: 'phone' | 'desktop') =>
+  results.find((result) => result.profile.name === name)?.runs ?? []
+
+/**
+ * The landing page and a prospect page in headless Chromium, median of 5 cold runs per profile.
+ * Resolves whether every target holds: the landing page's at the phone-like profile, the prospect
+ * page's at both, and the prospect page's phone LCP no later than the landing page's.
+ */
+export async function runSiteBench(browser: Browser, origin: string): Promise<boolean> {
+  console.log(`Site benchmark: ${origin}${LANDING} and ${origin}${PROSPECT}, ${RUNS} cold runs per profile`)
+  console.log(
+    'Third-party hosts are unreachable (DNS fails at once); the server does what it does in production.\n',
+  )
+  console.log(`Landing page (${LANDING})\n`)
+  const landing = await measurePage(browser, `${origin}${LANDING}`)
+  console.log(`Prospect page (${PROSPECT})\n`)
+  const prospect = await measurePage(browser, `${origin}${PROSPECT}`)
+
+  const scriptUrls = new Set(
+    [...landing, ...prospect].flatMap((result) => result.runs.flatMap((run) => run.scriptUrls)),
+  )
   const ours = [...scriptUrls].filter((script) => new URL(script).origin === origin)
   console.log(formatJsTable(await measureJsFiles(ours)))
   const others = [...scriptUrls].filter((script) => !ours.includes(script))
   if (others.length > 0) console.log(`  third-party scripts requested, not measured: ${others.join(', ')}`)
   console.log('')
 
-  const phone = results.find((result) => result.profile.name === 'phone')
-  const checks = checkTargets(phone?.runs ?? [])
-  console.log('Targets at the phone-like profile (medians):')
-  for (const check of checks) console.log(`  ${check.line}`)
-  return checks.every((check) => check.pass)
+  const landingLcp = getMetricMedian(runsOf(landing, 'phone'), 'lcp')
+  const prospectLcp = getMetricMedian(runsOf(prospect, 'phone'), 'lcp')
+  const notLater = prospectLcp <= landingLcp
+  const groups: [string, TargetCheck[]][] = [
+    ['Landing page, phone-like profile (medians)', checkTargets(runsOf(landing, 'phone'), PHONE_TARGETS)],
+    [
+      'Prospect page, phone-like profile (medians)',
+      [
+        ...checkTargets(runsOf(prospect, 'phone'), PROSPECT_TARGETS.phone),
+        {
+          label: 'LCP vs landing',
+          pass: notLater,
+          line: `${notLater ? 'PASS' : 'FAIL'}  LCP ${formatValue('lcp', prospectLcp)} no later than the landing page's ${formatValue('lcp', landingLcp)}`,
+        },
+      ],
+    ],
+    ['Prospect page, desktop (medians)', checkTargets(runsOf(prospect, 'desktop'), PROSPECT_TARGETS.desktop)],
+  ]
+  for (const [title, checks] of groups) {
+    console.log(`${title}:`)
+    for (const check of checks) console.log(`  ${check.line}`)
+  }
+  return groups.every(([, checks]) => checks.every((check) => check.pass))
 }

@@ -12,7 +12,7 @@ const COMPRESSIBLE = /^(text\/|application\/(json|javascript|manifest\+json)|ima
 const BEST_QUALITY_MAX_BYTES = 128 * 1024
 
 /** Node's Buffers are always backed by an ArrayBuffer here (never shared memory). */
-type Bytes = Uint8Array<ArrayBuffer>
+export type Bytes = Uint8Array<ArrayBuffer>
 
 export interface EncodedFile {
   /** A weak validator from size and modification time, as static hosts make them. */
@@ -43,8 +43,20 @@ export function loadEncodedFile(full: string, info: Stats, contentType: string):
 
 async function encode(full: string, etag: string, compressible: boolean): Promise<EncodedFile> {
   const identity = (await readFile(full)) as Bytes
-  if (!compressible || identity.length < 1024) return { etag, identity, br: null, gzip: null }
-  const quality = identity.length <= BEST_QUALITY_MAX_BYTES ? constants.BROTLI_MAX_QUALITY : 6
+  if (!compressible) return { etag, identity, br: null, gzip: null }
+  return encodeBytes(
+    identity,
+    etag,
+    identity.length <= BEST_QUALITY_MAX_BYTES ? constants.BROTLI_MAX_QUALITY : 6,
+  )
+}
+
+/**
+ * `identity` with its brotli (at `quality`) and gzip versions, in the thread pool; an encoding that
+ * saves nothing (or a body under 1 KB) is left out.
+ */
+export async function encodeBytes(identity: Bytes, etag: string, quality: number): Promise<EncodedFile> {
+  if (identity.length < 1024) return { etag, identity, br: null, gzip: null }
   const [br, gz] = await Promise.all([
     brotli(identity, {
       params: {
@@ -52,7 +64,7 @@ async function encode(full: string, etag: string, compressible: boolean): Promis
         [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
       },
     }),
-    gzipAsync(identity, { level: 9 }),
+    gzipAsync(identity, { level: quality >= 9 ? 9 : 6 }),
   ])
   const smaller = (encoded: Buffer) => (encoded.length < identity.length ? (encoded as Bytes) : null)
   return { etag, identity, br: smaller(br), gzip: smaller(gz) }

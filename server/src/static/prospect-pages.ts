@@ -100,7 +100,7 @@ const escapeHtml = (text: string): string =>
   )
 
 /** The site's server entry (`dist/.site-ssr/entry-server.js`, built with the site). */
-interface SiteRenderer {
+export interface SiteRenderer {
   renderProspectPage(pathname: string, preload: { slug: string; answer: ProspectResponse }): string
 }
 

@@ -9,13 +9,8 @@ import { getContentType } from './content-types.ts'
 import { robotsTxt, sitemapXml } from './crawlers.ts'
 import { type EncodedFile, loadEncodedFile, pickEncoding } from './encoded-files.ts'
 import { type PolicyConfig, readPolicySources } from './policy-sources.ts'
-import {
-  askedSlug,
-  canonicalProspectPath,
-  fillShell,
-  prospectPageHead,
-  watchSiteRenderer,
-} from './prospect-pages.ts'
+import { askedSlug, canonicalProspectPath, watchSiteRenderer } from './prospect-pages.ts'
+import { createRenderedPages, pagePolicy } from './rendered-pages.ts'
 import { cameOverHttps, partnerPageHeaders, sitePageHeaders } from './security-headers.ts'
 import { watchSiteBuild } from './site-build.ts'
 
@@ -74,7 +69,7 @@ export function mountStaticFiles(
   const demos = listBuiltFiles(dirs.embedDemoDir)
   const siteBuild = watchSiteBuild(dirs.siteDir)
   const pageHeaders = pageHeaderReader(config, siteBuild)
-  const renderer = dirs.ssrDir === undefined ? async () => null : watchSiteRenderer(dirs.ssrDir)
+  const renderSite = dirs.ssrDir === undefined ? async () => null : watchSiteRenderer(dirs.ssrDir)
 
   const send = async (c: Context, files: BuiltFiles, relative: string | null, options: FileOptions) => {
     const file = await readListedFile(relative === null ? null : await files.find(relative))
@@ -144,33 +139,43 @@ export function mountStaticFiles(
    * without a renderer or an answer (an older build, the database away) it starts from the empty shell
    * and the page loads the prospect itself.
    */
+  const renderedPages = createRenderedPages(site)
   const prospectPage = async (c: Context, slug: string) => {
     const asked = askedSlug(slug)
     const status = asked === slug ? 200 : 404
-    const noindex = { 'X-Robots-Tag': 'noindex' }
     const shellFile = await readListedFile(await site.find('app.html'))
     if (!shellFile) return send(c, site, 'index.html', { cacheControl: REVALIDATE, status })
-    const headers = {
+    const headers: Record<string, string> = {
       'Cache-Control': REVALIDATE,
+      Vary: 'Accept-Encoding',
       'X-Content-Type-Options': 'nosniff',
       ...(await pageHeaders(c, shellFile)),
-      ...noindex,
+      'X-Robots-Tag': 'noindex',
     }
-    const [render, answer] = await Promise.all([
-      renderer().catch(() => null),
+    const [renderer, answer] = await Promise.all([
+      renderSite().catch(() => null),
       answers?.get(asked).catch(() => null) ?? null,
     ])
-    if (!render || !answer) return respond(c, shellFile, { cacheControl: REVALIDATE, status }, headers)
-    const settings = await siteBuild()
-    const head = prospectPageHead(answer.response, asked, {
-      productName: settings.PRODUCT_NAME,
+    if (!renderer || !answer) return respond(c, shellFile, { cacheControl: REVALIDATE, status }, headers)
+    const page = await renderedPages({
+      answer,
+      slug: asked,
+      pathname: new URL(c.req.url).pathname,
+      shell: { etag: shellFile.file.etag, text: shellText(shellFile) },
+      renderer,
+      productName: (await siteBuild()).PRODUCT_NAME,
       siteUrl: siteUrlOf(c),
     })
-    const body = render.renderProspectPage(new URL(c.req.url).pathname, {
-      slug: asked,
-      answer: answer.response,
-    })
-    return c.html(fillShell(shellText(shellFile), head, body), status, headers)
+    const policy = headers['Content-Security-Policy']
+    if (policy !== undefined) headers['Content-Security-Policy'] = pagePolicy(policy, page)
+    headers['Content-Type'] = 'text/html; charset=UTF-8'
+    const encoding = pickEncoding(page.file, c.req.header('Accept-Encoding'))
+    if (encoding) headers['Content-Encoding'] = encoding
+    return c.body(
+      encoding ? (page.file[encoding] ?? page.file.identity) : page.file.identity,
+      status,
+      headers,
+    )
   }
 }
 

@@ -5,7 +5,8 @@ import { useRoute } from './use-route.ts'
 
 /**
  * What every screen has around its page: the theme and the widget's floating video-call button, which
- * also holds the page's one toast area (the widget's toasts are the only ones the site shows). The button is the widget's own element, defined by
+ * also holds the page's one toast area (the widget's toasts are the only ones the site shows). The
+ * button is the widget's own element, defined by
  * widget.mjs like `<voice-demo>`; until that script arrives it renders nothing and takes no space. On
  * a prospect page it gets the page's slug, so the support persona can greet the prospect by name.
  */
@@ -16,6 +17,11 @@ export function AppShell({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider>
       {children}
+      {/* Room for the floating button where it would cover text (index.css, `.video-dock-band`). */}
+      <div
+        aria-hidden="true"
+        className="video-dock-band border-t border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95"
+      />
       <voice-video-call slug={slug} {...widget} />
     </ThemeProvider>
   )

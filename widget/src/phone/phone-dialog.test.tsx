@@ -41,6 +41,14 @@ describe('the phone dialog', () => {
     expect(posted()).toEqual([])
   })
 
+  it('links its consent line to the privacy page, in a new tab so the dialog stays', async () => {
+    const { dialog } = await openPhoneDialog()
+    const link = getByRole(dialog, 'link', 'How we handle your data') as HTMLAnchorElement
+    expect(new URL(link.href).pathname).toBe('/privacy')
+    expect(link.target).toBe('_blank')
+    expect(link.closest('p')?.textContent).toContain('We use the number only for this call.')
+  })
+
   it("reads 'Calling...' while the request runs, then closes, clears the number and confirms", async () => {
     let answer: (response: Response) => void = () => {}
     answerPhoneCallWith(fetch, () => new Promise((resolve) => (answer = resolve)))

@@ -2,6 +2,7 @@ import { useLayoutEffect, useRef, useState } from 'preact/hooks'
 import { RequestFailure, UNAVAILABLE_MESSAGE } from '#core/api-error.ts'
 import { normalizePhoneNumber, PHONE_COUNTRIES } from '#core/phone.ts'
 import type { Prospect } from '#core/prospect.ts'
+import { PrivacyLink } from '../legal/privacy-link.tsx'
 import type { DemoStore } from '../state/demo-store.ts'
 import { createSheetAdopter } from '../styles/adopt-sheet.ts'
 import { ToastSlot } from '../toast/toast-slot.tsx'
@@ -152,7 +153,9 @@ export function PhoneDialog({ store, prospect, apiBase, open, backNavigation, on
               onInput={(event) => edit(() => setNumber(event.currentTarget.value))}
             />
           </label>
-          <p class="text-xs text-ink-soft">{PHONE_TEXT.consent}</p>
+          <p class="text-xs text-ink-soft">
+            {PHONE_TEXT.consent} <PrivacyLink />
+          </p>
           <button
             type="submit"
             disabled={number === '' || submitting}

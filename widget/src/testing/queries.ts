@@ -11,7 +11,10 @@ const IMPLICIT_ROLES: Record<string, string> = {
   SECTION: 'region',
 }
 
-const roleOf = (element: Element) => element.getAttribute('role') ?? IMPLICIT_ROLES[element.tagName] ?? ''
+const roleOf = (element: Element) =>
+  element.getAttribute('role') ??
+  (element.tagName === 'A' && element.hasAttribute('href') ? 'link' : IMPLICIT_ROLES[element.tagName]) ??
+  ''
 const labelOf = (element: Element) => {
   const id = element.getAttribute('aria-labelledby')
   const root = element.getRootNode() as Document | ShadowRoot

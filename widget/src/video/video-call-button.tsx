@@ -23,6 +23,24 @@ const BUTTON =
 
 const IDLE: LauncherView = { status: 'idle' }
 
+/**
+ * The custom state the element has while its button shows (`voice-video-call:state(shown)` in CSS),
+ * so a page can reserve room for the button where it would sit over text.
+ */
+export const SHOWN_STATE = 'shown'
+const internalsOf = new WeakMap<HTMLElement, ElementInternals | null>()
+/** The element's custom states; null where the browser has none (or the host is no custom element). */
+function statesOf(host: HTMLElement): CustomStateSet | null {
+  if (!internalsOf.has(host)) {
+    let internals: ElementInternals | null = null
+    try {
+      internals = host.attachInternals()
+    } catch {}
+    internalsOf.set(host, internals)
+  }
+  return internalsOf.get(host)?.states ?? null
+}
+
 const loadVideoCall: LoadVideoCall = (host, show) =>
   import('./call/video-call.tsx').then(({ createVideoCall }) => createVideoCall(host, show))
 
@@ -62,6 +80,12 @@ export function VideoCallButton({ host, load = loadVideoCall }: { host: HTMLElem
   useLayoutEffect(() => {
     if (dock.current) adoptButtonSheet(dock.current.getRootNode() as ShadowRoot | Document)
   }, [])
+  useEffect(() => {
+    if (!available) return
+    const states = statesOf(host)
+    states?.add(SHOWN_STATE)
+    return () => states?.delete(SHOWN_STATE)
+  }, [host, available])
   useEffect(() => {
     let current = true
     isVideoOn(host).then((on) => current && setAvailable(on))

@@ -1,4 +1,8 @@
-/** A customer's testimonial. `image` is a same-origin avatar (site/public/avatars/). */
+/**
+ * A customer's testimonial. `image` is a same-origin avatar (site/public/avatars/). No testimonial
+ * names a prospect of the seed data: the same business pitched on its own page and quoted as a happy
+ * customer on the landing page would be caught out by anyone who sees both.
+ */
 export interface Testimonial {
   text: string
   image: string
@@ -9,9 +13,9 @@ export interface Testimonial {
 export const testimonials: readonly Testimonial[] = [
   {
     text: 'Our front desk used to spend mornings chasing confirmations. The agent calls and texts every patient the day before, and we now see 95% fewer no-shows.',
-    image: '/avatars/maya-patel.svg',
-    name: 'Dr. Maya Patel',
-    role: 'Owner, Bright Smile Dental',
+    image: '/avatars/priya-shah.svg',
+    name: 'Dr. Priya Shah',
+    role: 'Owner, Northside Family Dental',
   },
   {
     text: 'It picks up during the dinner rush when nobody on the floor can. Since launch we take 40% more table bookings, most of them after 9 pm.',
@@ -21,9 +25,9 @@ export const testimonials: readonly Testimonial[] = [
   },
   {
     text: 'Buyers call about listings at all hours. The agent qualifies them, books the viewing and sends me a summary before I have had my coffee.',
-    image: '/avatars/james-carter.svg',
-    name: 'James Carter',
-    role: 'Broker, Harbor Realty Group',
+    image: '/avatars/owen-brooks.svg',
+    name: 'Owen Brooks',
+    role: 'Broker, Cedar Point Homes',
   },
   {
     text: 'We now see 70% of inbound questions handled without a person: class times, prices, parking. My coaches finally coach instead of answering the phone.',

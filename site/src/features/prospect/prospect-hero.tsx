@@ -1,5 +1,6 @@
 import type { Prospect } from '#core/prospect.ts'
 import { isGeneralDemo } from '#core/prospect-page-text.ts'
+import { primaryButtonClass } from '../../components/button-styles.ts'
 
 interface ProspectHeroProps {
   prospect: Prospect
@@ -10,11 +11,14 @@ interface ProspectHeroProps {
 const ACCENT =
   'bg-gradient-to-r from-indigo-600 to-violet-600 bg-clip-text text-transparent dark:from-indigo-400 dark:to-violet-400'
 
-/** The personal greeting; the general demo's own words for a visitor we do not know. */
+/**
+ * The personal greeting (the general demo's own words for a visitor we do not know), and a way into
+ * the demo at once: on a phone the panel is more than a screen down, so the first screen must offer it.
+ */
 export function ProspectHero({ prospect, fallback }: ProspectHeroProps) {
   const general = isGeneralDemo(prospect)
   return (
-    <section className="pt-14 pb-12 text-center sm:pt-20 sm:pb-16">
+    <section className="pt-8 pb-10 text-center sm:pt-20 sm:pb-16">
       <h1 className="text-3xl font-extrabold tracking-tight text-balance break-words sm:text-5xl">
         {general ? (
           <>
@@ -27,7 +31,7 @@ export function ProspectHero({ prospect, fallback }: ProspectHeroProps) {
           </>
         )}
       </h1>
-      <p className="mx-auto mt-5 max-w-2xl text-lg text-slate-600 dark:text-slate-300">
+      <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-600 sm:mt-5 dark:text-slate-300">
         {general
           ? 'It answers every call, qualifies leads and books appointments, around the clock.'
           : 'Custom AI assistant solution tailored for your business needs'}
@@ -37,6 +41,9 @@ export function ProspectHero({ prospect, fallback }: ProspectHeroProps) {
           We couldn't find a page for that link, so here is our general demo.
         </p>
       )}
+      <a href="#demo" className={`${primaryButtonClass} mt-6 sm:mt-8`}>
+        {general ? 'Try the demo' : 'Talk to your agent'}
+      </a>
     </section>
   )
 }

@@ -26,6 +26,8 @@ export const CALL_TEXT = {
   endCall: 'End call',
   confirmQuestion: 'End the video call? It cannot be resumed.',
   keepTalking: 'Keep talking',
+  /** Under the controls, with the link to the privacy page. */
+  privacy: 'Your camera and microphone go to the video platform for this call only; we do not record them.',
 } as const
 
 /** "5 minutes", "1 minute", "8 seconds", "1 minute 30 seconds": the call's length in words. */

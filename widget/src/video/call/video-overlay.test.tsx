@@ -70,6 +70,10 @@ describe('the video-call overlay', () => {
     // No core sheet here: the overlay's and the toast region's sheets came with their chunks.
     expect(root.adoptedStyleSheets).toHaveLength(2)
 
+    const privacy = getByRole(dialog, 'link', 'How we handle your data') as HTMLAnchorElement
+    expect(new URL(privacy.href).pathname).toBe('/privacy')
+    expect(privacy.target).toBe('_blank')
+
     store.setState({ secondsLeft: 59 })
     await waitFor(() => expect(getByRole(dialog, 'timer').textContent).toBe('0:59'))
   })

@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useRef } from 'preact/hooks'
+import { PrivacyLink } from '../../legal/privacy-link.tsx'
 import { useStoreState } from '../../state/use-store-state.ts'
 import { createSheetAdopter } from '../../styles/adopt-sheet.ts'
 import { ToastSlot } from '../../toast/toast-slot.tsx'
@@ -81,6 +82,9 @@ export function VideoOverlay({ store, name, owner, loadDaily }: VideoOverlayProp
                 loadDaily={loadDaily}
               />
               <CallControls {...state} />
+              <p class="text-center text-xs text-ink-soft">
+                {CALL_TEXT.privacy} <PrivacyLink />
+              </p>
             </>
           ) : (
             <LoadFailed onClose={() => state.end()} />
