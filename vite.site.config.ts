@@ -32,7 +32,7 @@ function fillIndexHtml(env: SiteEnv): Plugin {
 }
 
 /** The React host site: `site/` → `dist/site/`. The widget is NOT bundled here; the page loads it. */
-export default defineConfig(({ mode }) => {
+export default defineConfig(({ mode, isSsrBuild }) => {
   const env = loadSiteEnv(loadEnv(mode, repoRoot, ''))
   return {
     root: fileURLToPath(new URL('./site', import.meta.url)),
@@ -47,6 +47,8 @@ export default defineConfig(({ mode }) => {
     build: {
       outDir: fileURLToPath(new URL('./dist/site', import.meta.url)),
       emptyOutDir: true,
+      // The server entry's build needs none of the public files: the site's build serves them.
+      copyPublicDir: !isSsrBuild,
     },
     // `vite -c vite.site.config.ts` next to `npm run serve`: the API and the built widget come from it.
     server: {

@@ -18,7 +18,7 @@ const CONNECTIONS = 20
 
 interface Load {
   target: string
-  rate: number | null
+  rate: number
   seconds: number
   achieved: number
   p50: number
@@ -26,8 +26,13 @@ interface Load {
   errors: number
 }
 
-/** One load at `rate` requests per second (null: as fast as the server answers). */
-async function load(origin: string, target: (typeof TARGETS)[number], rate: number, seconds: number) {
+/** One load at `rate` requests per second. */
+async function load(
+  origin: string,
+  target: (typeof TARGETS)[number],
+  rate: number,
+  seconds: number,
+): Promise<Load> {
   const result = await autocannon({
     url: `${origin}${target.path}`,
     connections: CONNECTIONS,
@@ -35,7 +40,7 @@ async function load(origin: string, target: (typeof TARGETS)[number], rate: numb
     duration: seconds,
     headers: { 'accept-encoding': 'br, gzip' },
   })
-  const measured: Load = {
+  return {
     target: target.name,
     rate,
     seconds,
@@ -44,12 +49,11 @@ async function load(origin: string, target: (typeof TARGETS)[number], rate: numb
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
   }
-  return measured
 }
 
 const row = (l: Load, verdict: string) => [
   l.target,
-  `${l.rate ?? 'max'}/s × ${l.seconds} s`,
+  `${l.rate}/s × ${l.seconds} s`,
   `${l.achieved}/s`,
   `${l.p50} ms`,
   `${l.p99} ms`,

@@ -44,27 +44,28 @@ export function loadEncodedFile(full: string, info: Stats, contentType: string):
 async function encode(full: string, etag: string, compressible: boolean): Promise<EncodedFile> {
   const identity = (await readFile(full)) as Bytes
   if (!compressible) return { etag, identity, br: null, gzip: null }
-  return encodeBytes(
-    identity,
-    etag,
-    identity.length <= BEST_QUALITY_MAX_BYTES ? constants.BROTLI_MAX_QUALITY : 6,
-  )
+  const brotliQuality = identity.length <= BEST_QUALITY_MAX_BYTES ? constants.BROTLI_MAX_QUALITY : 6
+  return encodeBytes(identity, etag, { brotliQuality, gzipLevel: 9 })
 }
 
 /**
- * `identity` with its brotli (at `quality`) and gzip versions, in the thread pool; an encoding that
- * saves nothing (or a body under 1 KB) is left out.
+ * `identity` with its brotli and gzip versions, in the thread pool; an encoding that saves nothing (or
+ * a body under 1 KB) is left out.
  */
-export async function encodeBytes(identity: Bytes, etag: string, quality: number): Promise<EncodedFile> {
+export async function encodeBytes(
+  identity: Bytes,
+  etag: string,
+  { brotliQuality, gzipLevel }: { brotliQuality: number; gzipLevel: number },
+): Promise<EncodedFile> {
   if (identity.length < 1024) return { etag, identity, br: null, gzip: null }
   const [br, gz] = await Promise.all([
     brotli(identity, {
       params: {
-        [constants.BROTLI_PARAM_QUALITY]: quality,
+        [constants.BROTLI_PARAM_QUALITY]: brotliQuality,
         [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
       },
     }),
-    gzipAsync(identity, { level: quality >= 9 ? 9 : 6 }),
+    gzipAsync(identity, { level: gzipLevel }),
   ])
   const smaller = (encoded: Buffer) => (encoded.length < identity.length ? (encoded as Bytes) : null)
   return { etag, identity, br: smaller(br), gzip: smaller(gz) }

@@ -22,8 +22,8 @@ export interface PageRequest {
   siteUrl: string
 }
 
-/** Brotli quality for pages made per answer: fast (a few ms for 100 KB), most of the saving. */
-const PAGE_QUALITY = 5
+/** Compression for pages made per answer: fast (a few ms for 100 KB), most of the saving. */
+const PAGE_ENCODING = { brotliQuality: 5, gzipLevel: 6 }
 /** Variants kept per answer (path, shell, site URL): a flood of odd paths cannot grow memory. */
 const MAX_VARIANTS = 16
 
@@ -71,7 +71,7 @@ async function render(request: PageRequest, files: BuiltFiles): Promise<Rendered
   const body = renderer.renderProspectPage(pathname, { slug, answer: answer.response })
   const page = await inlineHead(fillShell(shell.text, head, body), files)
   const identity = new TextEncoder().encode(page.html) as Bytes
-  const file = await encodeBytes(identity, '', PAGE_QUALITY)
+  const file = await encodeBytes(identity, '', PAGE_ENCODING)
   return { file, styleHashes: page.styleHashes, scriptHashes: page.scriptHashes }
 }
 

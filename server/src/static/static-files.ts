@@ -1,17 +1,22 @@
-import { stat } from 'node:fs/promises'
 import type { Context, Hono } from 'hono'
 import type { SiteEnv } from '../../../site/build/load-site-env.ts'
 import { matchRoute } from '../../../site/src/app/match-route.ts'
 import type { ProspectAnswers } from '../data/prospect-answers.ts'
-import { matchesEtag } from '../shared/etag.ts'
 import { type BuiltFiles, listBuiltFiles } from './built-files.ts'
 import { getContentType } from './content-types.ts'
 import { robotsTxt, sitemapXml } from './crawlers.ts'
-import { type EncodedFile, loadEncodedFile, pickEncoding } from './encoded-files.ts'
 import { type PolicyConfig, readPolicySources } from './policy-sources.ts'
 import { askedSlug, canonicalProspectPath, watchSiteRenderer } from './prospect-pages.ts'
 import { createRenderedPages, pagePolicy } from './rendered-pages.ts'
 import { cameOverHttps, partnerPageHeaders, sitePageHeaders } from './security-headers.ts'
+import {
+  type FileOptions,
+  type PageKind,
+  readListedFile,
+  respond,
+  sendEncoded,
+  shellText,
+} from './send-file.ts'
 import { watchSiteBuild } from './site-build.ts'
 
 export interface StaticDirs {
@@ -34,18 +39,6 @@ export type StaticFilesConfig = PolicyConfig & { trustedProxyHeader: string | nu
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const REVALIDATE = 'no-cache'
 export const NOT_BUILT_MESSAGE = 'Not built yet: run npm run build first, then restart the server.'
-
-/** Our pages get the site's policy; the embed demos stand in for partners' pages. */
-type PageKind = 'site' | 'partner'
-
-interface FileOptions {
-  cacheControl: string
-  /** Partner pages load the widget, and import its chunks as modules, from their own origins. */
-  cors?: boolean
-  /** Which headers an HTML file gets; our site's by default. */
-  page?: PageKind
-  status?: 200 | 404
-}
 
 /** Sent when a build has no 404.html (one made before it existed): still a page, still our policy. */
 const FALLBACK_NOT_FOUND =
@@ -169,25 +162,8 @@ export function mountStaticFiles(
     const policy = headers['Content-Security-Policy']
     if (policy !== undefined) headers['Content-Security-Policy'] = pagePolicy(policy, page)
     headers['Content-Type'] = 'text/html; charset=UTF-8'
-    const encoding = pickEncoding(page.file, c.req.header('Accept-Encoding'))
-    if (encoding) headers['Content-Encoding'] = encoding
-    return c.body(
-      encoding ? (page.file[encoding] ?? page.file.identity) : page.file.identity,
-      status,
-      headers,
-    )
+    return sendEncoded(c, page.file, status, headers)
   }
-}
-
-/** The shell's text, decoded once per version. */
-const shellTexts = new WeakMap<EncodedFile, string>()
-function shellText({ file }: ListedFile): string {
-  let text = shellTexts.get(file)
-  if (text === undefined) {
-    text = new TextDecoder().decode(file.identity)
-    shellTexts.set(file, text)
-  }
-  return text
 }
 
 /** The request path after `prefix`, percent-decoded; null when it cannot be decoded. */
@@ -228,44 +204,4 @@ function pageHeaderReader(config: StaticFilesConfig, siteBuild: () => Promise<Si
     }
     return https ? policy.https : policy.plain
   }
-}
-
-interface ListedFile {
-  path: string
-  file: EncodedFile
-}
-
-/** The file's current version, compressed; null when it vanished since it was listed. */
-async function readListedFile(full: string | null): Promise<ListedFile | null> {
-  if (full === null) return null
-  const info = await stat(full).catch(() => null)
-  if (!info?.isFile()) return null
-  const file = await loadEncodedFile(full, info, getContentType(full)).catch(() => null)
-  return file && { path: full, file }
-}
-
-function respond(
-  c: Context,
-  { path, file }: ListedFile,
-  options: FileOptions,
-  pageHeaders: Record<string, string>,
-) {
-  const contentType = getContentType(path)
-  const headers: Record<string, string> = {
-    'Cache-Control': options.cacheControl,
-    Vary: 'Accept-Encoding',
-    'X-Content-Type-Options': 'nosniff',
-    ...pageHeaders,
-  }
-  if (options.cors) headers['Access-Control-Allow-Origin'] = '*'
-  const status = options.status ?? 200
-  if (status === 200) {
-    headers.ETag = file.etag
-    // `no-cache` means "ask first": a browser that has this version gets 304 and no body.
-    if (matchesEtag(c.req.header('If-None-Match'), file.etag)) return c.body(null, 304, headers)
-  }
-  headers['Content-Type'] = contentType
-  const encoding = pickEncoding(file, c.req.header('Accept-Encoding'))
-  if (encoding) headers['Content-Encoding'] = encoding
-  return c.body(encoding ? (file[encoding] ?? file.identity) : file.identity, status, headers)
 }

@@ -6,9 +6,9 @@ import { useRoute } from './use-route.ts'
 /**
  * What every screen has around its page: the theme and the widget's floating video-call button, which
  * also holds the page's one toast area (the widget's toasts are the only ones the site shows). The
- * button is the widget's own element, defined by
- * widget.mjs like `<voice-demo>`; until that script arrives it renders nothing and takes no space. On
- * a prospect page it gets the page's slug, so the support persona can greet the prospect by name.
+ * button is the widget's own element, defined by widget.mjs like `<voice-demo>`; until that script
+ * arrives it renders nothing and takes no space. On a prospect page it gets the page's slug, so the
+ * support persona can greet the prospect by name.
  */
 export function AppShell({ children }: { children: ReactNode }) {
   const route = useRoute()

@@ -21,6 +21,12 @@ export const ELEMENT_ATTRIBUTES = {
 } as const
 
 /**
+ * Where a page may carry the prospect's answer (`GET /api/prospects/{slug}` as JSON) on `<voice-demo>`:
+ * read once when the element connects, not observed. Our own server-rendered prospect pages set it.
+ */
+export const PAGE_ANSWER_ATTRIBUTE = 'data-prospect'
+
+/**
  * Attributes of `<voice-demo>` that are also properties, by property name: React 19 sets properties
  * on custom elements, and `el.apiBase = null` removes the attribute.
  */

@@ -1,6 +1,11 @@
 import { FALLBACK_SLUG } from '#core/prospect.ts'
 import type { PanelControls } from '../api/host-vocabulary.ts'
-import { ELEMENT_ATTRIBUTES, VOICE_DEMO_PROPERTIES, type VoiceDemoProperty } from '../api/public-api.ts'
+import {
+  ELEMENT_ATTRIBUTES,
+  PAGE_ANSWER_ATTRIBUTE,
+  VOICE_DEMO_PROPERTIES,
+  type VoiceDemoProperty,
+} from '../api/public-api.ts'
 import { createDemoStore, type DemoStore } from '../state/demo-store.ts'
 import { apiBaseOf } from '../state/fetch-api.ts'
 import { fetchProspect, keepPageAnswer, pageAnswer } from '../state/fetch-prospect.ts'
@@ -98,12 +103,9 @@ for (const [property, attribute] of Object.entries(VOICE_DEMO_PROPERTIES)) {
   })
 }
 
-/**
- * A page may carry the prospect's answer as JSON in `data-prospect` (our own prospect pages do, as
- * the server rendered them): the panel then shows it at once, without asking the API.
- */
+/** The answer the page carried on the element, if any: the panel then shows it without asking the API. */
 function readPageAnswer(element: Element, slug: string): void {
-  const json = element.getAttribute('data-prospect')
+  const json = element.getAttribute(PAGE_ANSWER_ATTRIBUTE)
   if (!json) return
   try {
     keepPageAnswer(slug, apiBaseOf(element), JSON.parse(json))

@@ -6,7 +6,7 @@ import { fetchApi, setupError } from './fetch-api.ts'
 const inFlight = new Map<string, Promise<ProspectResponse>>()
 /** The latest request to each API, whatever the prospect: see {@link fetchAnyProspect}. */
 const latest = new Map<string, Promise<ProspectResponse>>()
-/** Answers the page carried (a `<voice-demo>`'s JSON child), by the same key as requests. */
+/** Answers the page carried (a `<voice-demo>`'s `data-prospect`), by the same key as requests. */
 const onPage = new Map<string, ProspectResponse>()
 
 /**
