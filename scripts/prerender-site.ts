@@ -1,6 +1,7 @@
 import { copyFile, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { robotsTxt, sitemapXml } from '../server/src/static/crawlers.ts'
 import { NOT_FOUND_ROOT_ATTRIBUTE } from '../site/src/app/not-found-root.ts'
 
 /**
@@ -29,3 +30,12 @@ await writeFile(
 )
 await writeFile(join(siteDir, 'index.html'), shell.replace(EMPTY_ROOT, `<div id="root">${html}</div>`))
 console.log(`prerendered / into dist/site/index.html (${(html.length / 1024).toFixed(1)} KB of HTML)`)
+
+// A static host answers /robots.txt and /sitemap.xml from files (the bundled server makes them per
+// request); they name the site's absolute address, so they are written only when SITE_URL says it.
+const siteUrl = process.env.SITE_URL?.trim().replace(/\/+$/, '')
+if (siteUrl) {
+  await writeFile(join(siteDir, 'robots.txt'), robotsTxt(siteUrl))
+  await writeFile(join(siteDir, 'sitemap.xml'), sitemapXml(siteUrl))
+  console.log(`wrote robots.txt and sitemap.xml for ${siteUrl}`)
+}

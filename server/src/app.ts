@@ -9,6 +9,7 @@ import { VIDEO_CONVERSATIONS_PATH } from '#core/video-call.ts'
 import type { PhoneCallSettings } from './calls/place-phone-call.ts'
 import type { Db } from './data/database.ts'
 import { createProspectAnswers, type ProspectAnswers } from './data/prospect-answers.ts'
+import { EDGE_PAGES_PATH } from './edge-pages.ts'
 import { createRateLimitedLogger, type Logger } from './logging/rate-limited-logger.ts'
 import { configRoutes } from './routes/config.ts'
 import { phoneCallRoutes } from './routes/phone-calls.ts'
@@ -33,6 +34,8 @@ export interface AppDeps {
   videoCalls?: VideoCallSettings | undefined
   /** The client's address for limits; by default the socket's (no proxy header trusted). */
   clientIp?: ClientIpReader
+  /** Rendered prospect pages at `/api/pages/{slug}` (the edge function's; the Node server serves `/{slug}`). */
+  prospectPages?: Hono | undefined
   /** Prospect reads, remembered briefly; the server shares one with its pages. Made here when absent. */
   prospectAnswers?: ProspectAnswers | undefined
   /** Opens the sales reps' prospect list (`SALES_TOOLS_SECRET`); absent or null, it is off. */
@@ -84,6 +87,7 @@ export function createApp(deps: AppDeps): Hono {
     SALES_PROSPECTS_PATH,
     salesProspectRoutes({ supabase: deps.supabase, salesToolsSecret: deps.salesToolsSecret ?? null }),
   )
+  if (deps.prospectPages) app.route(EDGE_PAGES_PATH, deps.prospectPages)
   app.all('/api/*', () => {
     throw new AppError('not_found')
   })

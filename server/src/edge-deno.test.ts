@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import { once } from 'node:events'
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
+import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { type ServerType, serve } from '@hono/node-server'
@@ -48,6 +49,21 @@ afterAll(async () => {
 })
 
 const get = (path: string) => fetch(`${edge.url}${path}`)
+
+/** `dist/site` on a loopback port, as a static host publishes it. */
+async function serveBuiltSite(): Promise<{ url: string; close(): void }> {
+  const dir = join(REPO_ROOT, 'dist', 'site')
+  if (!existsSync(join(dir, 'app.html')) || !existsSync(join(REPO_ROOT, 'dist', '.site-ssr'))) {
+    throw new Error('The site is not built: run npm run build first.')
+  }
+  const server = createServer((request, response) => {
+    const path = join(dir, new URL(request.url ?? '/', 'http://x').pathname)
+    if (!path.startsWith(dir) || !existsSync(path)) return void response.writeHead(404).end()
+    response.writeHead(200).end(readFileSync(path))
+  }).listen(0, '127.0.0.1')
+  await once(server, 'listening')
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() }
+}
 
 describe('the edge function under Deno', () => {
   it('answers a prospect read through hosted-style supabase-js, with CORS for partner pages', async () => {
@@ -109,6 +125,44 @@ describe('the edge function under Deno', () => {
       await broken.stop()
     }
   }, 30_000)
+
+  it('without SITE_URL, says that prospect pages need it', async () => {
+    const res = await get('/api/pages/bright-smile-dental')
+    expect(res.status).toBe(503)
+    expect(await res.text()).toContain('SITE_URL')
+  })
+
+  it('renders prospect pages on the shell the static host publishes, as the Node server does', async () => {
+    const site = await serveBuiltSite()
+    const pages = await startDenoServer(RUN_FLAGS, {
+      SUPABASE_URL: restUrl,
+      SUPABASE_SERVICE_ROLE_KEY: await signLocalKey(backend.secret, 'service_role'),
+      CALL_HASH_SECRET: 'edge-test-secret-'.padEnd(40, 'x'),
+      SITE_URL: site.url,
+    })
+    try {
+      const res = await fetch(`${pages.url}/api/pages/bright-smile-dental`)
+      expect(res.status).toBe(200)
+      expect(res.headers.get('X-Robots-Tag')).toBe('noindex')
+      const html = await res.text()
+      expect(html).toContain('<title>A voice agent built for Bright Smile Dental · CallPilot</title>')
+      expect(html).toContain(`<link rel="canonical" href="${site.url}/bright-smile-dental" />`)
+      expect(html).toMatch(/Hey <!-- -->Dr\. Maya Patel/)
+      // The stylesheet is inline, allowed by its hash in the page's own policy.
+      expect(html).toContain('<style>')
+      expect(res.headers.get('Content-Security-Policy')).toMatch(/style-src 'self'[^;]* 'sha256-/)
+
+      const moved = await fetch(`${pages.url}/api/pages/Bright-Smile-Dental`, { redirect: 'manual' })
+      expect(moved.status).toBe(301)
+      expect(moved.headers.get('Location')).toBe('/bright-smile-dental')
+      const malformed = await fetch(`${pages.url}/api/pages/Not_A_Slug`)
+      expect(malformed.status).toBe(404)
+      expect(await malformed.text()).toContain('We couldn&#x27;t find a page for that link')
+    } finally {
+      await pages.stop()
+      site.close()
+    }
+  }, 60_000)
 
   it('type-checks under Deno with the import map the deploy uses', () => {
     const result = spawnSync(findDeno(), ['check', ...DENO_FLAGS, ENTRY], {

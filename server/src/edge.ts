@@ -5,7 +5,9 @@ import { createAppDeps } from './app-deps.ts'
 import { ConfigError, loadServerConfig, type ServerConfig } from './config.ts'
 import { getCallRecordUpkeep, tidyCallRecords } from './data/call-record-upkeep.ts'
 import { createServerSupabase } from './data/supabase-client.ts'
+import { edgePageRoutes } from './edge-pages.ts'
 import { type ClientIpReader, createClientIpReader, toLimitKey } from './shared/client-ip.ts'
+import type { SiteRenderer } from './static/prospect-pages.ts'
 
 export type EdgeEnv = Record<string, string | undefined>
 
@@ -16,6 +18,10 @@ export interface EdgeBindings {
 
 export interface EdgeHandlerOptions {
   logger?: Pick<Console, 'error'>
+  /** The site's server entry, bundled with the function: with it, the function renders prospect pages. */
+  loadSiteRenderer?: () => Promise<SiteRenderer>
+  /** For the published shell's requests; tests pass a loopback host's. */
+  fetch?: typeof fetch
 }
 
 export type EdgeHandler = (request: Request, env: EdgeEnv, remoteAddress?: string) => Promise<Response>
@@ -32,14 +38,14 @@ export function createEdgeHandler(options: EdgeHandlerOptions = {}): EdgeHandler
   let current: { key: string; app: Hono | null } | undefined
   return async (request, env, remoteAddress) => {
     const key = JSON.stringify(Object.entries(env).sort(([a], [b]) => (a < b ? -1 : 1)))
-    if (current?.key !== key) current = { key, app: buildApp(env, logger) }
+    if (current?.key !== key) current = { key, app: buildApp(env, logger, options) }
     if (!current.app) return unavailable()
     const bindings: EdgeBindings = { remoteAddress }
     return current.app.fetch(request, bindings)
   }
 }
 
-function buildApp(env: EdgeEnv, logger: Pick<Console, 'error'>): Hono | null {
+function buildApp(env: EdgeEnv, logger: Pick<Console, 'error'>, options: EdgeHandlerOptions): Hono | null {
   let config: ServerConfig
   try {
     config = loadServerConfig(env, { hostedOnly: true })
@@ -55,7 +61,21 @@ function buildApp(env: EdgeEnv, logger: Pick<Console, 'error'>): Hono | null {
     logger.error('[call_records]', error),
   )
   const deps = createAppDeps(config, { supabase, callHashSecret: config.callHashSecret })
-  return createApp({ ...deps, logger, clientIp: createEdgeClientIpReader(config.trustedProxyHeader) })
+  const prospectPages =
+    options.loadSiteRenderer &&
+    edgePageRoutes({
+      config,
+      env,
+      answers: deps.prospectAnswers,
+      loadRenderer: options.loadSiteRenderer,
+      fetch: options.fetch,
+    })
+  return createApp({
+    ...deps,
+    logger,
+    clientIp: createEdgeClientIpReader(config.trustedProxyHeader),
+    prospectPages,
+  })
 }
 
 /**

@@ -5,13 +5,14 @@ import { join } from 'node:path'
 import { expect, it } from 'vitest'
 import { listBuiltFiles } from './built-files.ts'
 import { allowInCsp, inlineHead } from './inline-head.ts'
+import { textReader } from './send-file.ts'
 
 const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
 
 function siteWith(files: Record<string, string>) {
   const dir = mkdtempSync(join(tmpdir(), 'inline-head-'))
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text)
-  return listBuiltFiles(dir)
+  return textReader(listBuiltFiles(dir))
 }
 
 const SHELL =

@@ -1,5 +1,5 @@
-import { readFile } from 'node:fs/promises'
-import type { BuiltFiles } from './built-files.ts'
+/** A site file's text by its path from the site's root (`assets/x.css`); null when there is none. */
+export type ReadSiteText = (relative: string) => Promise<string | null>
 
 /** A page whose render-blocking files are in its own HTML, with the CSP sources that allow them. */
 export interface InlinedHead {
@@ -21,13 +21,9 @@ const BLOCKING_SCRIPT = /<script src="\/([^"]+\.js)"\s*><\/script>/g
  * allowed by its hash, never by `'unsafe-inline'`. A file that is missing, or whose text could close
  * its element early, stays a link.
  */
-export async function inlineHead(html: string, files: BuiltFiles): Promise<InlinedHead> {
+export async function inlineHead(html: string, read: ReadSiteText): Promise<InlinedHead> {
   const styleHashes: string[] = []
   const scriptHashes: string[] = []
-  const read = async (relative: string) => {
-    const path = await files.find(relative)
-    return path === null ? null : readFile(path, 'utf8').catch(() => null)
-  }
   const styles = await replaceAsync(html, STYLESHEET, async (tag, relative) => {
     const css = await read(relative)
     if (css === null || /<\/style/i.test(css)) return tag
@@ -51,8 +47,8 @@ export function allowInCsp(policy: string, directive: string, sources: readonly 
 
 /** CSP's source hash of `text`: `'sha256-<base64>'`. */
 async function sourceHash(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))
-  return `'sha256-${Buffer.from(digest).toString('base64')}'`
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)))
+  return `'sha256-${btoa(String.fromCharCode(...digest))}'`
 }
 
 async function replaceAsync(

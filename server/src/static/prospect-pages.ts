@@ -1,6 +1,3 @@
-import { stat } from 'node:fs/promises'
-import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { FALLBACK_SLUG, isValidSlug, type ProspectResponse } from '#core/prospect.ts'
 import { prospectPageText } from '#core/prospect-page-text.ts'
 
@@ -102,23 +99,4 @@ const escapeHtml = (text: string): string =>
 /** The site's server entry (`dist/.site-ssr/entry-server.js`, built with the site). */
 export interface SiteRenderer {
   renderProspectPage(pathname: string, preload: { slug: string; answer: ProspectResponse }): string
-}
-
-/**
- * Loads the site's server entry from `ssrDir`, again after a rebuild (a new file, a new module URL);
- * null when the build has none (the page then starts from the empty shell, as before).
- */
-export function watchSiteRenderer(ssrDir: string): () => Promise<SiteRenderer | null> {
-  const file = join(ssrDir, 'entry-server.js')
-  let cached: { version: string; renderer: Promise<SiteRenderer | null> } | null = null
-  return async () => {
-    const info = await stat(file).catch(() => null)
-    const version = info ? `${info.size}-${info.mtimeMs}` : 'none'
-    if (cached?.version !== version) {
-      const url = `${pathToFileURL(file).href}?v=${encodeURIComponent(version)}`
-      const renderer = info ? (import(url) as Promise<SiteRenderer>) : Promise.resolve(null)
-      cached = { version, renderer }
-    }
-    return cached.renderer
-  }
 }

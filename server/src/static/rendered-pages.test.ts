@@ -1,10 +1,7 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { brotliDecompressSync } from 'node:zlib'
 import { expect, it } from 'vitest'
 import type { ProspectAnswer } from '../data/prospect-answers.ts'
-import { listBuiltFiles } from './built-files.ts'
+import { encodePage } from './encoded-files.ts'
 import type { SiteRenderer } from './prospect-pages.ts'
 import { createRenderedPages, type PageRequest } from './rendered-pages.ts'
 
@@ -45,7 +42,7 @@ const request = (overrides: Partial<PageRequest>): PageRequest => ({
 })
 
 it('renders a page once per answer, and every request meanwhile gets the same compressed bytes', async () => {
-  const pages = createRenderedPages(listBuiltFiles(mkdtempSync(join(tmpdir(), 'pages-'))))
+  const pages = createRenderedPages(async () => null, encodePage)
   const renderer = countingRenderer()
   const answer = answerFor('Acme')
   const first = await pages(request({ answer, renderer }))

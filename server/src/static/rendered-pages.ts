@@ -1,7 +1,6 @@
 import type { ProspectAnswer } from '../data/prospect-answers.ts'
-import type { BuiltFiles } from './built-files.ts'
-import { type Bytes, type EncodedFile, encodeBytes } from './encoded-files.ts'
-import { allowInCsp, inlineHead } from './inline-head.ts'
+import type { Bytes, EncodedFile } from './encoded-file.ts'
+import { allowInCsp, inlineHead, type ReadSiteText } from './inline-head.ts'
 import { fillShell, prospectPageHead, type SiteRenderer } from './prospect-pages.ts'
 
 /** A prospect page ready to send: its bytes (compressed too) and what its CSP must allow. */
@@ -22,8 +21,9 @@ export interface PageRequest {
   siteUrl: string
 }
 
-/** Compression for pages made per answer: fast (a few ms for 100 KB), most of the saving. */
-const PAGE_ENCODING = { brotliQuality: 5, gzipLevel: 6 }
+/** Makes a page's compressed versions; by default none (a gateway in front compresses). */
+export type EncodePage = (identity: Bytes) => Promise<EncodedFile>
+const UNCOMPRESSED: EncodePage = async (identity) => ({ etag: '', identity, br: null, gzip: null })
 /** Variants kept per answer (path, shell, site URL): a flood of odd paths cannot grow memory. */
 const MAX_VARIANTS = 16
 
@@ -34,7 +34,10 @@ const MAX_VARIANTS = 16
  * opened by a whole team, or a burst of mail scanners, pays it once. A new answer (or shell, or
  * renderer) renders afresh; the old one is dropped with its answer.
  */
-export function createRenderedPages(files: BuiltFiles): (request: PageRequest) => Promise<RenderedPage> {
+export function createRenderedPages(
+  read: ReadSiteText,
+  encode: EncodePage = UNCOMPRESSED,
+): (request: PageRequest) => Promise<RenderedPage> {
   const byAnswer = new WeakMap<ProspectAnswer, Map<string, Promise<RenderedPage>>>()
   const rendererIds = new WeakMap<SiteRenderer, number>()
   let nextRendererId = 0
@@ -55,23 +58,23 @@ export function createRenderedPages(files: BuiltFiles): (request: PageRequest) =
     const known = variants.get(key)
     if (known) return known
     if (variants.size >= MAX_VARIANTS) variants.clear()
-    const page = render(request, files)
+    const page = render(request, read, encode)
     variants.set(key, page)
     page.catch(() => variants.get(key) === page && variants.delete(key))
     return page
   }
 }
 
-async function render(request: PageRequest, files: BuiltFiles): Promise<RenderedPage> {
+async function render(request: PageRequest, read: ReadSiteText, encode: EncodePage): Promise<RenderedPage> {
   const { answer, slug, pathname, shell, renderer } = request
   const head = prospectPageHead(answer.response, slug, {
     productName: request.productName,
     siteUrl: request.siteUrl,
   })
   const body = renderer.renderProspectPage(pathname, { slug, answer: answer.response })
-  const page = await inlineHead(fillShell(shell.text, head, body), files)
+  const page = await inlineHead(fillShell(shell.text, head, body), read)
   const identity = new TextEncoder().encode(page.html) as Bytes
-  const file = await encodeBytes(identity, '', PAGE_ENCODING)
+  const file = await encode(identity)
   return { file, styleHashes: page.styleHashes, scriptHashes: page.scriptHashes }
 }
 

@@ -1,8 +1,10 @@
-import { stat } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 import type { Context } from 'hono'
 import { matchesEtag } from '../shared/etag.ts'
+import type { BuiltFiles } from './built-files.ts'
 import { getContentType } from './content-types.ts'
 import { type EncodedFile, loadEncodedFile, pickEncoding } from './encoded-files.ts'
+import type { ReadSiteText } from './inline-head.ts'
 
 // Sending a built file: its current version from memory, compressed as the request accepts, with an
 // ETag and 304 for the version the browser has.
@@ -79,3 +81,11 @@ export function shellText({ file }: ListedFile): string {
   }
   return text
 }
+
+/** Reads listed files of `files` as text (what the server inlines into a page). */
+export const textReader =
+  (files: BuiltFiles): ReadSiteText =>
+  async (relative) => {
+    const path = await files.find(relative)
+    return path === null ? null : readFile(path, 'utf8').catch(() => null)
+  }

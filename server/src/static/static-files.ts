@@ -5,8 +5,9 @@ import type { ProspectAnswers } from '../data/prospect-answers.ts'
 import { type BuiltFiles, listBuiltFiles } from './built-files.ts'
 import { getContentType } from './content-types.ts'
 import { robotsTxt, sitemapXml } from './crawlers.ts'
+import { encodePage } from './encoded-files.ts'
 import { type PolicyConfig, readPolicySources } from './policy-sources.ts'
-import { askedSlug, canonicalProspectPath, watchSiteRenderer } from './prospect-pages.ts'
+import { askedSlug, canonicalProspectPath } from './prospect-pages.ts'
 import { createRenderedPages, pagePolicy } from './rendered-pages.ts'
 import { cameOverHttps, partnerPageHeaders, sitePageHeaders } from './security-headers.ts'
 import {
@@ -16,8 +17,10 @@ import {
   respond,
   sendEncoded,
   shellText,
+  textReader,
 } from './send-file.ts'
 import { watchSiteBuild } from './site-build.ts'
+import { watchSiteRenderer } from './site-renderer.ts'
 
 export interface StaticDirs {
   /** `dist/site`: index.html, app.html, 404.html and assets/. */
@@ -132,7 +135,7 @@ export function mountStaticFiles(
    * without a renderer or an answer (an older build, the database away) it starts from the empty shell
    * and the page loads the prospect itself.
    */
-  const renderedPages = createRenderedPages(site)
+  const renderedPages = createRenderedPages(textReader(site), encodePage)
   const prospectPage = async (c: Context, slug: string) => {
     const asked = askedSlug(slug)
     const status = asked === slug ? 200 : 404

@@ -5,7 +5,11 @@
 // Deploy: see docs/deployment.md, "Deploy" (`supabase functions deploy api --no-verify-jwt`).
 import { createEdgeHandler } from '../../../server/src/edge.ts'
 
-const handle = createEdgeHandler()
+// The site's server entry (built by `npm run build`, so build before deploying): with it the function
+// renders prospect pages at /api/pages/{slug}, which the static host proxies /{slug} to.
+const handle = createEdgeHandler({
+  loadSiteRenderer: () => import('../../../dist/.site-ssr/entry-server.js'),
+})
 
 Deno.serve((request, info) => {
   const peer = 'hostname' in info.remoteAddr ? info.remoteAddr.hostname : undefined
