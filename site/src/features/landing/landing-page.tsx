@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { HydrateApart } from '../../components/hydrate-apart.tsx'
 import { SiteFooter } from '../../components/site-footer.tsx'
 import { useDocumentTitle } from '../../lib/use-document-title.ts'
 import { ContactSection } from './contact-section.tsx'
@@ -16,12 +17,22 @@ export function LandingPage({ headerActions }: { headerActions?: ReactNode }) {
       <LandingHeader actions={headerActions} />
       <main>
         <LandingHero />
-        <FeaturesSection />
-        <DemoSection />
-        <TestimonialsSection />
-        <ContactSection />
+        <HydrateApart>
+          <FeaturesSection />
+        </HydrateApart>
+        <HydrateApart>
+          <DemoSection />
+        </HydrateApart>
+        <HydrateApart>
+          <TestimonialsSection />
+        </HydrateApart>
+        <HydrateApart>
+          <ContactSection />
+        </HydrateApart>
       </main>
-      <SiteFooter />
+      <HydrateApart>
+        <SiteFooter />
+      </HydrateApart>
     </>
   )
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { FALLBACK_SLUG, isValidSlug, type Prospect } from '#core/prospect.ts'
 import { prospectPageText } from '#core/prospect-page-text.ts'
 import { ErrorState } from '../../components/error-state.tsx'
+import { HydrateApart } from '../../components/hydrate-apart.tsx'
 import { SiteFooter } from '../../components/site-footer.tsx'
 import { siteConfig } from '../../config.ts'
 import { useDocumentTitle } from '../../lib/use-document-title.ts'
@@ -51,15 +52,21 @@ export function ProspectPage({ slug = FALLBACK_SLUG, renderPlan, headerActions }
               prospect={loaded.prospect}
               fallback={slug !== FALLBACK_SLUG && (loaded.fallback || asked !== slug)}
             />
-            <ProspectPitchCard />
-            <ProspectDemoSection answer={loaded} linkSlug={asked} />
-            {renderPlan?.(loaded.prospect)}
+            <HydrateApart>
+              <ProspectPitchCard />
+            </HydrateApart>
+            <HydrateApart>
+              <ProspectDemoSection answer={loaded} linkSlug={asked} />
+            </HydrateApart>
+            <HydrateApart>{renderPlan?.(loaded.prospect)}</HydrateApart>
           </>
         ) : (
           <ProspectSkeleton />
         )}
       </main>
-      <SiteFooter />
+      <HydrateApart>
+        <SiteFooter />
+      </HydrateApart>
     </>
   )
 }
