@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { parseCsv } from './csv.ts'
-import { MAX_IMPORT_ROWS, readProspectRows, suggestSlug } from './prospect-rows.ts'
+import { MAX_IMPORT_ROWS, readProspectRows } from './prospect-rows.ts'
 
 const HEADER = 'slug,name,company_name,first_message,system,assistant_id'
 const read = (...lines: string[]) => readProspectRows(parseCsv(lines.join('\n')))
@@ -72,12 +72,5 @@ describe('readProspectRows', () => {
     expect(read(HEADER).problems[0]?.message).toMatch(/no prospects/)
     const rows = Array.from({ length: MAX_IMPORT_ROWS + 1 }, (_, i) => `p-${i},n,c,f,s,`)
     expect(read(HEADER, ...rows).problems[0]?.message).toMatch(/split the file/)
-  })
-})
-
-describe('suggestSlug', () => {
-  it('turns a company name into a slug, or gives up', () => {
-    expect(suggestSlug('Café Zoë & Co.')).toBe('cafe-zoe-co')
-    expect(suggestSlug('株式会社')).toBeNull()
   })
 })

@@ -1,31 +1,16 @@
-import { isValidSlug } from '#core/prospect.ts'
+import {
+  listProspectFieldProblems,
+  normalizeProspectFields,
+  PROSPECT_FIELD_NAMES,
+  PROSPECT_FIELD_RULES,
+} from '#core/prospect-fields.ts'
 import type { ProspectRow } from '../data/database.ts'
 import type { CsvRecord } from './csv.ts'
 
 type Column = keyof ProspectRow
 
-interface ColumnRule {
-  required: boolean
-  /** Characters (code points, as Postgres counts them). */
-  max: number
-  /** Line breaks allowed: prompts have paragraphs; a name on a page does not. */
-  multiline: boolean
-}
-
-/**
- * The import's columns and limits. Lengths are what a page and a voice agent can use: a name or
- * company that fits a heading, an opening line spoken in a breath or two, a system prompt well
- * inside what voice platforms accept. The slug follows the site's rule (core/prospect.ts).
- */
-export const COLUMN_RULES: Record<Column, ColumnRule> = {
-  slug: { required: true, max: 64, multiline: false },
-  name: { required: true, max: 120, multiline: false },
-  company_name: { required: true, max: 120, multiline: false },
-  first_message: { required: true, max: 1000, multiline: true },
-  system: { required: true, max: 20000, multiline: true },
-  assistant_id: { required: false, max: 100, multiline: false },
-}
-export const COLUMNS = Object.keys(COLUMN_RULES) as Column[]
+/** The import's columns: a prospect's fields (core/prospect-fields.ts), in any order. */
+export const COLUMNS = PROSPECT_FIELD_NAMES
 
 /** One import goes to the database as one request; past this, split the file. */
 export const MAX_IMPORT_ROWS = 50_000
@@ -40,11 +25,6 @@ export interface ProspectRows {
   /** Every bad row, one entry per row with all of its problems, in file order. */
   problems: RowProblem[]
 }
-
-// Control characters other than tab and line breaks have no place in text shown on a page.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: this rule exists to find them
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
-const LINE_BREAK = /[\r\n]/
 
 /**
  * Reads the header and every row, checking all of them, so that one run reports every problem. The
@@ -87,7 +67,7 @@ export function readProspectRows(records: readonly CsvRecord[]): ProspectRows {
 function readHeader(header: CsvRecord): { order: Column[] } | { problem: string } {
   const names = header.fields.map((name) => name.trim())
   const unknown = names.filter((name) => !(COLUMNS as string[]).includes(name))
-  const missing = COLUMNS.filter((column) => COLUMN_RULES[column].required && !names.includes(column))
+  const missing = COLUMNS.filter((column) => PROSPECT_FIELD_RULES[column].required && !names.includes(column))
   const repeated = names.filter((name, i) => names.indexOf(name) !== i)
   const issues = [
     header.problem,
@@ -100,50 +80,18 @@ function readHeader(header: CsvRecord): { order: Column[] } | { problem: string 
 }
 
 function toRow(order: readonly Column[], fields: readonly string[], found: string[]): ProspectRow {
-  const values = new Map(order.map((column, i) => [column, (fields[i] ?? '').trim()]))
-  const read = (column: Column): string => {
-    const value = values.get(column) ?? ''
-    const rule = COLUMN_RULES[column]
-    if (value === '') {
-      if (rule.required) found.push(`${column} is empty`)
-      return value
-    }
-    // UTF-16 units are never fewer than code points: count the latter only when it can matter.
-    const length = value.length > rule.max ? [...value].length : value.length
-    if (length > rule.max) found.push(`${column} has ${length} characters (at most ${rule.max})`)
-    if (CONTROL.test(value)) found.push(`${column} contains control characters`)
-    else if (!rule.multiline && LINE_BREAK.test(value)) found.push(`${column} contains a line break`)
-    return value
-  }
-  const row: ProspectRow = {
+  const values = new Map(order.map((column, i) => [column, fields[i] ?? '']))
+  const read = (column: Column) => values.get(column) ?? ''
+  const row = normalizeProspectFields({
     slug: read('slug'),
     name: read('name'),
     company_name: read('company_name'),
     first_message: read('first_message'),
     system: read('system'),
-    assistant_id: read('assistant_id') || null,
-  }
-  if (row.slug !== '' && [...row.slug].length <= COLUMN_RULES.slug.max && !isValidSlug(row.slug)) {
-    const suggestion = suggestSlug(row.slug)
-    found.push(
-      `slug "${row.slug}" must be lowercase letters, digits or dashes` +
-        (suggestion && suggestion !== row.slug ? ` (for example "${suggestion}")` : ''),
-    )
-  }
+    assistant_id: read('assistant_id'),
+  })
+  for (const problem of listProspectFieldProblems(row)) found.push(problem.message)
   return row
-}
-
-/** A slug in the site's rule made from free text: "Bright Smile Dental" → "bright-smile-dental". */
-export function suggestSlug(text: string): string | null {
-  const slug = text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 64)
-    .replace(/-+$/, '')
-  return isValidSlug(slug) ? slug : null
 }
 
 const quoteList = (names: readonly string[]) => names.map((name) => `"${name}"`).join(', ')

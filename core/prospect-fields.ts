@@ -1,0 +1,113 @@
+import { isValidSlug, RESERVED_SLUGS } from './prospect.ts'
+import type { FieldErrors, ProspectFields } from './rep-api.ts'
+
+export type ProspectField = keyof ProspectFields
+
+export interface ProspectFieldRule {
+  required: boolean
+  /** Characters (code points, as Postgres counts them). */
+  max: number
+  /** Line breaks allowed: prompts have paragraphs; a name on a page does not. */
+  multiline: boolean
+}
+
+/**
+ * A prospect's fields and their limits, the one rule for the CSV import, the reps' API and the
+ * browser form. Lengths are what a page and a voice agent can use: a name or company that fits a
+ * heading, an opening line spoken in a breath or two, a system prompt well inside what voice
+ * platforms accept. The slug follows the site's rule (prospect.ts).
+ */
+export const PROSPECT_FIELD_RULES: Readonly<Record<ProspectField, ProspectFieldRule>> = {
+  slug: { required: true, max: 64, multiline: false },
+  name: { required: true, max: 120, multiline: false },
+  company_name: { required: true, max: 120, multiline: false },
+  first_message: { required: true, max: 1000, multiline: true },
+  system: { required: true, max: 20000, multiline: true },
+  assistant_id: { required: false, max: 100, multiline: false },
+}
+
+/** The fields in the order problems are reported (and the CSV's columns). */
+export const PROSPECT_FIELD_NAMES = Object.keys(PROSPECT_FIELD_RULES) as ProspectField[]
+
+export interface FieldProblem {
+  field: ProspectField
+  message: string
+}
+
+// Control characters other than tab and line breaks have no place in text shown on a page.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: this rule exists to find them
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
+const LINE_BREAK = /[\r\n]/
+
+/** The fields as they are stored: every value trimmed, an empty `assistant_id` as none. */
+export function normalizeProspectFields(fields: ProspectFields): ProspectFields {
+  const read = (field: ProspectField) => (fields[field] ?? '').trim()
+  return {
+    slug: read('slug'),
+    name: read('name'),
+    company_name: read('company_name'),
+    first_message: read('first_message'),
+    system: read('system'),
+    assistant_id: read('assistant_id') || null,
+  }
+}
+
+/**
+ * Every problem of the fields (values are trimmed first), in the order the import reports them:
+ * field by field, then the slug's own rule. A field may have more than one.
+ */
+export function listProspectFieldProblems(fields: ProspectFields): FieldProblem[] {
+  const values = normalizeProspectFields(fields)
+  const problems: FieldProblem[] = []
+  for (const field of PROSPECT_FIELD_NAMES) {
+    const value = values[field] ?? ''
+    const rule = PROSPECT_FIELD_RULES[field]
+    const found = (message: string) => problems.push({ field, message: `${field} ${message}` })
+    if (value === '') {
+      if (rule.required) found('is empty')
+      continue
+    }
+    // UTF-16 units are never fewer than code points: count the latter only when it can matter.
+    const length = value.length > rule.max ? [...value].length : value.length
+    if (length > rule.max) found(`has ${length} characters (at most ${rule.max})`)
+    if (CONTROL.test(value)) found('contains control characters')
+    else if (!rule.multiline && LINE_BREAK.test(value)) found('contains a line break')
+  }
+  const slugProblem = checkSlugRule(values.slug)
+  if (slugProblem) problems.push({ field: 'slug', message: slugProblem })
+  return problems
+}
+
+/** One message per field that breaks the rule (its problems joined by "; "); empty when all are fine. */
+export function checkProspectFields(fields: ProspectFields): FieldErrors {
+  const errors: FieldErrors = {}
+  for (const { field, message } of listProspectFieldProblems(fields)) {
+    const earlier = errors[field]
+    errors[field] = earlier === undefined ? message : `${earlier}; ${message}`
+  }
+  return errors
+}
+
+/** The slug's pattern, checked once its length is within the limit (the length has its own message). */
+function checkSlugRule(slug: string): string | null {
+  if (slug === '' || [...slug].length > PROSPECT_FIELD_RULES.slug.max || isValidSlug(slug)) return null
+  if (RESERVED_SLUGS.includes(slug)) return `slug "${slug}" is the address of one of the site's own pages`
+  const suggestion = suggestSlug(slug)
+  return (
+    `slug "${slug}" must be lowercase letters, digits or dashes` +
+    (suggestion && suggestion !== slug ? ` (for example "${suggestion}")` : '')
+  )
+}
+
+/** A slug in the site's rule made from free text: "Bright Smile Dental" → "bright-smile-dental". */
+export function suggestSlug(text: string): string | null {
+  const slug = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, PROSPECT_FIELD_RULES.slug.max)
+    .replace(/-+$/, '')
+  return isValidSlug(slug) ? slug : null
+}
