@@ -1,5 +1,6 @@
 import { RequestFailure, UNAVAILABLE_MESSAGE } from './api-error.ts'
 import { SLUG_RULE_MESSAGE } from './prospect.ts'
+import { PASSWORD_RULE_MESSAGE } from './rep-password.ts'
 
 /**
  * The error catalogue: every error that crosses a boundary (server → browser, widget → host page)
@@ -49,7 +50,34 @@ const catalog = {
   video_conversation_not_found: { status: 404, message: 'This video call was not found.' },
   /** The platform could not end the call; asking again may work (it ends at its time limit anyway). */
   video_end_failed: { status: 502, message: 'The video call could not be ended. Please try again.' },
-  // The sales reps' prospect list. 404 like any route this server does not offer.
+  // The sales reps' pages (core/rep-api.ts).
+  /** No session, or one that expired, was signed out or belongs to a disabled rep. */
+  signed_out: { status: 401, message: 'Please sign in.' },
+  /** The same answer for an unknown email and a wrong password, so neither can be told apart. */
+  sign_in_failed: { status: 401, message: 'That email and password do not match.' },
+  sign_in_limited: {
+    status: 429,
+    message: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+  },
+  /** A change without the session's CSRF token, or from another site. */
+  csrf_failed: { status: 403, message: 'This page is out of date. Please reload it and try again.' },
+  forbidden: { status: 403, message: 'You may not do that.' },
+  rep_disabled: { status: 403, message: 'This account is disabled. Ask an admin to enable it.' },
+  password_invalid: { status: 400, message: PASSWORD_RULE_MESSAGE },
+  link_expired: {
+    status: 400,
+    message: 'This link has expired or was already used. Ask an admin for a new one.',
+  },
+  /** A form's fields break the prospect rule; the body's `fields` says which and why. */
+  prospect_invalid: { status: 422, message: 'Please correct the marked fields.' },
+  slug_taken: { status: 409, message: 'Another prospect already has this link.' },
+  /** A CSV with bad rows; the body's `problems` lists each row's line and problems. Nothing was imported. */
+  import_invalid: { status: 422, message: 'Nothing was imported: some rows have problems.' },
+  unsupported_media_type: { status: 415, message: 'Send the file as text/csv.' },
+  /**
+   * The shared sales key is gone (reps sign in now); kept until the site's old snippet page, which
+   * reads these codes, is replaced by the signed-in pages. The server no longer answers them.
+   */
   sales_tools_disabled: {
     status: 404,
     message: 'The operator has not enabled the prospect list on this server.',
@@ -60,11 +88,24 @@ const catalog = {
 export type ErrorCode = keyof typeof catalog
 export type ErrorStatus = (typeof catalog)[ErrorCode]['status']
 
+/** One bad row of a CSV import: the file's line number and what is wrong with the row. */
+export interface RowProblem {
+  line: number
+  message: string
+}
+
+/** Form errors: one message per field name. */
+export type FieldMessages = Readonly<Record<string, string>>
+
 export interface AppErrorOptions extends ErrorOptions {
   /** Seconds until a retry can succeed; sent as `Retry-After` (limits, mostly). */
   retryAfterSeconds?: number | undefined
   /** Replaces the catalogue's message when the message needs details (for example a slug). */
   message?: string
+  /** Sent as the body's `fields` (`prospect_invalid`). */
+  fields?: FieldMessages | undefined
+  /** Sent as the body's `problems` (`import_invalid`). */
+  problems?: readonly RowProblem[] | undefined
 }
 
 /**
@@ -75,16 +116,23 @@ export class AppError extends RequestFailure {
   override readonly name = 'AppError'
   declare readonly status: ErrorStatus
   readonly retryAfterSeconds: number | undefined
+  readonly fields: FieldMessages | undefined
+  readonly problems: readonly RowProblem[] | undefined
 
   constructor(code: ErrorCode, options: AppErrorOptions = {}) {
     super(code, options.message ?? catalog[code].message, catalog[code].status, options)
     this.retryAfterSeconds = options.retryAfterSeconds
+    this.fields = options.fields
+    this.problems = options.problems
   }
 }
 
-/** The JSON body every API error uses. */
+/**
+ * The JSON body every API error uses. `fields` and `problems` appear only on the codes that carry
+ * them (a form's errors, a CSV's bad rows); callers that read `code` and `message` need nothing else.
+ */
 export interface ErrorBody {
-  error: { code: ErrorCode; message: string }
+  error: { code: ErrorCode; message: string; fields?: FieldMessages; problems?: RowProblem[] }
 }
 
 export const isErrorCode = (value: unknown): value is ErrorCode =>

@@ -14,6 +14,9 @@ export const RESERVED_SLUGS: readonly string[] = ['privacy', 'terms']
 
 export const isValidSlug = (value: string): boolean =>
   SLUG_PATTERN.test(value) && !RESERVED_SLUGS.includes(value)
+/** A prospect's page: `{siteUrl}/{slug}`, `siteUrl` without a trailing slash. */
+export const getProspectPageUrl = (siteUrl: string, slug: string): string => `${siteUrl}/${slug}`
+
 /** What a person reads about a link that breaks the slug rule. */
 export const SLUG_RULE_MESSAGE = 'A prospect link must be 1 to 64 lowercase letters, digits or dashes.'
 

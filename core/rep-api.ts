@@ -99,6 +99,11 @@ export interface RepProspectDetail {
   history: AuditEntry[]
 }
 
+/** `GET prospects/:slug/history`: the trail, newest first; 404 when the slug never had a prospect. */
+export interface ProspectHistoryResponse {
+  history: AuditEntry[]
+}
+
 /** `GET slugs/:slug`: whether a new prospect may take it; `reason` says why not, for a person. */
 export interface SlugCheckResponse {
   available: boolean

@@ -39,6 +39,6 @@ export function createAppDeps(
     }),
     videoCalls: createVideoCallSettings(config, backend.callHashSecret),
     clientIp: createClientIpReader(config.trustedProxyHeader),
-    salesToolsSecret: config.salesToolsSecret,
+    reps: { hashSecret: backend.callHashSecret, siteUrl: config.siteUrl },
   }
 }

@@ -4,17 +4,18 @@ import { cors } from 'hono/cors'
 import { AppError, type ErrorBody } from '#core/errors.ts'
 import { PHONE_CALL_PATH } from '#core/phone-call.ts'
 import type { PublicConfig } from '#core/public-config.ts'
-import { SALES_PROSPECTS_PATH } from '#core/sales-prospects.ts'
+import { REP_API_PATH } from '#core/rep-api.ts'
 import { VIDEO_CONVERSATIONS_PATH } from '#core/video-call.ts'
 import type { PhoneCallSettings } from './calls/place-phone-call.ts'
 import type { Db } from './data/database.ts'
 import { createProspectAnswers, type ProspectAnswers } from './data/prospect-answers.ts'
 import { EDGE_PAGES_PATH } from './edge-pages.ts'
 import { createRateLimitedLogger, type Logger } from './logging/rate-limited-logger.ts'
+import { repRoutes } from './reps/rep-routes.ts'
+import type { RepSettings } from './reps/rep-settings.ts'
 import { configRoutes } from './routes/config.ts'
 import { phoneCallRoutes } from './routes/phone-calls.ts'
 import { getDemoFeatures, prospectRoutes } from './routes/prospects.ts'
-import { salesProspectRoutes } from './routes/sales-prospects.ts'
 import { videoConversationRoutes } from './routes/video-conversations.ts'
 import { type ClientIpReader, createClientIpReader } from './shared/client-ip.ts'
 import { rejectControlCharacters } from './shared/control-characters.ts'
@@ -38,8 +39,8 @@ export interface AppDeps {
   prospectPages?: Hono | undefined
   /** Prospect reads, remembered briefly; the server shares one with its pages. Made here when absent. */
   prospectAnswers?: ProspectAnswers | undefined
-  /** Opens the sales reps' prospect list (`SALES_TOOLS_SECRET`); absent or null, it is off. */
-  salesToolsSecret?: string | null | undefined
+  /** The sales reps' API (`/api/reps`); absent, those paths answer 404. */
+  reps?: RepSettings | undefined
 }
 
 /** The API as a Web-standard app: the same code serves Node locally and the edge in production. */
@@ -50,12 +51,15 @@ export function createApp(deps: AppDeps): Hono {
   // Text over slow mobile links: the landing page's JS shrinks from ~270 KB to ~85 KB with gzip.
   app.use(compress())
   // Partner pages call the API from their own origins, hence `*`. No cookies or credentials are
-  // involved; the one POST is guarded by validation and limits, not by origin. `Authorization` is
-  // left out on purpose: the sales reps' list (SALES_PROSPECTS_PATH) answers our own site only.
-  app.use(
-    '/api/*',
-    cors({ origin: '*', allowMethods: ['GET', 'HEAD', 'POST', 'OPTIONS'], allowHeaders: ['Content-Type'] }),
-  )
+  // involved; the one POST is guarded by validation and limits, not by origin. The reps' API
+  // (REP_API_PATH) gets no CORS headers at all: its cookie session answers our own pages only, so
+  // another origin's script can neither read its answers nor send it credentials.
+  const publicCors = cors({
+    origin: '*',
+    allowMethods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
+    allowHeaders: ['Content-Type'],
+  })
+  app.use('/api/*', (c, next) => (isRepPath(c.req.path) ? next() : publicCors(c, next)))
   // Answers are JSON and must never be read as a script or a page, whatever a browser guesses.
   app.use('/api/*', async (c, next) => {
     await next()
@@ -83,10 +87,9 @@ export function createApp(deps: AppDeps): Hono {
     VIDEO_CONVERSATIONS_PATH,
     videoConversationRoutes({ supabase: deps.supabase, videoCalls: deps.videoCalls, logger, clientIp }),
   )
-  app.route(
-    SALES_PROSPECTS_PATH,
-    salesProspectRoutes({ supabase: deps.supabase, salesToolsSecret: deps.salesToolsSecret ?? null }),
-  )
+  if (deps.reps) {
+    app.route(REP_API_PATH, repRoutes({ supabase: deps.supabase, clientIp, settings: deps.reps }))
+  }
   if (deps.prospectPages) app.route(EDGE_PAGES_PATH, deps.prospectPages)
   app.all('/api/*', () => {
     throw new AppError('not_found')
@@ -107,4 +110,13 @@ export function createApp(deps: AppDeps): Hono {
 
 const BODY_INCOMPLETE_LOG = 'a client closed the connection before sending its whole request body'
 
-const toErrorBody = (error: AppError): ErrorBody => ({ error: { code: error.code, message: error.message } })
+const toErrorBody = ({ code, message, fields, problems }: AppError): ErrorBody => ({
+  error: {
+    code,
+    message,
+    ...(fields === undefined ? {} : { fields }),
+    ...(problems === undefined ? {} : { problems: [...problems] }),
+  },
+})
+
+const isRepPath = (path: string) => path === REP_API_PATH || path.startsWith(`${REP_API_PATH}/`)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError, loadServerConfig } from './config.ts'
+import { ConfigError, listRetiredVariables, loadServerConfig } from './config.ts'
 
 const KEY = 'k'.repeat(40)
 const SECRET = 's'.repeat(32)
@@ -20,7 +20,6 @@ describe('loadServerConfig', () => {
       callRecordRetentionDays: 30,
       videoCall: null,
       videoLimits: { perIpHourly: 3, globalDaily: 50 },
-      salesToolsSecret: null,
     })
   })
 
@@ -119,13 +118,12 @@ describe('loadServerConfig', () => {
     expect(message).not.toMatch(/HOST/)
   })
 
-  it('reads the sales tools secret, and refuses a short one in the same message as the rest', () => {
-    const secret = 'sales-key-0123456789'
-    expect(loadServerConfig({ SALES_TOOLS_SECRET: ` ${secret} ` }).salesToolsSecret).toBe(secret)
-    const message = getErrorMessage(() => loadServerConfig({ SALES_TOOLS_SECRET: 'short-secret', PORT: 'x' }))
-    expect(message).toMatch(/SALES_TOOLS_SECRET: must be at least 16 characters/)
-    expect(message).toMatch(/PORT: must be a whole number/)
-    expect(message).not.toMatch(/short-secret/)
+  it('no longer reads SALES_TOOLS_SECRET, and has one line saying so and what replaced it', () => {
+    expect(loadServerConfig({ SALES_TOOLS_SECRET: 'short' })).toEqual(loadServerConfig({}))
+    expect(listRetiredVariables({ SALES_TOOLS_SECRET: 'sales-key-0123456789' })).toEqual([
+      expect.stringMatching(/^SALES_TOOLS_SECRET is set but no longer used: .*npm run reps -- add <email>/),
+    ])
+    expect(listRetiredVariables({ SALES_TOOLS_SECRET: '' })).toEqual([])
   })
 
   it('refuses a key without a URL, and never echoes the key', () => {

@@ -64,11 +64,6 @@ const ServerEnv = z.object({
   // Call records (phone-call attempts, video conversations) are kept this long, for audits of a bill
   // or an abuse report, then deleted, so that storage stays bounded whatever the traffic.
   CALL_RECORD_RETENTION_DAYS: wholeNumber(1, 3650).default(30),
-  SALES_TOOLS_SECRET: z
-    .string()
-    .trim()
-    .min(16, 'must be at least 16 characters (a random secret)')
-    .optional(),
   ...VIDEO_ENV,
 })
 
@@ -119,8 +114,6 @@ export interface ServerConfig {
   /** Video support calls; null without `TAVUS_API_KEY` or `VIDEO_WEBHOOK_URL` (the button then explains). */
   videoCall: VideoCallConfig | null
   videoLimits: VideoCallLimits
-  /** The key that opens the sales reps' prospect list; null: the list is off (`sales_tools_disabled`). */
-  salesToolsSecret: string | null
 }
 
 export interface LoadConfigOptions {
@@ -211,6 +204,18 @@ export function loadServerConfig(
     callRecordRetentionDays: e.CALL_RECORD_RETENTION_DAYS,
     videoCall: toVideoCallConfig(e),
     videoLimits: toVideoCallLimits(e),
-    salesToolsSecret: e.SALES_TOOLS_SECRET ?? null,
   }
+}
+
+/**
+ * Variables an earlier release read and this one ignores, each with what replaced it: one line
+ * each for the operator at start, never a refusal to start (a stale deployment keeps working).
+ */
+export function listRetiredVariables(env: Record<string, string | undefined>): string[] {
+  return env.SALES_TOOLS_SECRET
+    ? [
+        'SALES_TOOLS_SECRET is set but no longer used: sales reps now sign in with their own accounts ' +
+          '(add one with npm run reps -- add <email>; see docs/operations.md).',
+      ]
+    : []
 }

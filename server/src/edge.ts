@@ -2,7 +2,7 @@ import type { Hono } from 'hono'
 import { AppError, type ErrorBody } from '#core/errors.ts'
 import { createApp } from './app.ts'
 import { createAppDeps } from './app-deps.ts'
-import { ConfigError, loadServerConfig, type ServerConfig } from './config.ts'
+import { ConfigError, listRetiredVariables, loadServerConfig, type ServerConfig } from './config.ts'
 import { getCallRecordUpkeep, tidyCallRecords } from './data/call-record-upkeep.ts'
 import { createServerSupabase } from './data/supabase-client.ts'
 import { edgePageRoutes } from './edge-pages.ts'
@@ -54,6 +54,7 @@ function buildApp(env: EdgeEnv, logger: Pick<Console, 'error'>, options: EdgeHan
     return null
   }
   if (config.database.kind !== 'hosted' || config.callHashSecret === null) return null // checked above
+  for (const line of listRetiredVariables(env)) logger.error(line)
   const { url, serviceRoleKey } = config.database
   const supabase = createServerSupabase({ url, key: serviceRoleKey })
   // No process lives between requests here, so each instance tidies as it starts, in the background.

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { loadServerConfig } from './config.ts'
+import { listRetiredVariables, loadServerConfig } from './config.ts'
 import { describeFailure } from './db/filesystem-errors.ts'
 import { describeStartupError } from './describe-startup-error.ts'
 import { DEFAULT_STATIC_DIRS, type RunningServer, startServer } from './start-server.ts'
@@ -27,6 +27,7 @@ async function main(): Promise<void> {
   console.log(`  snippets      ${server.url}/_/snippets`)
   console.log(`  API           ${server.url}/api/prospects/visitor`)
   console.log(`  (database: ${server.database}; ready in ${elapsed} ms; Ctrl-C to stop)`)
+  for (const line of listRetiredVariables(process.env)) console.warn(line)
   warnIfNotBuilt()
 
   const stop = (signal: NodeJS.Signals) => {

@@ -9,7 +9,7 @@ import { createTestBackend, type TestBackend } from './testing/test-backend.ts'
  * The privacy promise: nobody without the service role can list prospects (one might be
  * tempted to scrape every personalised page). Checked over HTTP against the server as it runs
  * locally, with the local REST layer mounted at /rest/v1 exactly as hosted Supabase exposes its
- * PostgREST, and against the API, whose only listing route (/api/sales/prospects) needs the operator's SALES_TOOLS_SECRET.
+ * PostgREST, and against the API, whose only listing route (/api/reps/prospects) needs a signed-in rep.
  */
 let backend: TestBackend
 let app: Hono
@@ -18,7 +18,7 @@ const SLUGS = ['bright-smile-dental', 'harbor-realty', 'visitor', 'privacy-a', '
 
 beforeAll(async () => {
   backend = await createTestBackend()
-  app = createApp(backend.deps)
+  app = createApp({ ...backend.deps, reps: { hashSecret: 'h'.repeat(32), siteUrl: null } })
   for (const role of ['anon', 'authenticated', 'service_role'] as const)
     keys[role] = await signLocalKey(backend.secret, role)
   const row = (slug: string) => ({
@@ -71,6 +71,12 @@ describe('the REST layer with the public (anon) key', () => {
     ['list_prospects', '{}'],
     ['upsert_prospects', '{"prospects":[]}'],
     ['delete_prospect', '{"slug":"harbor-realty"}'],
+    [
+      'list_rep_prospects',
+      '{"query":"","sort":"slug","descending":false,"owner_id":null,"page_offset":0,"page_size":50}',
+    ],
+    ['get_rep_prospect', '{"slug":"privacy-a"}'],
+    ['list_reps', '{}'],
   ])('refuses the operators’ function %s', async (fn, body) => {
     const res = await asBrowser(`/rest/v1/rpc/${fn}`, {
       method: 'POST',
@@ -105,6 +111,18 @@ describe('the API', () => {
     const text = await res.text()
     expect(slugsIn(text), text).toBeLessThanOrEqual(1)
     if (res.status === 200) expect(Object.keys(JSON.parse(text))).toEqual(['prospect', 'fallback'])
+  })
+
+  it('lists prospects to a signed-in rep only: 401 signed_out and no slugs without a session', async () => {
+    for (const path of [
+      '/api/reps/prospects',
+      '/api/reps/prospects?q=privacy',
+      '/api/reps/prospects/privacy-a',
+    ]) {
+      const res = await app.request(path, { headers: { Cookie: 'rep_session=forged-or-stale' } })
+      expect(res.status, path).toBe(401)
+      expect(slugsIn(await res.text())).toBe(0)
+    }
   })
 
   it('answers one prospect by exact slug with the public fields only', async () => {

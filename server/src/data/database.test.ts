@@ -8,7 +8,16 @@ import type { Database } from './database.ts'
 // Database, so the compiler refuses one that leaves out or invents a column or an argument.
 
 type Schema = Database['public']
-type PgType = 'uuid' | 'text' | 'integer' | 'smallint' | 'boolean' | 'jsonb' | 'timestamp with time zone'
+type PgType =
+  | 'uuid'
+  | 'text'
+  | 'integer'
+  | 'smallint'
+  | 'boolean'
+  | 'jsonb'
+  | 'timestamp with time zone'
+  /** `text[]`, as information_schema names an array. */
+  | 'ARRAY'
 /** A column's Postgres type, with ` null` when it is nullable. */
 type ColumnType = PgType | `${PgType} null`
 
@@ -22,6 +31,49 @@ const TABLES: { [T in keyof Schema['Tables']]: Record<keyof Schema['Tables'][T][
     system: 'text',
     assistant_id: 'text null',
     created_at: 'timestamp with time zone',
+    owner_id: 'uuid null',
+    created_by: 'uuid null',
+    updated_by: 'uuid null',
+    updated_at: 'timestamp with time zone',
+  },
+  reps: {
+    id: 'uuid',
+    email: 'text',
+    role: 'text',
+    password_hash: 'text null',
+    disabled_at: 'timestamp with time zone null',
+    created_at: 'timestamp with time zone',
+  },
+  rep_sessions: {
+    token_hash: 'text',
+    rep_id: 'uuid',
+    created_at: 'timestamp with time zone',
+    last_seen_at: 'timestamp with time zone',
+    expires_at: 'timestamp with time zone',
+    ended_at: 'timestamp with time zone null',
+  },
+  rep_password_tokens: {
+    token_hash: 'text',
+    rep_id: 'uuid',
+    created_at: 'timestamp with time zone',
+    expires_at: 'timestamp with time zone',
+    used_at: 'timestamp with time zone null',
+  },
+  rep_sign_in_attempts: {
+    id: 'uuid',
+    at: 'timestamp with time zone',
+    email_key: 'text',
+    address_key: 'text null',
+    succeeded: 'boolean null',
+  },
+  prospect_audit: {
+    id: 'uuid',
+    prospect_id: 'uuid',
+    slug: 'text',
+    action: 'text',
+    rep_id: 'uuid null',
+    at: 'timestamp with time zone',
+    changed: 'ARRAY',
   },
   rate_limit_counters: {
     bucket: 'text',
@@ -101,10 +153,66 @@ const FUNCTIONS: { [F in keyof Schema['Functions']]: Record<keyof Schema['Functi
     finish_video_conversation_end: { conversation_id: 'uuid', end_result: 'text' },
     settle_interrupted_calls: { older_than_seconds: 'integer' },
     prune_call_records: { retention_days: 'integer', max_rows: 'integer' },
-    upsert_prospects: { prospects: 'jsonb' },
+    upsert_prospects: { prospects: 'jsonb', rep_id: 'uuid' },
     list_prospects: { after_slug: 'text', page_size: 'integer' },
-    search_prospects: { query: 'text', max_rows: 'integer' },
-    delete_prospect: { slug: 'text' },
+    delete_prospect: { slug: 'text', rep_id: 'uuid' },
+    add_rep: {
+      email: 'text',
+      role: 'text',
+      token_hash: 'text',
+      at: 'timestamp with time zone',
+      expires_at: 'timestamp with time zone',
+    },
+    reset_rep_password: {
+      email: 'text',
+      token_hash: 'text',
+      at: 'timestamp with time zone',
+      expires_at: 'timestamp with time zone',
+    },
+    set_rep_disabled: { email: 'text', disabled: 'boolean', at: 'timestamp with time zone' },
+    list_reps: {},
+    begin_rep_sign_in: {
+      email_key: 'text',
+      address_key: 'text',
+      at: 'timestamp with time zone',
+      window_seconds: 'integer',
+      email_limit: 'integer',
+      address_limit: 'integer',
+    },
+    end_rep_sign_in: {
+      attempt_id: 'uuid',
+      rep_id: 'uuid',
+      token_hash: 'text',
+      at: 'timestamp with time zone',
+      expires_at: 'timestamp with time zone',
+    },
+    touch_rep_session: { token_hash: 'text', at: 'timestamp with time zone', idle_seconds: 'integer' },
+    end_rep_session: { token_hash: 'text', at: 'timestamp with time zone' },
+    set_rep_password: {
+      token_hash: 'text',
+      password_hash: 'text',
+      session_token_hash: 'text',
+      at: 'timestamp with time zone',
+      session_expires_at: 'timestamp with time zone',
+    },
+    create_prospect: { fields: 'jsonb', rep_id: 'uuid', owner_id: 'uuid' },
+    update_prospect: {
+      slug: 'text',
+      fields: 'jsonb',
+      rep_id: 'uuid',
+      owner_id: 'uuid',
+      set_owner: 'boolean',
+    },
+    list_rep_prospects: {
+      query: 'text',
+      sort: 'text',
+      descending: 'boolean',
+      owner_id: 'uuid',
+      page_offset: 'integer',
+      page_size: 'integer',
+    },
+    list_prospect_history: { slug: 'text', max_rows: 'integer' },
+    get_rep_prospect: { slug: 'text' },
   }
 
 let backend: TestBackend
@@ -135,7 +243,9 @@ it('declares each function the server calls with the arguments it has in the dat
       .map(([arg, type]) => `${arg} ${type}`)
       .sort()
     // Overloads may remain from older migrations: one of them is the one declared.
-    const overloads = rows.filter((row) => row.name === name).map((row) => row.args.split(', ').sort())
+    const overloads = rows
+      .filter((row) => row.name === name)
+      .map((row) => (row.args === '' ? [] : row.args.split(', ').sort()))
     expect(overloads, name).toContainEqual(expected)
   }
 })

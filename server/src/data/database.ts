@@ -2,6 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import type { CallRecordCounts } from './call-records.ts'
 import type { AttemptClaim } from './phone-call-attempts.ts'
 import type { RateLimitBucket, RateLimitResult } from './rate-limits.ts'
+import type { RepFunctions, RepTables, Table } from './rep-database.ts'
 import type { EndClaim } from './video-conversations.ts'
 
 /**
@@ -13,7 +14,7 @@ import type { EndClaim } from './video-conversations.ts'
  */
 export type Database = {
   public: {
-    Tables: {
+    Tables: RepTables & {
       prospects: Table<{
         id: string
         slug: string
@@ -23,6 +24,11 @@ export type Database = {
         system: string
         assistant_id: string | null
         created_at: string
+        /** The rep who owns it; null: nobody (made by the command line, or before reps). */
+        owner_id: string | null
+        created_by: string | null
+        updated_by: string | null
+        updated_at: string
       }>
       rate_limit_counters: Table<{
         bucket: string
@@ -62,7 +68,7 @@ export type Database = {
       }>
     }
     Views: Record<never, never>
-    Functions: {
+    Functions: RepFunctions & {
       check_rate_limits: { Args: { buckets: readonly RateLimitBucket[] }; Returns: RateLimitResult }
       claim_phone_call_attempt: {
         Args: {
@@ -117,32 +123,32 @@ export type Database = {
       }
       settle_interrupted_calls: { Args: { older_than_seconds: number }; Returns: CallRecordCounts }
       prune_call_records: { Args: { retention_days: number; max_rows: number }; Returns: CallRecordCounts }
-      upsert_prospects: { Args: { prospects: readonly ProspectRow[] }; Returns: UpsertCounts }
+      /** `rep_id`: the importing rep, absent or null for the command line. */
+      upsert_prospects: {
+        Args: { prospects: readonly ProspectRow[]; rep_id?: string | null }
+        Returns: UpsertCounts
+      }
       list_prospects: {
         Args: { after_slug: string | null; page_size: number }
         Returns: ProspectSummary[]
       }
-      search_prospects: {
-        Args: { query: string; max_rows: number }
-        Returns: Pick<ProspectRow, 'slug' | 'name' | 'company_name'>[]
-      }
-      delete_prospect: { Args: { slug: string }; Returns: { deleted: boolean } }
+      delete_prospect: { Args: { slug: string; rep_id?: string | null }; Returns: { deleted: boolean } }
     }
     Enums: Record<never, never>
     CompositeTypes: Record<never, never>
   }
 }
 
-/** A table the server reads with `.from()`; rows are written only through the functions. */
-type Table<Row> = { Row: Row; Insert: Partial<Row>; Update: Partial<Row>; Relationships: [] }
-
 /** The supabase-js client of this database, as every server module receives it. */
 export type Db = SupabaseClient<Database>
 
 type ProspectTable = Database['public']['Tables']['prospects']['Row']
 
-/** A prospect's own fields (no `id`, no `created_at`): what the prospects CSV holds and `upsert_prospects` writes. */
-export type ProspectRow = Omit<ProspectTable, 'id' | 'created_at'>
+/** A prospect's own fields (no id, no stamps): what the prospects CSV holds and `upsert_prospects` writes. */
+export type ProspectRow = Pick<
+  ProspectTable,
+  'slug' | 'name' | 'company_name' | 'first_message' | 'system' | 'assistant_id'
+>
 
 /** What an import did, row by row: `upsert_prospects`'s answer. */
 export type UpsertCounts = { inserted: number; updated: number; unchanged: number }

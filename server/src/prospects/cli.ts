@@ -1,8 +1,9 @@
 import { parseArgs } from 'node:util'
 import { describeFailure } from '../db/filesystem-errors.ts'
+import { type DatabaseStore, openDatabaseStore, StoreConfigError, withStore } from '../db/open-store.ts'
+import { printTable } from '../shared/print-table.ts'
 import { importProspects } from './import-prospects.ts'
 import { getProspectLink, getProspectSnippet, LinkSettingsError, resolveLinkSettings } from './links.ts'
-import { openProspectStore, type ProspectStore, StoreConfigError } from './open-store.ts'
 import { createProgress, formatCount, type ProgressStream } from './progress.ts'
 import { deleteProspect, getProspect, listProspects, ProspectStoreError } from './prospect-store.ts'
 
@@ -33,7 +34,7 @@ export interface CliIo {
   stderr: ProgressStream
   env: Record<string, string | undefined>
   /** Opens the database the commands work on; tests replace it to make the disk fail. */
-  openStore?: (env: Record<string, string | undefined>) => Promise<ProspectStore>
+  openStore?: (env: Record<string, string | undefined>) => Promise<DatabaseStore>
 }
 
 /**
@@ -70,7 +71,7 @@ export async function runProspectsCli(argv: readonly string[], io: CliIo): Promi
       { siteUrl: values['site-url'], widgetUrl: values['widget-url'], apiBase: values['api-base'] },
       io.env,
     )
-    const openStore = () => (io.openStore ?? openProspectStore)(io.env)
+    const openStore = () => (io.openStore ?? openDatabaseStore)(io.env)
     const [target = ''] = args
     switch (command) {
       case 'import': {
@@ -147,21 +148,4 @@ function parseCli(argv: readonly string[]) {
   })
   const [command, ...args] = positionals
   return { command, args, values }
-}
-
-async function withStore(open: () => Promise<ProspectStore>, run: (store: ProspectStore) => Promise<number>) {
-  const store = await open()
-  try {
-    return await run(store)
-  } finally {
-    await store.close()
-  }
-}
-
-/** Columns padded to their widest cell; the last one is not padded. */
-function printTable(out: (line: string) => void, rows: readonly string[][]): void {
-  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? []
-  for (const row of rows) {
-    out(row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i] ?? 0))).join('  '))
-  }
 }

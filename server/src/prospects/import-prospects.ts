@@ -1,11 +1,11 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { basename, dirname, extname, join, resolve } from 'node:path'
 import { toFileError } from '../db/filesystem-errors.ts'
-import { CsvSyntaxError, formatCsv, parseCsv } from './csv.ts'
+import type { DatabaseStore } from '../db/open-store.ts'
+import { CsvSyntaxError, formatCsv, parseCsv } from '../shared/csv.ts'
+import { readProspectRows } from '../shared/prospect-rows.ts'
 import { getProspectLink, getProspectSnippet, type LinkSettings } from './links.ts'
-import type { ProspectStore } from './open-store.ts'
 import { formatCount, formatSeconds, type Progress } from './progress.ts'
-import { readProspectRows } from './prospect-rows.ts'
 import { upsertProspects } from './prospect-store.ts'
 
 export interface ImportOptions {
@@ -15,7 +15,7 @@ export interface ImportOptions {
   /** Check the file only: no database is opened, nothing is written. */
   dryRun?: boolean
   links: LinkSettings
-  openStore: () => Promise<ProspectStore>
+  openStore: () => Promise<DatabaseStore>
   progress: Progress
   /** Where the bad rows are listed (stderr). */
   report: (line: string) => void

@@ -1,4 +1,5 @@
 import { createEmbedSnippet } from '#core/embed-snippet.ts'
+import { getProspectPageUrl } from '#core/prospect.ts'
 
 /** Where the product is published, as personalised links and snippets must name it. */
 export interface LinkSettings {
@@ -56,7 +57,8 @@ function readUrl(value: string, name: string, base?: string): string {
   return url.href.replace(/\/+$/, '')
 }
 
-export const getProspectLink = (settings: LinkSettings, slug: string): string => `${settings.siteUrl}/${slug}`
+export const getProspectLink = (settings: LinkSettings, slug: string): string =>
+  getProspectPageUrl(settings.siteUrl, slug)
 
 export const getProspectSnippet = (settings: LinkSettings, slug: string): string =>
   createEmbedSnippet({ scriptUrl: settings.widgetUrl, slug, apiBase: settings.apiBase })

@@ -5,12 +5,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { OpenEmbeddedOptions } from '../db/open-embedded-database.ts'
+import { openDatabaseStore } from '../db/open-store.ts'
 import { nodeDataDirFs } from '../db/private-data-dir.ts'
 import { createPrivatePGlite } from '../db/private-pglite.ts'
 import { REPO_ROOT } from '../start-server.ts'
 import { EMSCRIPTEN_ENOSPC, EmscriptenErrnoError, nodeFsError } from '../testing/disk-failures.ts'
 import { type CliIo, runProspectsCli } from './cli.ts'
-import { openProspectStore } from './open-store.ts'
 
 const HEADER = 'slug,name,company_name,first_message,system,assistant_id'
 const BETA = 'beta-realty,Bo Park,Beta Realty,Hello!,You are Sam.,'
@@ -27,7 +27,7 @@ function writeCsv(name: string, ...lines: string[]): string {
   return path
 }
 
-/** Runs one command in-process as `npm run prospects -- …` would, its database opened by `openStore`. */
+/** Runs one command in-process as `npm run prospects -- …` would, its database opened by `openDatabaseStore`. */
 async function run(openStore: CliIo['openStore'], env: Record<string, string>, ...argv: string[]) {
   let stdout = ''
   let stderr = ''
@@ -43,7 +43,7 @@ async function run(openStore: CliIo['openStore'], env: Record<string, string>, .
 const opening =
   (options: OpenEmbeddedOptions): CliIo['openStore'] =>
   (env) =>
-    openProspectStore(env, options)
+    openDatabaseStore(env, options)
 
 describe('prospects CLI when the disk or the data directory fails: one sentence, exit code 1', () => {
   it("a disk that fills up while the database is created (PGlite's ErrnoError 51)", async () => {

@@ -5,7 +5,7 @@ import { serve } from '@hono/node-server'
 import type { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ErrorBody } from '#core/errors.ts'
-import { SALES_PROSPECTS_PATH } from '#core/sales-prospects.ts'
+import { REP_API_PATH } from '#core/rep-api.ts'
 import { type FakeVapiServer, startFakeVapiServer } from '../testing/fake-vapi-server.ts'
 import { createPhoneCallApp, phoneCallBody, postPhoneCall } from '../testing/phone-call-test-app.ts'
 import { createTestBackend, type TestBackend } from '../testing/test-backend.ts'
@@ -46,7 +46,7 @@ describe('control characters', () => {
     ['DEL in the path', '/api/prospects/bright-smile-dental%7F'],
     ['a NUL in the query string', '/api/prospects/visitor?x=%00'],
     ['an escape in a query key', '/api/config?%1b=1'],
-    ['a NUL in the sales search', `${SALES_PROSPECTS_PATH}?q=a%00b`],
+    ['a NUL in the reps’ search', `${REP_API_PATH}/prospects?q=a%00b`],
   ])('answers %s with 400 control_character', async (_, path) => {
     const res = await freshApp().request(path)
     expect(res.status).toBe(400)

@@ -2,10 +2,10 @@ import { Hono } from 'hono'
 import { AppError } from '#core/errors.ts'
 import type { VideoConversationEndResponse, VideoConversationResponse } from '#core/video-call.ts'
 import type { ClientIpReader } from '../shared/client-ip.ts'
+import { limitBody } from '../shared/limit-body.ts'
 import { endVideoConversation } from '../video/end-video-conversation.ts'
 import { startVideoConversation, type VideoCallDeps } from '../video/start-video-conversation.ts'
 import { parseVideoConversationBody } from '../video/video-conversation-body.ts'
-import { limitBody } from './json-body.ts'
 
 /** The start body is `{"slug":"…"}`; the end reads none. Anything larger is not one of ours. */
 export const MAX_BODY_BYTES = 1024

@@ -1,5 +1,5 @@
 /** What a keyed hash stands in for; part of the hashed text, so equal values of two kinds never match. */
-export type HashedKind = 'phone' | 'ip'
+export type HashedKind = 'phone' | 'ip' | 'email'
 
 /** HMAC-SHA256 (hex) of a value under the server's secret. */
 export type KeyedHash = (kind: HashedKind, value: string) => Promise<string>
@@ -7,7 +7,7 @@ export type KeyedHash = (kind: HashedKind, value: string) => Promise<string>
 const encoder = new TextEncoder()
 
 /**
- * Phone numbers and client addresses are stored and counted only as HMACs keyed with a server
+ * Phone numbers, client addresses and sign-in emails are stored and counted only as HMACs keyed with a server
  * secret: equal inputs still match (limits, idempotency), but a copy of the database cannot be
  * reversed by hashing every possible number, as a plain hash of a 10-digit number could be.
  * Web Crypto, so it runs on the edge as on Node.

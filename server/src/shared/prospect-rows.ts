@@ -1,3 +1,4 @@
+import type { RowProblem } from '#core/errors.ts'
 import {
   listProspectFieldProblems,
   normalizeProspectFields,
@@ -14,11 +15,6 @@ export const COLUMNS = PROSPECT_FIELD_NAMES
 
 /** One import goes to the database as one request; past this, split the file. */
 export const MAX_IMPORT_ROWS = 50_000
-
-export interface RowProblem {
-  line: number
-  message: string
-}
 
 export interface ProspectRows {
   rows: ProspectRow[]

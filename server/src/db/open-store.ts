@@ -1,13 +1,13 @@
 import { z } from 'zod'
 import type { Db } from '../data/database.ts'
-import { DataDirInUseError } from '../db/lock.ts'
-import { openBackend } from '../db/open-backend.ts'
-import type { OpenEmbeddedOptions } from '../db/open-embedded-database.ts'
+import { DataDirInUseError } from './lock.ts'
+import { openBackend } from './open-backend.ts'
+import type { OpenEmbeddedOptions } from './open-embedded-database.ts'
 
 /** A bulk write of 10,000 rows takes a second or two; a slow link to a hosted project may take more. */
 const STORE_TIMEOUT_MS = 120_000
 
-export interface ProspectStore {
+export interface DatabaseStore {
   supabase: Db
   /** What the commands work on, for the operator: the data directory or the project URL. */
   target: string
@@ -31,10 +31,10 @@ const StoreEnv = z.object({
  * data directory); that case is a StoreConfigError that says so. `embedded` replaces what opening the
  * embedded database touches on disk (tests).
  */
-export async function openProspectStore(
+export async function openDatabaseStore(
   env: Record<string, string | undefined>,
   embedded: OpenEmbeddedOptions = {},
-): Promise<ProspectStore> {
+): Promise<DatabaseStore> {
   const present = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
   )
@@ -68,5 +68,18 @@ export async function openProspectStore(
     supabase: backend.supabase,
     target: `${target.kind === 'hosted' ? 'hosted Supabase' : 'embedded database'} ${backend.location}`,
     close: backend.close,
+  }
+}
+
+/** Runs `work` on a newly opened store and closes the store afterwards, whatever happens. */
+export async function withStore<T>(
+  open: () => Promise<DatabaseStore>,
+  work: (store: DatabaseStore) => Promise<T>,
+): Promise<T> {
+  const store = await open()
+  try {
+    return await work(store)
+  } finally {
+    await store.close()
   }
 }

@@ -1,0 +1,157 @@
+import type { AuditAction, ProspectFields, Rep, RepRole } from '#core/rep-api.ts'
+
+/**
+ * The reps' part of the Database type (database.ts): their tables and functions
+ * (supabase/migrations/20261201*), in supabase-js's shape. `Returns` are what each function builds;
+ * timestamps arrive as Postgres writes them in JSON, to be read with `new Date()`.
+ */
+export type RepTables = {
+  reps: Table<{
+    id: string
+    email: string
+    role: RepRole
+    password_hash: string | null
+    disabled_at: string | null
+    created_at: string
+  }>
+  rep_sessions: Table<{
+    token_hash: string
+    rep_id: string
+    created_at: string
+    last_seen_at: string
+    expires_at: string
+    ended_at: string | null
+  }>
+  rep_password_tokens: Table<{
+    token_hash: string
+    rep_id: string
+    created_at: string
+    expires_at: string
+    used_at: string | null
+  }>
+  rep_sign_in_attempts: Table<{
+    id: string
+    at: string
+    email_key: string
+    address_key: string | null
+    succeeded: boolean | null
+  }>
+  prospect_audit: Table<{
+    id: string
+    prospect_id: string
+    slug: string
+    action: AuditAction
+    rep_id: string | null
+    at: string
+    changed: string[]
+  }>
+}
+
+export type RepFunctions = {
+  add_rep: {
+    Args: { email: string; role: RepRole; token_hash: string; at: string; expires_at: string }
+    Returns: { added: boolean; rep: Rep }
+  }
+  reset_rep_password: {
+    Args: { email: string; token_hash: string; at: string; expires_at: string }
+    Returns: { rep: Rep; disabled: boolean; ended_sessions: number } | null
+  }
+  set_rep_disabled: {
+    Args: { email: string; disabled: boolean; at: string }
+    Returns: { rep: Rep; changed: boolean; ended_sessions: number } | null
+  }
+  list_reps: { Args: Record<never, never>; Returns: RepListRow[] }
+  begin_rep_sign_in: {
+    Args: {
+      email_key: string
+      address_key: string | null
+      at: string
+      window_seconds: number
+      email_limit: number
+      address_limit: number
+    }
+    Returns: { allowed: boolean; retry_after_seconds: number; attempt_id: string | null }
+  }
+  end_rep_sign_in: {
+    Args: {
+      attempt_id: string
+      rep_id: string | null
+      token_hash: string | null
+      at: string
+      expires_at: string
+    }
+    Returns: Rep | null
+  }
+  touch_rep_session: { Args: { token_hash: string; at: string; idle_seconds: number }; Returns: Rep | null }
+  end_rep_session: { Args: { token_hash: string; at: string }; Returns: { ended: boolean } }
+  set_rep_password: {
+    Args: {
+      token_hash: string
+      password_hash: string
+      session_token_hash: string
+      at: string
+      session_expires_at: string
+    }
+    Returns: Rep | null
+  }
+  create_prospect: {
+    Args: { fields: ProspectFields; rep_id: string; owner_id: string | null }
+    Returns: { status: 'created' | 'slug_taken' | 'owner_unknown' }
+  }
+  update_prospect: {
+    Args: {
+      slug: string
+      fields: ProspectFields
+      rep_id: string
+      owner_id: string | null
+      set_owner: boolean
+    }
+    Returns: {
+      status: 'updated' | 'unchanged' | 'not_found' | 'slug_taken' | 'owner_unknown' | 'fallback'
+      slug?: string
+      changed?: string[]
+    }
+  }
+  list_rep_prospects: {
+    Args: {
+      query: string
+      sort: string
+      descending: boolean
+      owner_id: string | null
+      page_offset: number
+      page_size: number
+    }
+    Returns: { total: number; prospects: RepProspectListRow[] }
+  }
+  list_prospect_history: { Args: { slug: string; max_rows: number }; Returns: AuditRow[] }
+  get_rep_prospect: { Args: { slug: string }; Returns: RepProspectRecord | null }
+}
+
+/** A line of `list_reps`. */
+export type RepListRow = Rep & { disabled: boolean; password_set: boolean; created_at: string }
+
+/** A line of `list_rep_prospects`. */
+export type RepProspectListRow = {
+  slug: string
+  name: string
+  company_name: string
+  owner: Rep | null
+  updated_at: string
+  updated_by: Rep | null
+}
+
+/** An entry of `list_prospect_history`, newest first. */
+export type AuditRow = { action: AuditAction; slug: string; at: string; rep: Rep | null; changed: string[] }
+
+/** `get_rep_prospect`'s answer. */
+export type RepProspectRecord = {
+  fields: ProspectFields
+  owner: Rep | null
+  created_at: string
+  created_by: Rep | null
+  updated_at: string
+  updated_by: Rep | null
+}
+
+/** A table the server reads with `.from()`; rows are written only through the functions. */
+export type Table<Row> = { Row: Row; Insert: Partial<Row>; Update: Partial<Row>; Relationships: [] }

@@ -1,0 +1,42 @@
+import { z } from 'zod'
+import { AppError } from '#core/errors.ts'
+import { checkProspectFields, normalizeProspectFields } from '#core/prospect-fields.ts'
+import type { ProspectFields } from '#core/rep-api.ts'
+import { readJsonBody } from '../shared/read-json-body.ts'
+
+const Fields = z.object({
+  slug: z.string(),
+  name: z.string(),
+  company_name: z.string(),
+  first_message: z.string(),
+  system: z.string(),
+  assistant_id: z.string().nullable().optional(),
+})
+
+/**
+ * The form's body: the prospect's fields and, optionally, `ownerId` (a rep's id, or null for none).
+ * The fields may also come wrapped as `{ fields, ownerId }`.
+ */
+const Body = z.union([
+  Fields.extend({ ownerId: z.uuid().nullable().optional() }),
+  z.object({ fields: Fields, ownerId: z.uuid().nullable().optional() }),
+])
+
+export interface ProspectInput {
+  fields: ProspectFields
+  /** Absent: not given (a new prospect is then the creating rep's; an update keeps the owner). */
+  ownerId: string | null | undefined
+}
+
+/**
+ * Reads a prospect form: the fields trimmed as they will be stored, each checked by the one rule
+ * (core/prospect-fields.ts); 422 `prospect_invalid` with `fields` naming every bad one.
+ */
+export function readProspectInput(text: string): ProspectInput {
+  const body = readJsonBody(text, Body)
+  const raw = 'fields' in body ? body.fields : body
+  const fields = normalizeProspectFields({ ...raw, assistant_id: raw.assistant_id ?? null })
+  const errors = checkProspectFields(fields)
+  if (Object.keys(errors).length > 0) throw new AppError('prospect_invalid', { fields: errors })
+  return { fields, ownerId: body.ownerId }
+}

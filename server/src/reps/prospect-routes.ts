@@ -1,0 +1,103 @@
+import { Hono } from 'hono'
+import { AppError } from '#core/errors.ts'
+import { FALLBACK_SLUG } from '#core/prospect.ts'
+import { checkProspectFields } from '#core/prospect-fields.ts'
+import type {
+  ProspectHistoryResponse,
+  RepProspectDetail,
+  RepProspectListResponse,
+  SlugCheckResponse,
+} from '#core/rep-api.ts'
+import type { Db } from '../data/database.ts'
+import {
+  createProspect,
+  deleteRepProspect,
+  getRepProspect,
+  isSlugInUse,
+  listProspectHistory,
+  updateProspect,
+} from '../data/rep-prospects.ts'
+import { limitBody } from '../shared/limit-body.ts'
+import { readProspectInput } from './prospect-body.ts'
+import { listProspectPage } from './prospect-list.ts'
+import type { RepEnv } from './rep-guards.ts'
+
+/** A system prompt may have 20,000 characters; a form is never much more. */
+const MAX_BODY_BYTES = 128 * 1024
+
+const OWNER_UNKNOWN = 'The owner must be an enabled rep.'
+
+/** The prospects a signed-in rep reads and changes (core/rep-api.ts), every change stamped with the rep. */
+export function prospectRoutes(supabase: Db): Hono<RepEnv> {
+  const detailOf = async (slug: string): Promise<RepProspectDetail> => {
+    const detail = await getRepProspect(supabase, slug)
+    if (!detail) throw new AppError('prospect_not_found')
+    return detail
+  }
+  return new Hono<RepEnv>()
+    .get('/prospects', async (c) => {
+      const page = await listProspectPage(supabase, new URL(c.req.url).searchParams, c.get('rep'))
+      return c.json(page satisfies RepProspectListResponse)
+    })
+    .get('/prospects/:slug', async (c) => c.json(await detailOf(c.req.param('slug'))))
+    .get('/prospects/:slug/history', async (c) => {
+      const slug = c.req.param('slug')
+      const history = await listProspectHistory(supabase, slug)
+      if (history.length === 0 && !(await isSlugInUse(supabase, slug)))
+        throw new AppError('prospect_not_found')
+      return c.json({ history } satisfies ProspectHistoryResponse)
+    })
+    .post('/prospects', limitBody(MAX_BODY_BYTES), async (c) => {
+      const { fields, ownerId } = readProspectInput(await c.req.text())
+      const rep = c.get('rep')
+      const status = await createProspect(supabase, fields, rep.id, ownerId === undefined ? rep.id : ownerId)
+      if (status === 'slug_taken') throw new AppError('slug_taken')
+      if (status === 'owner_unknown') throw new AppError('prospect_invalid', { message: OWNER_UNKNOWN })
+      return c.json(await detailOf(fields.slug), 201)
+    })
+    .put('/prospects/:slug', limitBody(MAX_BODY_BYTES), async (c) => {
+      const { fields, ownerId } = readProspectInput(await c.req.text())
+      const result = await updateProspect(supabase, {
+        slug: c.req.param('slug'),
+        fields,
+        rep_id: c.get('rep').id,
+        owner_id: ownerId ?? null,
+        set_owner: ownerId !== undefined,
+      })
+      switch (result.status) {
+        case 'not_found':
+          throw new AppError('prospect_not_found')
+        case 'slug_taken':
+          throw new AppError('slug_taken')
+        case 'owner_unknown':
+          throw new AppError('prospect_invalid', { message: OWNER_UNKNOWN })
+        case 'fallback':
+          throw new AppError('prospect_invalid', {
+            fields: { slug: `slug "${FALLBACK_SLUG}" is what unknown links show; it cannot change` },
+          })
+        default:
+          return c.json(await detailOf(result.slug ?? fields.slug))
+      }
+    })
+    .delete('/prospects/:slug', async (c) => {
+      const slug = c.req.param('slug')
+      if (slug === FALLBACK_SLUG) {
+        throw new AppError('forbidden', {
+          message: `The fallback prospect "${FALLBACK_SLUG}" cannot be deleted.`,
+        })
+      }
+      if (!(await deleteRepProspect(supabase, slug, c.get('rep').id)))
+        throw new AppError('prospect_not_found')
+      return c.body(null, 204)
+    })
+    .get('/slugs/:slug', async (c) => {
+      const slug = c.req.param('slug').trim()
+      const rule = checkProspectFields({ ...PLACEHOLDER, slug }).slug ?? null
+      const reason =
+        rule ?? ((await isSlugInUse(supabase, slug)) ? 'Another prospect already has this link.' : null)
+      return c.json({ available: reason === null, reason } satisfies SlugCheckResponse)
+    })
+}
+
+/** Valid values for every field but the slug, to check a slug alone by the same rule. */
+const PLACEHOLDER = { name: 'x', company_name: 'x', first_message: 'x', system: 'x', assistant_id: null }

@@ -1,0 +1,33 @@
+import { Hono } from 'hono'
+import type { RepListResponse } from '#core/rep-api.ts'
+import { listReps } from '../data/reps.ts'
+import { importRoutes } from './import-route.ts'
+import { prospectRoutes } from './prospect-routes.ts'
+import { noStore, type RepEnv, refuseForeignOrigins, requireCsrfToken, requireRep } from './rep-guards.ts'
+import type { RepApiDeps } from './rep-settings.ts'
+import { openSessionRoutes, signedInSessionRoutes } from './session-routes.ts'
+
+/**
+ * The sales reps' API under REP_API_PATH (core/rep-api.ts). In order: nothing is cached; a change
+ * from another site's page is refused; signing in and setting a password need no session; every
+ * other path needs a live session (401 `signed_out`) and, to change anything, its CSRF token
+ * (403 `csrf_failed`). Same-origin only: the app gives these paths no CORS headers.
+ */
+export function repRoutes(deps: RepApiDeps): Hono<RepEnv> {
+  const app = new Hono<RepEnv>()
+  app.use('*', noStore, refuseForeignOrigins(deps.settings.siteUrl))
+  app.route('/', openSessionRoutes(deps))
+  app.use('*', requireRep(deps), requireCsrfToken)
+  app.route('/', signedInSessionRoutes(deps))
+  app.route('/', prospectRoutes(deps.supabase))
+  app.route('/', importRoutes(deps.supabase, deps.settings.siteUrl))
+  // Everyone picks owners from the enabled reps; admins also see the disabled ones, marked.
+  app.get('/reps', async (c) => {
+    const isAdmin = c.get('rep').role === 'admin'
+    const reps = (await listReps(deps.supabase))
+      .filter((rep) => isAdmin || !rep.disabled)
+      .map(({ id, email, role, disabled }) => ({ id, email, role, disabled }))
+    return c.json({ reps } satisfies RepListResponse)
+  })
+  return app
+}

@@ -1,0 +1,38 @@
+import type { Db } from '../data/database.ts'
+import type { ClientIpReader } from '../shared/client-ip.ts'
+import type { PasswordHasher } from './passwords.ts'
+
+/** A session ends after this long without a request (a working day and a half)… */
+export const SESSION_IDLE_SECONDS = 12 * 60 * 60
+/** …and this long after sign-in, used or not: a stolen cookie works a week at most. */
+export const SESSION_MAX_SECONDS = 7 * 24 * 60 * 60
+/** A one-time link to set a password works this long. */
+export const PASSWORD_LINK_SECONDS = 24 * 60 * 60
+
+/**
+ * Sign-in failures allowed per window: per account, few enough that guessing a 12-character password
+ * is hopeless and a rep who mistypes is not locked out for long; per address, enough for an office
+ * behind one address, few enough to slow one guesser trying many accounts.
+ */
+export const SIGN_IN_WINDOW_SECONDS = 15 * 60
+export const SIGN_IN_FAILURES_PER_EMAIL = 10
+export const SIGN_IN_FAILURES_PER_ADDRESS = 50
+
+/** What the server gives the reps' API (from its config). */
+export interface RepSettings {
+  /** Keys the HMACs of sign-in emails and addresses (the server's CALL_HASH_SECRET or derived one). */
+  hashSecret: string
+  /** `SITE_URL`: the pages' origin, also accepted as a request's `Origin`, and the links' base. */
+  siteUrl: string | null
+  /** The clock of sessions, links and limits; tests set it. */
+  now?: () => Date
+  /** scrypt by default; tests pass a cheaper cost. */
+  passwords?: PasswordHasher
+}
+
+/** Everything the reps' routes use. */
+export interface RepApiDeps {
+  supabase: Db
+  clientIp: ClientIpReader
+  settings: RepSettings
+}

@@ -1,0 +1,75 @@
+import { Hono } from 'hono'
+import { z } from 'zod'
+import { AppError } from '#core/errors.ts'
+import type { SessionResponse } from '#core/rep-api.ts'
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#core/rep-password.ts'
+import { endSession, setPasswordByLink } from '../data/reps.ts'
+import { limitBody } from '../shared/limit-body.ts'
+import { readJsonBody } from '../shared/read-json-body.ts'
+import { createPasswordHasher } from './passwords.ts'
+import type { RepEnv } from './rep-guards.ts'
+import { type RepApiDeps, SESSION_MAX_SECONDS } from './rep-settings.ts'
+import { clearSessionCookie, readSessionToken, setSessionCookie } from './session-cookie.ts'
+import { createSignIn } from './sign-in.ts'
+import { createToken, deriveCsrfToken, hashToken } from './tokens.ts'
+
+/** Credentials are small; anything bigger is not a sign-in. */
+const MAX_BODY_BYTES = 8 * 1024
+
+const SignInBody = z.object({ email: z.string().max(254), password: z.string().max(PASSWORD_MAX_LENGTH) })
+const PasswordBody = z.object({ token: z.string().max(100), password: z.string() })
+
+const sessionResponse = (rep: SessionResponse['rep'], sessionToken: string): SessionResponse => ({
+  rep,
+  csrfToken: deriveCsrfToken(sessionToken),
+})
+
+/**
+ * `POST session` (sign in) and `POST password` (a one-time link's token and a new password): the two
+ * routes that need no session. Both answer the rep and the CSRF token, and set the session cookie.
+ */
+export function openSessionRoutes(deps: RepApiDeps): Hono {
+  const now = deps.settings.now ?? (() => new Date())
+  const passwords = deps.settings.passwords ?? createPasswordHasher()
+  const signIn = createSignIn(deps)
+  return new Hono()
+    .post('/session', limitBody(MAX_BODY_BYTES), async (c) => {
+      const body = readJsonBody(await c.req.text(), SignInBody)
+      const { rep, sessionToken } = await signIn(c, body.email, body.password)
+      // A browser that was signed in as someone else ends that session rather than orphaning it.
+      const previous = readSessionToken(c)
+      if (previous) await endSession(deps.supabase, hashToken(previous), now())
+      setSessionCookie(c, sessionToken)
+      return c.json(sessionResponse(rep, sessionToken))
+    })
+    .post('/password', limitBody(MAX_BODY_BYTES), async (c) => {
+      const body = readJsonBody(await c.req.text(), PasswordBody)
+      if ([...body.password].length < PASSWORD_MIN_LENGTH || body.password.length > PASSWORD_MAX_LENGTH) {
+        throw new AppError('password_invalid')
+      }
+      const at = now()
+      const sessionToken = createToken()
+      const rep = await setPasswordByLink(deps.supabase, {
+        token_hash: hashToken(body.token),
+        password_hash: await passwords.hash(body.password),
+        session_token_hash: hashToken(sessionToken),
+        at: at.toISOString(),
+        session_expires_at: new Date(at.getTime() + SESSION_MAX_SECONDS * 1000).toISOString(),
+      })
+      if (!rep) throw new AppError('link_expired')
+      setSessionCookie(c, sessionToken)
+      return c.json(sessionResponse(rep, sessionToken))
+    })
+}
+
+/** `GET session` (who is signed in, and the CSRF token again) and `DELETE session` (sign out). */
+export function signedInSessionRoutes(deps: RepApiDeps): Hono<RepEnv> {
+  const now = deps.settings.now ?? (() => new Date())
+  return new Hono<RepEnv>()
+    .get('/session', (c) => c.json(sessionResponse(c.get('rep'), c.get('sessionToken'))))
+    .delete('/session', async (c) => {
+      await endSession(deps.supabase, hashToken(c.get('sessionToken')), now())
+      clearSessionCookie(c)
+      return c.body(null, 204)
+    })
+}

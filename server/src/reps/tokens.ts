@@ -1,0 +1,21 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+
+/** A new secret token: 32 random bytes, base64url (43 characters). */
+export const createToken = (): string => randomBytes(32).toString('base64url')
+
+/** What the database keeps of a token (sessions, password links): its SHA-256, hex. */
+export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex')
+
+/**
+ * A session's CSRF token, derived from its session token, so nothing more is stored and a page gets
+ * it back from `GET session`. Another prefix than `hashToken`'s input, so the stored hash is not it.
+ */
+export const deriveCsrfToken = (sessionToken: string): string =>
+  createHash('sha256').update(`rep-csrf:${sessionToken}`).digest('base64url')
+
+/** Compares two secrets in constant time, whatever their lengths (both are hashed to 32 bytes first). */
+export function isSameSecret(given: string, expected: string): boolean {
+  const a = createHash('sha256').update(given).digest()
+  const b = createHash('sha256').update(expected).digest()
+  return timingSafeEqual(a, b) && given.length > 0
+}

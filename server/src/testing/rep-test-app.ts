@@ -1,0 +1,107 @@
+import type { Hono } from 'hono'
+import { CSRF_HEADER, REP_API_PATH, type RepRole, type SessionResponse } from '#core/rep-api.ts'
+import { createApp } from '../app.ts'
+import { addRep } from '../data/reps.ts'
+import { createPasswordHasher, type PasswordHasher } from '../reps/passwords.ts'
+import { createToken, hashToken } from '../reps/tokens.ts'
+import { createClientIpReader } from '../shared/client-ip.ts'
+import type { TestBackend } from './test-backend.ts'
+
+/** The header the tests' app trusts for the client's address, so a test can be anyone. */
+export const TEST_ADDRESS_HEADER = 'x-test-client-address'
+export const TEST_PASSWORD = 'correct horse battery staple'
+
+/** A clock the test moves by hand: sessions, links and limits read it, nothing sleeps. */
+export interface TestClock {
+  now(): Date
+  advance(seconds: number): void
+}
+
+export function createTestClock(start = new Date('2027-01-04T09:00:00Z')): TestClock {
+  let at = start.getTime()
+  return {
+    now: () => new Date(at),
+    advance(seconds) {
+      at += seconds * 1000
+    },
+  }
+}
+
+/** A signed-in browser: its cookie header and its session's CSRF token. */
+export interface TestSession {
+  cookie: string
+  csrfToken: string
+  rep: SessionResponse['rep']
+}
+
+export interface RepTestApp {
+  app: Hono
+  clock: TestClock
+  /** A rep, with `password` set through its one-time link unless it is null; `token` is that link's. */
+  addRep(email: string, role?: RepRole, password?: string | null): Promise<{ id: string; token: string }>
+  signIn(email: string, password?: string): Promise<TestSession>
+  /** A request to `/api/reps{path}`, as `session`'s browser when given (cookie, and CSRF token on changes). */
+  request(path: string, init?: RequestInit & { session?: TestSession | null }): Promise<Response>
+}
+
+export interface RepTestOptions {
+  siteUrl?: string | null
+  passwords?: PasswordHasher
+}
+
+/** scrypt at 1/32 of the production cost: the same code and format, milliseconds per hash. */
+export const TEST_SCRYPT_COST = { N: 2 ** 10, r: 8, p: 1 }
+
+/**
+ * The app with the reps' API on a test backend: a hand-moved clock, scrypt at a cost that keeps the
+ * tests fast (the format and code are the production ones), and the client address read from
+ * TEST_ADDRESS_HEADER.
+ */
+export function createRepTestApp(backend: TestBackend, options: RepTestOptions = {}): RepTestApp {
+  const clock = createTestClock()
+  const app = createApp({
+    ...backend.deps,
+    clientIp: createClientIpReader(TEST_ADDRESS_HEADER),
+    reps: {
+      hashSecret: 'test-rep-hash-secret-0123456789abcdef',
+      siteUrl: options.siteUrl ?? null,
+      now: clock.now,
+      passwords: options.passwords ?? createPasswordHasher(TEST_SCRYPT_COST),
+    },
+  })
+  const request: RepTestApp['request'] = async (path, { session, ...init } = {}) => {
+    const headers = new Headers(init.headers)
+    if (session) {
+      headers.set('Cookie', session.cookie)
+      if (!headers.has(CSRF_HEADER)) headers.set(CSRF_HEADER, session.csrfToken)
+    }
+    return app.request(`http://127.0.0.1${REP_API_PATH}${path}`, { ...init, headers })
+  }
+  const sessionOf = async (res: Response): Promise<TestSession> => {
+    if (res.status !== 200) throw new Error(`expected 200, got ${res.status}: ${await res.text()}`)
+    const body = (await res.json()) as SessionResponse
+    const cookie = (res.headers.get('Set-Cookie') ?? '').split(';')[0] ?? ''
+    return { cookie, csrfToken: body.csrfToken, rep: body.rep }
+  }
+  const postJson = (path: string, body: unknown) =>
+    request(path, {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: { 'Content-Type': 'application/json' },
+    })
+  return {
+    app,
+    clock,
+    async addRep(email, role = 'rep', password = TEST_PASSWORD) {
+      const token = createToken()
+      const at = clock.now()
+      const link = { tokenHash: hashToken(token), at, expiresAt: new Date(at.getTime() + 86_400_000) }
+      const { rep } = await addRep(backend.deps.supabase, email, role, link)
+      if (password !== null) await sessionOf(await postJson('/password', { token, password }))
+      return { id: rep.id, token }
+    },
+    signIn: async (email, password = TEST_PASSWORD) =>
+      sessionOf(await postJson('/session', { email, password })),
+    request,
+  }
+}

@@ -1,0 +1,130 @@
+-- What the reps' pages read: a page of the prospect list, one prospect with its stamps and history,
+-- and the history of a prospect that may have been deleted. A rep is {"id", "email", "role"} or null.
+
+-- One page of prospects (never the fallback `visitor`) whose slug, name or company contains `query`
+-- (case-insensitive; empty matches all; `%`, `_` and `\` literally), of `owner_id`'s when given,
+-- sorted by `sort` (company, name, slug, updated or owner: the owner's email, unowned last), then
+-- slug. {"total": all matches, "prospects": [{slug, name, company_name, owner, updated_at,
+-- updated_by}]}. Two statements, so the page's can walk the sort's index and stop after the page.
+create function public.list_rep_prospects(
+  query text, sort text, descending boolean, owner_id uuid, page_offset integer, page_size integer
+)
+returns jsonb
+language plpgsql
+stable
+security invoker
+set search_path = ''
+as $$
+#variable_conflict use_column
+declare
+  v_dir text := case when list_rep_prospects.descending then 'desc' else 'asc' end;
+  v_order text;
+  v_where text := $w$p.slug <> 'visitor'
+    and ($1 = '' or strpos(lower(p.slug || ' ' || p.name || ' ' || p.company_name), lower($1)) > 0)
+    and ($2::uuid is null or p.owner_id = $2::uuid)$w$;
+  v_total integer;
+  v_page jsonb := '[]'::jsonb;
+  v_row record;
+begin
+  v_order := case list_rep_prospects.sort
+    when 'company' then format('lower(p.company_name) %1$s, p.slug %1$s', v_dir)
+    when 'name' then format('lower(p.name) %1$s, p.slug %1$s', v_dir)
+    when 'slug' then format('p.slug %s', v_dir)
+    when 'updated' then format('p.updated_at %1$s, p.slug %1$s', v_dir)
+    when 'owner' then format('o.email %1$s nulls last, p.slug %1$s', v_dir)
+  end;
+  if v_order is null then
+    raise exception 'sort must be company, name, slug, updated or owner' using errcode = '22023';
+  end if;
+  execute format('select count(*)::integer from public.prospects p where %s', v_where)
+  into v_total
+  using coalesce(list_rep_prospects.query, ''), list_rep_prospects.owner_id;
+  -- A loop keeps the page in the statement's order (an aggregate's input order is not promised).
+  for v_row in execute format($q$
+    select jsonb_build_object(
+      'slug', p.slug, 'name', p.name, 'company_name', p.company_name, 'updated_at', p.updated_at,
+      'owner', case when o.id is not null then jsonb_build_object('id', o.id, 'email', o.email, 'role', o.role) end,
+      'updated_by', case when u.id is not null then jsonb_build_object('id', u.id, 'email', u.email, 'role', u.role) end
+    ) as prospect
+    from public.prospects p
+      left join public.reps o on o.id = p.owner_id
+      left join public.reps u on u.id = p.updated_by
+    where %2$s
+    order by %1$s
+    offset $3 limit $4
+  $q$, v_order, v_where)
+  using coalesce(list_rep_prospects.query, ''), list_rep_prospects.owner_id,
+    greatest(coalesce(list_rep_prospects.page_offset, 0), 0),
+    greatest(1, least(coalesce(list_rep_prospects.page_size, 50), 200))
+  loop
+    v_page := v_page || jsonb_build_array(v_row.prospect);
+  end loop;
+  return jsonb_build_object('total', v_total, 'prospects', v_page);
+end;
+$$;
+
+-- The history of one prospect, newest first, at most `max_rows`: [{action, slug, at, rep, changed}].
+-- By the prospect with this slug, else by the last prospect that had it (deleted, or renamed since).
+create function public.list_prospect_history(slug text, max_rows integer)
+returns jsonb
+language sql
+stable
+security invoker
+set search_path = ''
+as $$
+  with target as (
+    select coalesce(
+      (select p.id from public.prospects p where p.slug = list_prospect_history.slug),
+      (select a.prospect_id from public.prospect_audit a where a.slug = list_prospect_history.slug
+        order by a.at desc limit 1)
+    ) as id
+  )
+  select coalesce(jsonb_agg(jsonb_build_object(
+    'action', h.action, 'slug', h.slug, 'at', h.at, 'rep', h.rep, 'changed', to_jsonb(h.changed)
+  ) order by h.at desc, h.n desc), '[]'::jsonb)
+  from (
+    select a.action, a.slug, a.at, a.changed,
+      case when r.id is not null then jsonb_build_object('id', r.id, 'email', r.email, 'role', r.role) end as rep,
+      row_number() over (order by a.at) as n
+    from public.prospect_audit a
+      join target t on a.prospect_id = t.id
+      left join public.reps r on r.id = a.rep_id
+    order by a.at desc
+    limit greatest(1, least(coalesce(list_prospect_history.max_rows, 100), 1000))
+  ) h;
+$$;
+
+-- One prospect for a rep: {"fields": {slug, name, company_name, first_message, system, assistant_id},
+-- "owner", "created_at", "created_by", "updated_at", "updated_by"}, or null when there is none.
+create function public.get_rep_prospect(slug text)
+returns jsonb
+language sql
+stable
+security invoker
+set search_path = ''
+as $$
+  select jsonb_build_object(
+    'fields', jsonb_build_object(
+      'slug', p.slug, 'name', p.name, 'company_name', p.company_name, 'first_message', p.first_message,
+      'system', p.system, 'assistant_id', p.assistant_id
+    ),
+    'owner', case when o.id is not null then jsonb_build_object('id', o.id, 'email', o.email, 'role', o.role) end,
+    'created_at', p.created_at,
+    'created_by', case when c.id is not null then jsonb_build_object('id', c.id, 'email', c.email, 'role', c.role) end,
+    'updated_at', p.updated_at,
+    'updated_by', case when u.id is not null then jsonb_build_object('id', u.id, 'email', u.email, 'role', u.role) end
+  )
+  from public.prospects p
+    left join public.reps o on o.id = p.owner_id
+    left join public.reps c on c.id = p.created_by
+    left join public.reps u on u.id = p.updated_by
+  where p.slug = get_rep_prospect.slug;
+$$;
+
+revoke all on function public.list_rep_prospects(text, text, boolean, uuid, integer, integer)
+  from public, anon, authenticated;
+revoke all on function public.list_prospect_history(text, integer) from public, anon, authenticated;
+revoke all on function public.get_rep_prospect(text) from public, anon, authenticated;
+grant execute on function public.list_rep_prospects(text, text, boolean, uuid, integer, integer) to service_role;
+grant execute on function public.list_prospect_history(text, integer) to service_role;
+grant execute on function public.get_rep_prospect(text) to service_role;
