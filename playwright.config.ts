@@ -3,6 +3,15 @@ import { CHROMIUM_ARGS, findChromium } from './e2e/chromium.ts'
 
 const launchOptions = { executablePath: findChromium(), args: CHROMIUM_ARGS }
 const VISUAL = /visual\/.*\.spec\.ts$/
+/**
+ * The specs whose pages a phone lays out differently (widths, the header, bottom sheets, full-screen
+ * overlays, touch): the phone project runs these. The others check what is the same at any width
+ * (headers, call logic, audio, embedding), once, in the desktop project. phones-first sets its own
+ * phone viewport and runs in the phone project only.
+ */
+const PHONE_SPECS =
+  /\/(a11y|landing|shell|site|timeline|phones-first|embed-phone|phone-call|video-call)\.spec\.ts$/
+const PHONE_ONLY = /\/phones-first\.spec\.ts$/
 
 export default defineConfig({
   testDir: 'e2e',
@@ -32,7 +41,7 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
-      testIgnore: VISUAL,
+      testIgnore: [VISUAL, PHONE_ONLY],
       use: { browserName: 'chromium', viewport: { width: 1280, height: 800 }, launchOptions },
     },
     {
@@ -44,7 +53,7 @@ export default defineConfig({
     },
     {
       name: 'phone',
-      testIgnore: VISUAL,
+      testMatch: PHONE_SPECS,
       use: {
         browserName: 'chromium',
         ...devices['Pixel 7'],

@@ -20,6 +20,8 @@
   const ASSISTANT_NAME = 'Vapi Speaker'
   /** How long the first message lasts; the SDK's speech-end follows 1 s of silence after it. */
   const FIRST_MESSAGE_MS = 600
+  /** Daily's audio level observers sample every 100 ms. */
+  const SAMPLE_MS = 100
   const OFF = { subscribed: true, state: 'off', off: { byUser: true } }
 
   window.__fakeDaily ??= createFakeDaily()
@@ -72,7 +74,11 @@
       subscribed: false,
     }
     let media = null
-    let speakingUntil = 0
+    /**
+     * Samples of speech still to report. Counted in samples, not milliseconds: on a busy machine a
+     * timer may fire late, and speech measured by the clock could end before one sample reports it.
+     */
+    let speechSamples = 0
     const observers = { remote: false, local: false }
     let timer
 
@@ -121,7 +127,7 @@
 
     /** The assistant's level now: syllables while speaking, silence otherwise. */
     function assistantLevel(now) {
-      if (now >= speakingUntil) return 0
+      if (speechSamples <= 0) return 0
       return 0.08 + 0.22 * Math.abs(Math.sin(now / 50))
     }
 
@@ -139,6 +145,7 @@
       if (observers.remote) {
         const participantsAudioLevel = record.assistantPresent ? { [ASSISTANT_ID]: level } : {}
         post({ action: 'remote-participants-audio-level', participantsAudioLevel })
+        if (record.assistantPresent && speechSamples > 0) speechSamples -= 1
       }
       if (observers.local) post({ action: 'local-audio-level', audioLevel: microphoneLevel() })
     }
@@ -165,7 +172,7 @@
       store.local.streams.cam = { stream: microphone ?? new MediaStream() }
       record.micEnabled = Boolean(microphone)
       record.state = 'joined'
-      timer = setInterval(tick, 100)
+      timer = setInterval(tick, SAMPLE_MS)
       post({
         action: 'joined-meeting',
         callbackStamp: request.callbackStamp,
@@ -247,7 +254,7 @@
     }
 
     function speak(ms) {
-      speakingUntil = Math.max(speakingUntil, Date.now() + ms)
+      speechSamples = Math.max(speechSamples, Math.ceil(ms / SAMPLE_MS))
     }
 
     function assistantLeaves() {

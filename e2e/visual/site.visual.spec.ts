@@ -29,15 +29,20 @@ const PAGES = [
   },
 ]
 
-/** Scrolls to the bottom a screen at a time and back, waiting a frame at each stop for observers. */
+/** Scrolls to the bottom a screen at a time and back, waiting at each stop until the scroll has landed. */
 async function scrollThrough(page: Page): Promise<void> {
   const height = await page.evaluate(() => document.documentElement.scrollHeight)
   const step = page.viewportSize()?.height ?? 800
   for (let y = 0; y < height; y += step) {
-    await page.evaluate(async (top) => {
-      window.scrollTo({ top, behavior: 'instant' })
-      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
-    }, y)
+    await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y)
+    // The scroll has landed (timer polling: animation frames can pause on a busy machine); what
+    // scrolling reveals is waited for by each page's `settled`.
+    await page.waitForFunction(
+      (top) =>
+        Math.abs(window.scrollY - Math.min(top, document.documentElement.scrollHeight - innerHeight)) < 1,
+      y,
+      { polling: 50 },
+    )
   }
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }))
 }

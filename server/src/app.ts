@@ -19,6 +19,7 @@ import { getDemoFeatures, prospectRoutes } from './routes/prospects.ts'
 import { videoConversationRoutes } from './routes/video-conversations.ts'
 import { type ClientIpReader, createClientIpReader } from './shared/client-ip.ts'
 import { rejectControlCharacters } from './shared/control-characters.ts'
+import type { EncodeBody } from './static/encoded-file.ts'
 import type { VideoCallSettings } from './video/start-video-conversation.ts'
 
 export interface AppDeps {
@@ -37,6 +38,8 @@ export interface AppDeps {
   clientIp?: ClientIpReader
   /** Rendered prospect pages at `/api/pages/{slug}` (the edge function's; the Node server serves `/{slug}`). */
   prospectPages?: Hono | undefined
+  /** Compresses an answer sent many times once (the Node server: zlib); absent, the app compresses each response. */
+  encodeBody?: EncodeBody | undefined
   /** Prospect reads, remembered briefly; the server shares one with its pages. Made here when absent. */
   prospectAnswers?: ProspectAnswers | undefined
   /** The sales reps' API (`/api/reps`); absent, those paths answer 404. */
@@ -72,7 +75,7 @@ export function createApp(deps: AppDeps): Hono {
       supabase: deps.supabase,
       features: (prospect) => getDemoFeatures(prospect, deps),
     })
-  app.route('/api/prospects', prospectRoutes(answers))
+  app.route('/api/prospects', prospectRoutes(answers, deps.encodeBody))
   app.route('/api/config', configRoutes(deps))
   app.route(
     PHONE_CALL_PATH,

@@ -14,6 +14,7 @@ import {
 import { openBackend } from './db/open-backend.ts'
 import type { OpenEmbeddedOptions } from './db/open-embedded-database.ts'
 import { deriveCallHashSecret } from './shared/keyed-hash.ts'
+import { encodePage } from './static/encoded-files.ts'
 import { mountStaticFiles, type StaticDirs } from './static/static-files.ts'
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url))
@@ -73,7 +74,7 @@ export async function startServer(
   // request can meet it. A hosted database may be slow or away; its first round runs in the background.
   if (config.database.kind === 'embedded') await upkeep.first
   const deps = createAppDeps(config, backend)
-  const app = createApp(deps)
+  const app = createApp({ ...deps, encodeBody: encodePage })
   mountStaticFiles(app, dirs, config, deps.prospectAnswers)
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host })
   try {

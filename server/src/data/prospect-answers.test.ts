@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 import { createTestBackend, type TestBackend } from '../testing/test-backend.ts'
 import { createProspectAnswers, SERVER_CACHE_SECONDS } from './prospect-answers.ts'
 
@@ -56,4 +56,48 @@ it('does not remember a failure: the next read asks the database again', async (
   await expect(failing.get('bright-smile-dental')).rejects.toThrow('not now')
   fail = false
   expect((await failing.get('bright-smile-dental'))?.response.fallback).toBe(false)
+})
+
+it('reads a slug asked for in its last second again in the background, sending the remembered answer meanwhile', async () => {
+  const clock = { ms: 2_000_000 }
+  let reads = 0
+  const answers = createProspectAnswers({
+    supabase: backend.deps.supabase,
+    features: () => {
+      reads += 1
+      return NO_DEMOS
+    },
+    now: () => clock.ms,
+  })
+  const rename = (name: string) =>
+    backend.db.query(`update public.prospects set company_name = $1 where slug = 'sunset-plumbing'`, [name])
+  await backend.db.query(
+    `insert into public.prospects (slug, name, company_name, first_message, system)
+     values ('sunset-plumbing', 'Sam', 'Sunset Plumbing', 'Hi Sam!', 'You are a receptionist.')`,
+  )
+  const before = await answers.get('sunset-plumbing')
+  await rename('Sunset Plumbing Renamed')
+  clock.ms += SERVER_CACHE_SECONDS * 1000 - 500
+  // Sent at once from memory (never older than the cache time allows), and read again behind it.
+  expect(await answers.get('sunset-plumbing')).toBe(before)
+  clock.ms += 100
+  await vi.waitFor(async () =>
+    expect((await answers.get('sunset-plumbing'))?.response.prospect.companyName).toBe(
+      'Sunset Plumbing Renamed',
+    ),
+  )
+  // Past the first read's lifetime, the background read's answer is still sent: no read of its own.
+  clock.ms += 1000
+  expect((await answers.get('sunset-plumbing'))?.response.prospect.companyName).toBe(
+    'Sunset Plumbing Renamed',
+  )
+  expect(reads).toBe(2)
+})
+
+it('keeps the same answer object when a read finds nothing changed, so what was made from it is reused', async () => {
+  const clock = { ms: 3_000_000 }
+  const answers = answersAt(clock)
+  const first = await answers.get('bright-smile-dental')
+  clock.ms += SERVER_CACHE_SECONDS * 1000
+  expect(await answers.get('bright-smile-dental')).toBe(first)
 })

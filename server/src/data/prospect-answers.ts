@@ -43,13 +43,31 @@ export interface ProspectAnswerOptions {
   now?: () => number
 }
 
+/**
+ * A slug asked for in the last second of its memory is read again in the background, while the
+ * remembered answer is still sent: a link in steady use never makes a request wait for the database
+ * (on the embedded database a read also holds the server's one thread), and no answer is sent
+ * longer than {@link SERVER_CACHE_SECONDS} after its read began.
+ */
+const REFRESH_AHEAD_MS = 1000
+
+interface Remembered {
+  /** When the read began, in ms since the epoch. */
+  readAt: number
+  answer: Promise<ProspectAnswer | null>
+  /** The answer once read. */
+  settled?: ProspectAnswer | null
+  refreshing: boolean
+}
+
 /** Prospect reads, remembered for {@link SERVER_CACHE_SECONDS} per slug. */
 export function createProspectAnswers({
   supabase,
   features,
   now = Date.now,
 }: ProspectAnswerOptions): ProspectAnswers {
-  const remembered = new Map<string, { until: number; answer: Promise<ProspectAnswer | null> }>()
+  const remembered = new Map<string, Remembered>()
+  const lifetime = SERVER_CACHE_SECONDS * 1000
 
   const read = async (slug: string): Promise<ProspectAnswer | null> => {
     const prospect = await loadProspect(supabase, slug)
@@ -61,25 +79,62 @@ export function createProspectAnswers({
     return { response, json, etag: await strongEtag(json) }
   }
 
+  /**
+   * A new read of `slug`, remembered from now. An answer equal to the one it replaces keeps that
+   * object, so what was made from it (a rendered page, compressed bytes) is reused, not made again.
+   */
+  const reread = (slug: string, previous: Remembered | undefined): Remembered => {
+    const entry: Remembered = { readAt: now(), answer: Promise.resolve(null), refreshing: false }
+    entry.answer = read(slug).then((fresh) => {
+      const kept = previous?.settled
+      entry.settled = kept && fresh && kept.json === fresh.json ? kept : fresh
+      return entry.settled
+    })
+    return entry
+  }
+
+  const remember = (slug: string, entry: Remembered) => {
+    remembered.delete(slug)
+    if (remembered.size >= MAX_ENTRIES) {
+      // The oldest entry first: a Map iterates in insertion order.
+      for (const key of remembered.keys()) {
+        remembered.delete(key)
+        break
+      }
+    }
+    remembered.set(slug, entry)
+  }
+
+  /** Reads `slug` again behind `current`, which is sent until the read lands or it expires. */
+  const refresh = (slug: string, current: Remembered) => {
+    current.refreshing = true
+    const next = reread(slug, current)
+    next.answer.then(
+      () => {
+        if (remembered.get(slug) === current) remembered.set(slug, next)
+      },
+      () => {
+        current.refreshing = false
+      },
+    )
+  }
+
   return {
     get(slug) {
-      const at = now()
       const hit = remembered.get(slug)
-      if (hit && hit.until > at) return hit.answer
-      remembered.delete(slug)
-      if (remembered.size >= MAX_ENTRIES) {
-        // The oldest entry first: a Map iterates in insertion order.
-        for (const key of remembered.keys()) {
-          remembered.delete(key)
-          break
+      const age = hit ? now() - hit.readAt : Number.POSITIVE_INFINITY
+      if (hit && age < lifetime) {
+        if (!hit.refreshing && hit.settled !== undefined && age >= lifetime - REFRESH_AHEAD_MS) {
+          refresh(slug, hit)
         }
+        return hit.answer
       }
-      const answer = read(slug)
-      remembered.set(slug, { until: at + SERVER_CACHE_SECONDS * 1000, answer })
-      answer.catch(() => {
-        if (remembered.get(slug)?.answer === answer) remembered.delete(slug)
+      const entry = reread(slug, hit)
+      remember(slug, entry)
+      entry.answer.catch(() => {
+        if (remembered.get(slug) === entry) remembered.delete(slug)
       })
-      return answer
+      return entry.answer
     },
   }
 }

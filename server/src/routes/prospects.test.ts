@@ -1,8 +1,10 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ErrorBody } from '#core/errors.ts'
 import type { ProspectResponse } from '#core/prospect.ts'
 import { createApp } from '../app.ts'
 import { createServerSupabase } from '../data/supabase-client.ts'
+import { encodePage } from '../static/encoded-files.ts'
 import { createTestBackend, TEST_PUBLIC_CONFIG, type TestBackend } from '../testing/test-backend.ts'
 import { getDemoFeatures } from './prospects.ts'
 
@@ -108,6 +110,36 @@ describe('GET /api/prospects/:slug', () => {
       headers: { 'If-None-Match': etag ?? '' },
     })
     expect(other.status).toBe(200)
+  })
+
+  it('sends each answer compressed as the request accepts, compressed once for every request', async () => {
+    let encodings = 0
+    const app = createApp({
+      ...backend.deps,
+      encodeBody: (identity) => {
+        encodings += 1
+        return encodePage(identity)
+      },
+    })
+    const ask = (acceptEncoding: string) =>
+      app.request('/api/prospects/bright-smile-dental', { headers: { 'Accept-Encoding': acceptEncoding } })
+    const plain = await (await ask('identity')).text()
+    for (const [accepted, encoding, decode] of [
+      ['br, gzip', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const res = await ask(accepted)
+      expect(res.headers.get('Content-Encoding')).toBe(encoding)
+      expect(res.headers.get('Vary')).toBe('Accept-Encoding')
+      const bytes = Buffer.from(await res.arrayBuffer())
+      expect(res.headers.get('Content-Length')).toBe(String(bytes.length))
+      expect(bytes.length).toBeLessThan(plain.length)
+      expect(decode(bytes).toString()).toBe(plain)
+      // Another representation: a weak validator, which still revalidates.
+      expect(res.headers.get('ETag')).toMatch(/^W\/"[0-9a-f]{32}"$/)
+    }
+    expect(JSON.parse(plain)).toMatchObject({ prospect: { slug: 'bright-smile-dental' } })
+    expect(encodings).toBe(1)
   })
 
   it('answers visitor itself without the fallback marker', async () => {

@@ -63,23 +63,9 @@ export async function encodeBytes(
   return { etag, identity, br: smaller(br), gzip: smaller(gz) }
 }
 
-/** The encoding to send for an `Accept-Encoding` header: brotli, then gzip, else none. */
-export function pickEncoding(file: EncodedFile, acceptEncoding: string | undefined): 'br' | 'gzip' | null {
-  const accepted = new Set(
-    (acceptEncoding ?? '')
-      .split(',')
-      .map((part) => part.trim().toLowerCase())
-      .filter((part) => !/;\s*q=0(\.0*)?$/.test(part))
-      .map((part) => part.split(';')[0]),
-  )
-  if (file.br && accepted.has('br')) return 'br'
-  if (file.gzip && accepted.has('gzip')) return 'gzip'
-  return null
-}
-
 /**
- * A page made per request's answer (a rendered prospect page), compressed once: fast settings (a few
- * ms for 100 KB) that keep most of the saving.
+ * A body made per prospect answer (a rendered page, the API's JSON), compressed once: fast settings
+ * (a few ms for 100 KB) that keep most of the saving.
  */
 export const encodePage = (identity: Bytes): Promise<EncodedFile> =>
   encodeBytes(identity, '', { brotliQuality: 5, gzipLevel: 6 })

@@ -1,5 +1,5 @@
 import type { ProspectAnswer } from '../data/prospect-answers.ts'
-import type { Bytes, EncodedFile } from './encoded-file.ts'
+import { type Bytes, type EncodeBody, type EncodedFile, UNCOMPRESSED } from './encoded-file.ts'
 import { allowInCsp, inlineHead, type ReadSiteText } from './inline-head.ts'
 import { fillShell, prospectPageHead, type SiteRenderer } from './prospect-pages.ts'
 
@@ -21,9 +21,6 @@ export interface PageRequest {
   siteUrl: string
 }
 
-/** Makes a page's compressed versions; by default none (a gateway in front compresses). */
-export type EncodePage = (identity: Bytes) => Promise<EncodedFile>
-const UNCOMPRESSED: EncodePage = async (identity) => ({ etag: '', identity, br: null, gzip: null })
 /** Variants kept per answer (path, shell, site URL): a flood of odd paths cannot grow memory. */
 const MAX_VARIANTS = 16
 
@@ -36,7 +33,7 @@ const MAX_VARIANTS = 16
  */
 export function createRenderedPages(
   read: ReadSiteText,
-  encode: EncodePage = UNCOMPRESSED,
+  encode: EncodeBody = UNCOMPRESSED,
 ): (request: PageRequest) => Promise<RenderedPage> {
   const byAnswer = new WeakMap<ProspectAnswer, Map<string, Promise<RenderedPage>>>()
   const rendererIds = new WeakMap<SiteRenderer, number>()
@@ -65,7 +62,7 @@ export function createRenderedPages(
   }
 }
 
-async function render(request: PageRequest, read: ReadSiteText, encode: EncodePage): Promise<RenderedPage> {
+async function render(request: PageRequest, read: ReadSiteText, encode: EncodeBody): Promise<RenderedPage> {
   const { answer, slug, pathname, shell, renderer } = request
   const head = prospectPageHead(answer.response, slug, {
     productName: request.productName,

@@ -3,7 +3,8 @@ import type { Context } from 'hono'
 import { matchesEtag } from '../shared/etag.ts'
 import type { BuiltFiles } from './built-files.ts'
 import { getContentType } from './content-types.ts'
-import { type EncodedFile, loadEncodedFile, pickEncoding } from './encoded-files.ts'
+import { type EncodedFile, pickEncoding } from './encoded-file.ts'
+import { loadEncodedFile } from './encoded-files.ts'
 import type { ReadSiteText } from './inline-head.ts'
 
 // Sending a built file: its current version from memory, compressed as the request accepts, with an
