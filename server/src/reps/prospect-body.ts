@@ -2,7 +2,6 @@ import { z } from 'zod'
 import { AppError } from '#core/errors.ts'
 import { checkProspectFields, normalizeProspectFields } from '#core/prospect-fields.ts'
 import type { ProspectFields } from '#core/rep-api.ts'
-import { readJsonBody } from '../shared/read-json-body.ts'
 
 const Fields = z.object({
   slug: z.string(),
@@ -30,13 +29,30 @@ export interface ProspectInput {
 
 /**
  * Reads a prospect form: the fields trimmed as they will be stored, each checked by the one rule
- * (core/prospect-fields.ts); 422 `prospect_invalid` with `fields` naming every bad one.
+ * (core/prospect-fields.ts); 422 `prospect_invalid` with `fields` naming every bad one. Not the
+ * shared JSON reader: prompts have line breaks, and the rule's own messages name any other control
+ * character per field.
  */
 export function readProspectInput(text: string): ProspectInput {
-  const body = readJsonBody(text, Body)
+  const body = parseBody(text)
   const raw = 'fields' in body ? body.fields : body
   const fields = normalizeProspectFields({ ...raw, assistant_id: raw.assistant_id ?? null })
   const errors = checkProspectFields(fields)
   if (Object.keys(errors).length > 0) throw new AppError('prospect_invalid', { fields: errors })
   return { fields, ownerId: body.ownerId }
+}
+
+function parseBody(text: string): z.output<typeof Body> {
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    throw new AppError('bad_request', { message: 'The request body must be a JSON object.' })
+  }
+  const parsed = Body.safeParse(json)
+  if (parsed.success) return parsed.data
+  const names = [...new Set(parsed.error.issues.flatMap((issue) => issue.path.slice(0, 1).map(String)))]
+  throw new AppError('bad_request', {
+    message: `Missing or malformed in the request: ${names.length > 0 ? names.join(', ') : 'the fields'}.`,
+  })
 }
