@@ -25,6 +25,8 @@ const PROBES: [file: string, from: string, crosses: boolean][] = [
   ['server/src/data/probe-core.ts', '#core/errors.ts', false],
   ['site/src/features/landing/probe.ts', '../prospect/prospect-page.tsx', true],
   ['site/src/features/landing/probe-lib.ts', '../../lib/use-keyed-load.ts', false],
+  ['site/src/features/reps/form/probe.ts', '../../prospect/prospect-page.tsx', true],
+  ['site/src/features/reps/form/probe-components.ts', '../../../components/prospect-hero.tsx', false],
   ['site/src/app/probe.ts', '../../../widget/src/embed.ts', true],
   ['site/src/app/probe-server.ts', '../../../server/src/app.ts', true],
   ['widget/src/voice/probe.ts', '../../../worker/levels.worker.ts', true],

@@ -12,11 +12,11 @@ import { AppShell } from './app-shell.tsx'
 import { useRoute } from './use-route.ts'
 
 /**
- * The sales reps' page is its own chunk, fetched only at `/_/snippets`: visitors of the landing and
- * prospect pages never download it.
+ * The sales reps' pages are their own chunk, fetched only under `/_/`: visitors of the landing and
+ * prospect pages never download them.
  */
-const SnippetsPage = lazy(() =>
-  import('../features/snippets/snippets-page.tsx').then((module) => ({ default: module.SnippetsPage })),
+const RepsApp = lazy(() =>
+  import('../features/reps/reps-app.tsx').then((module) => ({ default: module.RepsApp })),
 )
 
 /** The whole site: the shell of every screen around the page for the current path. */
@@ -48,10 +48,10 @@ function CurrentPage() {
       )
     case 'onboarding':
       return <OnboardingPage />
-    case 'snippets':
+    case 'reps':
       return (
         <Suspense fallback={<PageLoading />}>
-          <SnippetsPage />
+          <RepsApp />
         </Suspense>
       )
     case 'privacy':

@@ -6,9 +6,19 @@ describe('matchRoute', () => {
     ['/', { page: 'landing' }],
     ['/bright-smile-dental', { page: 'prospect', slug: 'bright-smile-dental' }],
     ['/_/onboarding', { page: 'onboarding' }],
-    ['/_/snippets', { page: 'snippets' }],
-    ['/_/snippets/', { page: 'snippets' }],
+    ['/_/', { page: 'reps' }],
+    ['/_/sign-in', { page: 'reps' }],
+    ['/_/set-password', { page: 'reps' }],
+    ['/_/snippets', { page: 'reps' }],
+    ['/_/snippets/', { page: 'reps' }],
     ['/_/snippets/extra', { page: 'not-found' }],
+    ['/_/prospects', { page: 'reps' }],
+    ['/_/prospects/new', { page: 'reps' }],
+    ['/_/prospects/import', { page: 'reps' }],
+    ['/_/prospects/bright-smile-dental', { page: 'reps' }],
+    ['/_/prospects/bright-smile-dental/edit/', { page: 'reps' }],
+    ['/_/prospects/bright-smile-dental/history', { page: 'not-found' }],
+    ['/_/prospects/a/b/edit', { page: 'not-found' }],
     ['/_', { page: 'prospect', slug: '_' }], // not a page of ours: the prospect page refuses the slug
   ])('maps %s', (pathname, route) => {
     expect(matchRoute(pathname)).toEqual(route)

@@ -3,14 +3,18 @@ export type Route =
   | { page: 'landing' }
   | { page: 'prospect'; slug: string }
   | { page: 'onboarding' }
-  | { page: 'snippets' }
+  | { page: 'reps' }
   | { page: 'privacy' }
   | { page: 'terms' }
   | { page: 'not-found' }
 
 /** Paths under `/_/` can never be prospect slugs ([a-z0-9-]), so the site reserves them for its own pages. */
 const ONBOARDING_PATH = /^\/_\/onboarding\/?$/
-const SNIPPETS_PATH = /^\/_\/snippets\/?$/
+/**
+ * The sales reps' pages (features/reps reads which one): sign-in, setting a password, the prospects
+ * and each prospect's pages, `/_/` itself and the older `/_/snippets`, which redirect.
+ */
+const REPS_PATH = /^\/_\/(?:sign-in|set-password|snippets|prospects(?:\/[^/]+(?:\/edit)?)?)?\/?$/
 
 /**
  * Maps a pathname to a page. One path segment is a prospect slug, checked later by the prospect
@@ -19,7 +23,7 @@ const SNIPPETS_PATH = /^\/_\/snippets\/?$/
 export function matchRoute(pathname: string): Route {
   if (pathname === '/' || pathname === '') return { page: 'landing' }
   if (ONBOARDING_PATH.test(pathname)) return { page: 'onboarding' }
-  if (SNIPPETS_PATH.test(pathname)) return { page: 'snippets' }
+  if (REPS_PATH.test(pathname)) return { page: 'reps' }
   if (/^\/privacy\/?$/.test(pathname)) return { page: 'privacy' }
   if (/^\/terms\/?$/.test(pathname)) return { page: 'terms' }
   const segment = /^\/([^/]+)\/?$/.exec(pathname)?.[1]

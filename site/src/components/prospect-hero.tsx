@@ -1,6 +1,6 @@
 import type { Prospect } from '#core/prospect.ts'
 import { isGeneralDemo } from '#core/prospect-page-text.ts'
-import { primaryButtonClass } from '../../components/button-styles.ts'
+import { primaryButtonClass } from './button-styles.ts'
 
 interface ProspectHeroProps {
   prospect: Prospect
@@ -14,6 +14,8 @@ const ACCENT =
 /**
  * The personal greeting (the general demo's own words for a visitor we do not know), and a way into
  * the demo at once: on a phone the panel is more than a screen down, so the first screen must offer it.
+ * The prospect page shows it, and the reps' form previews it with the values being typed, so what a
+ * rep sees is what the prospect will.
  */
 export function ProspectHero({ prospect, fallback }: ProspectHeroProps) {
   const general = isGeneralDemo(prospect)

@@ -3,7 +3,8 @@ import { useSyncExternalStore } from 'react'
 /** Fired on `window` after our own pushState; the browser fires `popstate` only for back/forward. */
 const NAVIGATE_EVENT = 'site:navigate'
 
-function subscribe(onChange: () => void): () => void {
+/** Calls `onChange` after every change of the address: our own navigate() and back/forward. */
+export function subscribeToLocation(onChange: () => void): () => void {
   window.addEventListener('popstate', onChange)
   window.addEventListener(NAVIGATE_EVENT, onChange)
   return () => {
@@ -30,12 +31,20 @@ const getServerPathname = (): string =>
   typeof window === 'undefined' ? serverPathname : window.location.pathname
 
 /** The current pathname; re-renders on navigate(), back and forward. */
-export const usePathname = (): string => useSyncExternalStore(subscribe, getPathname, getServerPathname)
+export const usePathname = (): string =>
+  useSyncExternalStore(subscribeToLocation, getPathname, getServerPathname)
 
-/** Client-side navigation to a same-origin URL, starting at the top of the new page. */
-export function navigate(to: string): void {
+export interface NavigateOptions {
+  /** Replace the current history entry instead of adding one: a redirect, or typing in a search box. */
+  replace?: boolean
+  /** Stay where the page is scrolled: the same page with another query (a sort, a search). */
+  keepScroll?: boolean
+}
+
+/** Client-side navigation to a same-origin URL, starting at the top of the new page by default. */
+export function navigate(to: string, { replace = false, keepScroll = false }: NavigateOptions = {}): void {
   const current = window.location.pathname + window.location.search + window.location.hash
-  if (to !== current) window.history.pushState(null, '', to)
-  window.scrollTo({ top: 0, behavior: 'instant' })
+  if (to !== current) window.history[replace ? 'replaceState' : 'pushState'](null, '', to)
+  if (!keepScroll) window.scrollTo({ top: 0, behavior: 'instant' })
   window.dispatchEvent(new Event(NAVIGATE_EVENT))
 }

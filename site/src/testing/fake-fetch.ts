@@ -31,8 +31,13 @@ export const answerBody = (prospect: Prospect, fallback = false): ProspectRespon
 export const answerProspect = (prospect: Prospect, fallback = false): Response =>
   Response.json(answerBody(prospect, fallback))
 
-interface PendingRequest {
+export interface PendingRequest {
   url: string
+  method: string
+  headers: Headers
+  /** The body as sent (a string for JSON and CSV), or null. */
+  body: unknown
+  credentials: RequestCredentials | undefined
   signal: AbortSignal | undefined
   respond: (res: Response) => void
   fail: (error: unknown) => void
@@ -48,7 +53,16 @@ export function installFakeFetch(): PendingRequest[] {
     return new Promise<Response>((resolve, reject) => {
       const signal = init?.signal ?? undefined
       signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')))
-      requests.push({ url: String(input), signal, respond: resolve, fail: reject })
+      requests.push({
+        url: String(input),
+        method: init?.method ?? 'GET',
+        headers: new Headers(init?.headers),
+        body: init?.body ?? null,
+        credentials: init?.credentials,
+        signal,
+        respond: resolve,
+        fail: reject,
+      })
     })
   })
   vi.stubGlobal('fetch', fetch)

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { secondaryButtonClass } from '../../components/button-styles.ts'
+import { secondaryButtonClass } from '../../../components/button-styles.ts'
 import { type CopyOutcome, copyText } from './copy-text.ts'
 
 /** How long the feedback stays: long enough to read, short enough that a second copy reads as new. */

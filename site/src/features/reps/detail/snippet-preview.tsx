@@ -1,4 +1,4 @@
-import { useWidgetAttributes } from '../../lib/use-widget-attributes.ts'
+import { useWidgetAttributes } from '../../../lib/use-widget-attributes.ts'
 
 /**
  * The real `<voice-demo>` for the picked prospect, from the widget.mjs this page loads like any

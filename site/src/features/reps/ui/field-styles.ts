@@ -10,3 +10,16 @@ export const labelClass = 'block text-sm font-semibold text-slate-900 dark:text-
 /** A panel of the page: one card per step. */
 export const cardClass =
   'rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900'
+
+/** Help under a field, tied to it with aria-describedby. */
+export const hintClass = 'mt-1 text-sm text-slate-600 dark:text-slate-400'
+
+/** What is wrong with a field, under it, tied to it with aria-describedby. */
+export const fieldErrorClass = 'mt-1 text-sm break-words text-red-700 dark:text-red-400'
+
+/** A page's one heading. */
+export const pageTitleClass = 'text-2xl font-bold tracking-tight break-words sm:text-3xl'
+
+/** A link in running text. */
+export const textLinkClass =
+  'rounded font-semibold text-indigo-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:text-indigo-300'

@@ -1,0 +1,90 @@
+import { UNAVAILABLE_MESSAGE } from '#core/api-error.ts'
+import type { RepProspectDetail } from '#core/rep-api.ts'
+import { primaryButtonClass, secondaryButtonClass } from '../../../components/button-styles.ts'
+import { Link } from '../../../components/link.tsx'
+import { useKeyedLoad } from '../../../lib/use-keyed-load.ts'
+import { getProspect } from '../api/rep-endpoints.ts'
+import { getEditPath, LIST_PATH } from '../rep-paths.ts'
+import { SignedInPage } from '../session/signed-in-page.tsx'
+import { Alert } from '../ui/alert.tsx'
+import { pageTitleClass, textLinkClass } from '../ui/field-styles.ts'
+import { AuditHistory } from './audit-history.tsx'
+import { CopySection } from './copy-section.tsx'
+import { PasteInstructions } from './paste-instructions.tsx'
+import { ProspectFacts } from './prospect-facts.tsx'
+import { SnippetPreview } from './snippet-preview.tsx'
+
+/**
+ * Route `/_/prospects/:slug`: what a rep sends (the link and the snippet, with where to paste it),
+ * the live panel, and who owns and changed the prospect, when.
+ */
+export function ProspectDetailPage({ slug }: { slug: string }) {
+  return (
+    <SignedInPage title={slug}>
+      <ProspectDetail slug={slug} />
+    </SignedInPage>
+  )
+}
+
+function ProspectDetail({ slug }: { slug: string }) {
+  const state = useKeyedLoad(slug, getProspect, { failedMessage: UNAVAILABLE_MESSAGE })
+  return (
+    <>
+      <Link href={LIST_PATH} className={textLinkClass}>
+        ← All prospects
+      </Link>
+      {state.status === 'loading' && (
+        <p role="status" className="mt-4 text-slate-600 dark:text-slate-400">
+          Loading {slug}…
+        </p>
+      )}
+      {state.status === 'error' && (
+        <div className="mt-4 max-w-xl space-y-4">
+          <h1 className={pageTitleClass}>{slug}</h1>
+          <Alert>{state.message}</Alert>
+        </div>
+      )}
+      {state.status === 'done' && <Loaded detail={state.value} />}
+    </>
+  )
+}
+
+function Loaded({ detail }: { detail: RepProspectDetail }) {
+  const { fields } = detail
+  return (
+    <>
+      <div className="mt-3 flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0">
+          <h1 className={pageTitleClass}>{fields.company_name}</h1>
+          <p className="mt-1 break-words text-slate-600 dark:text-slate-300">
+            {fields.name} · <span className="font-mono text-sm">{fields.slug}</span>
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Link href={getEditPath(fields.slug)} className={`${primaryButtonClass} py-2.5`}>
+            Edit
+          </Link>
+          <a
+            href={`/${fields.slug}`}
+            target="_blank"
+            rel="noopener"
+            className={`${secondaryButtonClass} py-2.5`}
+          >
+            Open page<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </div>
+      </div>
+      <div className="mt-6 grid items-start gap-6 lg:grid-cols-2">
+        <div className="min-w-0 space-y-6">
+          <CopySection slug={fields.slug} companyName={fields.company_name} />
+          <PasteInstructions />
+        </div>
+        <div className="min-w-0 space-y-6">
+          <SnippetPreview slug={fields.slug} />
+          <ProspectFacts detail={detail} />
+          <AuditHistory history={detail.history} slug={fields.slug} />
+        </div>
+      </div>
+    </>
+  )
+}

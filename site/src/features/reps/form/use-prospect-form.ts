@@ -1,0 +1,88 @@
+import { useState } from 'react'
+import { RequestFailure, UNAVAILABLE_MESSAGE } from '#core/api-error.ts'
+import {
+  checkProspectFields,
+  normalizeProspectFields,
+  type ProspectField,
+  suggestSlug,
+} from '#core/prospect-fields.ts'
+import type { FieldErrors, RepProspectDetail } from '#core/rep-api.ts'
+import { saveProspect } from '../api/rep-endpoints.ts'
+import { RepRequestFailure } from '../api/rep-failure.ts'
+import type { FormValues } from './form-values.ts'
+
+export interface ProspectForm {
+  values: FormValues
+  /** The message to show under each field, if any: the server's answer first, then the rule's. */
+  errors: FieldErrors
+  set: (field: ProspectField, value: string) => void
+  /** Saves, or shows why not; resolves with the saved prospect, or null. */
+  submit: () => Promise<RepProspectDetail | null>
+  busy: boolean
+  /** Why the last save failed, for the whole form. */
+  formError: string | null
+  /** Bumped when a save was refused, so the page can move focus to the first field with a problem. */
+  refusals: number
+}
+
+/**
+ * The state of the new/edit form. Fields are checked as they are typed with the same rule as the
+ * server and the CSV import (core/prospect-fields.ts), shown once a field was touched or a save was
+ * tried. A new prospect's slug follows the company name until the rep edits the slug themselves.
+ * The server's field errors stay on their field until that field changes.
+ */
+export function useProspectForm(initial: FormValues, original: string | null): ProspectForm {
+  const [values, setValues] = useState(initial)
+  const [slugEdited, setSlugEdited] = useState(original !== null)
+  const [touched, setTouched] = useState<Partial<Record<ProspectField, true>>>({})
+  const [tried, setTried] = useState(false)
+  const [serverErrors, setServerErrors] = useState<FieldErrors>({})
+  const [busy, setBusy] = useState(false)
+  const [formError, setFormError] = useState<string | null>(null)
+  const [refusals, setRefusals] = useState(0)
+
+  const ruleErrors = checkProspectFields(values)
+  const errors: FieldErrors = {}
+  for (const field of Object.keys(values) as ProspectField[]) {
+    const message = serverErrors[field] ?? (tried || touched[field] ? ruleErrors[field] : undefined)
+    if (message !== undefined) errors[field] = message
+  }
+
+  const set = (field: ProspectField, value: string) => {
+    const next = { ...values, [field]: value }
+    if (field === 'slug') setSlugEdited(true)
+    if (field === 'company_name' && !slugEdited) next.slug = suggestSlug(value) ?? ''
+    setValues(next)
+    setTouched((earlier) => ({ ...earlier, [field]: true }))
+    setServerErrors(({ [field]: _, ...others }) => others)
+  }
+
+  const refuse = (message: string | null) => {
+    setFormError(message)
+    setRefusals((count) => count + 1)
+  }
+
+  const submit = async (): Promise<RepProspectDetail | null> => {
+    setTried(true)
+    if (Object.keys(ruleErrors).length > 0) {
+      refuse('Please correct the marked fields.')
+      return null
+    }
+    setBusy(true)
+    setFormError(null)
+    try {
+      return await saveProspect(normalizeProspectFields(values), original)
+    } catch (failure) {
+      if (failure instanceof RepRequestFailure) {
+        // 409: the slug is another prospect's; the message belongs on the slug field.
+        setServerErrors(failure.code === 'slug_taken' ? { slug: failure.message } : failure.fields)
+      }
+      refuse(failure instanceof RequestFailure ? failure.message : UNAVAILABLE_MESSAGE)
+      return null
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return { values, errors, set, submit, busy, formError, refusals }
+}

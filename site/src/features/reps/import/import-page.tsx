@@ -1,0 +1,82 @@
+import { useState } from 'react'
+import { primaryButtonClass, secondaryButtonClass } from '../../../components/button-styles.ts'
+import { Link } from '../../../components/link.tsx'
+import { LIST_PATH } from '../rep-paths.ts'
+import { SignedInPage } from '../session/signed-in-page.tsx'
+import { Alert } from '../ui/alert.tsx'
+import { cardClass, pageTitleClass, textLinkClass } from '../ui/field-styles.ts'
+import { formatCount } from '../ui/format.ts'
+import { FileDrop } from './file-drop.tsx'
+import { ImportProblems } from './import-problems.tsx'
+import { ImportProgress } from './import-progress.tsx'
+import { ImportSummary } from './import-summary.tsx'
+import { useImport } from './use-import.ts'
+
+const COLUMNS = 'slug, name, company_name, first_message, system, assistant_id (optional)'
+
+/** Route `/_/prospects/import`: a CSV file in, checked whole by the server, all of it or none. */
+export function ImportPage() {
+  return (
+    <SignedInPage title="Import CSV">
+      <ImportFlow />
+    </SignedInPage>
+  )
+}
+
+function ImportFlow() {
+  const [file, setFile] = useState<File | null>(null)
+  const [state, start, reset] = useImport()
+  const choose = (next: File) => {
+    reset()
+    setFile(next)
+  }
+  const sending = state.status === 'sending'
+
+  return (
+    <div className="max-w-3xl">
+      <Link href={LIST_PATH} className={textLinkClass}>
+        ← All prospects
+      </Link>
+      <h1 className={`${pageTitleClass} mt-3`}>Import CSV</h1>
+      <p className="mt-2 text-slate-600 dark:text-slate-300">
+        One prospect per row, with a header row naming the columns:{' '}
+        <span className="font-mono text-sm">{COLUMNS}</span>. A row whose slug exists updates that prospect.
+        If any row has a problem, nothing is imported.
+      </p>
+      <div className={`${cardClass} mt-6 space-y-5`}>
+        <FileDrop onFile={choose} disabled={sending} />
+        {file && (
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p className="min-w-0 text-sm break-all">
+              <span className="font-semibold">{file.name}</span> · {formatSize(file.size)}
+            </p>
+            {state.status === 'done' ? (
+              <button type="button" className={secondaryButtonClass} onClick={() => setFile(null)}>
+                Import another file
+              </button>
+            ) : (
+              <button
+                type="button"
+                className={primaryButtonClass}
+                disabled={sending}
+                onClick={() => start(file)}
+              >
+                {state.status === 'refused' || state.status === 'failed' ? 'Try again' : 'Import'}
+              </button>
+            )}
+          </div>
+        )}
+        {state.status === 'sending' && <ImportProgress progress={state.progress} />}
+        {state.status === 'failed' && <Alert>{state.message}</Alert>}
+        {state.status === 'refused' && <ImportProblems message={state.message} problems={state.problems} />}
+        {state.status === 'done' && file && <ImportSummary result={state.result} fileName={file.name} />}
+      </div>
+    </div>
+  )
+}
+
+function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${formatCount(bytes)} bytes`
+  if (bytes < 1024 * 1024) return `${formatCount(Math.round(bytes / 1024))} KB`
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`
+}

@@ -1,0 +1,92 @@
+import { useCallback, useState } from 'react'
+import type { RepProspectSort } from '#core/rep-api.ts'
+import { primaryButtonClass, secondaryButtonClass } from '../../../components/button-styles.ts'
+import { Link } from '../../../components/link.tsx'
+import { IMPORT_PATH, NEW_PATH } from '../rep-paths.ts'
+import { SignedInPage } from '../session/signed-in-page.tsx'
+import { Alert } from '../ui/alert.tsx'
+import { pageTitleClass } from '../ui/field-styles.ts'
+import { OwnerFilter } from './owner-filter.tsx'
+import { Pager } from './pager.tsx'
+import { ProspectTable } from './prospect-table.tsx'
+import { SearchBox } from './search-box.tsx'
+import { SortSelect } from './sort-select.tsx'
+import { useListQuery } from './use-list-query.ts'
+import { useProspectList } from './use-prospect-list.ts'
+
+/** Route `/_/prospects` (and `/_/`): every prospect, searched, sorted, filtered and paged by the server. */
+export function ProspectListPage() {
+  return (
+    <SignedInPage title="Prospects">
+      <ProspectList />
+    </SignedInPage>
+  )
+}
+
+function ProspectList() {
+  const [query, change] = useListQuery()
+  const [retries, setRetries] = useState(0)
+  const { load, shown } = useProspectList(query, retries)
+  const search = useCallback((q: string) => change({ q, page: 1 }, true), [change])
+  const sort = (by: RepProspectSort, dir: 'asc' | 'desc') => change({ sort: by, dir, page: 1 })
+
+  return (
+    <>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <h1 className={pageTitleClass}>Prospects</h1>
+        <div className="flex flex-wrap gap-2">
+          <Link href={NEW_PATH} className={`${primaryButtonClass} py-2.5`}>
+            New prospect
+          </Link>
+          <Link href={IMPORT_PATH} className={`${secondaryButtonClass} py-2.5`}>
+            Import CSV
+          </Link>
+        </div>
+      </div>
+      <div className="mt-6 flex flex-wrap items-end gap-4">
+        <SearchBox value={query.q} onSearch={search} />
+        <OwnerFilter value={query.owner} onChange={(owner) => change({ owner, page: 1 })} />
+        <SortSelect query={query} onSort={sort} className="basis-48 lg:hidden" />
+      </div>
+      <div className="mt-6 space-y-4" aria-busy={load.status === 'loading'}>
+        <p role="status" className="sr-only">
+          {load.status === 'loading' ? 'Loading prospects…' : ''}
+        </p>
+        {load.status === 'error' && (
+          <div className="space-y-3">
+            <Alert>{load.message}</Alert>
+            <button type="button" className={secondaryButtonClass} onClick={() => setRetries((n) => n + 1)}>
+              Try again
+            </button>
+          </div>
+        )}
+        {shown === null && load.status === 'loading' && (
+          <p className="text-slate-600 dark:text-slate-400">Loading prospects…</p>
+        )}
+        {shown !== null && shown.total === 0 && load.status !== 'error' && (
+          <p className="rounded-2xl border border-dashed border-slate-300 px-4 py-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-400">
+            {query.q !== '' || query.owner !== ''
+              ? `No prospects match${query.q === '' ? ' this filter' : ` “${query.q}”`}.`
+              : 'There are no prospects yet. Create one, or import a CSV file.'}
+          </p>
+        )}
+        {shown !== null && shown.prospects.length > 0 && load.status !== 'error' && (
+          <ProspectTable
+            prospects={shown.prospects}
+            query={query}
+            onSort={sort}
+            stale={load.status === 'loading'}
+          />
+        )}
+        {shown !== null && shown.total > 0 && load.status !== 'error' && (
+          <Pager
+            page={shown.page}
+            pageSize={shown.pageSize}
+            total={shown.total}
+            onPage={(page) => change({ page })}
+          />
+        )}
+      </div>
+    </>
+  )
+}

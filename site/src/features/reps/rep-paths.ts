@@ -1,0 +1,27 @@
+/** The reps' pages' addresses, built in one place. Slugs are [a-z0-9-], but encoded all the same. */
+export const SIGN_IN_PATH = '/_/sign-in'
+export const LIST_PATH = '/_/prospects'
+export const NEW_PATH = '/_/prospects/new'
+export const IMPORT_PATH = '/_/prospects/import'
+
+export const getProspectPath = (slug: string): string => `${LIST_PATH}/${encodeURIComponent(slug)}`
+export const getEditPath = (slug: string): string => `${getProspectPath(slug)}/edit`
+
+/** The sign-in page, returning to `next` afterwards. */
+export const getSignInPath = (next: string): string => `${SIGN_IN_PATH}?next=${encodeURIComponent(next)}`
+
+/**
+ * Where sign-in may send a rep: a path under `/_/` on this origin, else the list. Anything else in
+ * `?next=` (another origin, `//host`, a backslash or `..` trick, the sign-in page itself) would let a
+ * link send a rep somewhere after typing their password; no page of ours has `//` or `\` in its path.
+ */
+export function getSafeNext(next: string | null): string {
+  if (!next?.startsWith('/_/') || next.startsWith(SIGN_IN_PATH) || /\\|\/\//.test(next)) return LIST_PATH
+  try {
+    const url = new URL(next, window.location.origin)
+    if (url.origin !== window.location.origin || !url.pathname.startsWith('/_/')) return LIST_PATH
+    return url.pathname + url.search + url.hash
+  } catch {
+    return LIST_PATH
+  }
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest'
+import { matchRoute } from '../../app/match-route.ts'
+import { matchRepRoute } from './rep-route.ts'
+
+describe('matchRepRoute', () => {
+  it.each([
+    ['/_/', '', { page: 'redirect', to: '/_/prospects' }],
+    ['/_/sign-in', '', { page: 'sign-in' }],
+    ['/_/set-password', '', { page: 'set-password' }],
+    ['/_/prospects/', '', { page: 'list' }],
+    ['/_/prospects/new', '', { page: 'new' }],
+    ['/_/prospects/import', '', { page: 'import' }],
+    ['/_/prospects/acme', '', { page: 'detail', slug: 'acme' }],
+    ['/_/prospects/acme/edit', '', { page: 'edit', slug: 'acme' }],
+    ['/_/prospects/%E0%A4%A', '', { page: 'not-found' }],
+    ['/_/snippets', '', { page: 'redirect', to: '/_/prospects' }],
+    ['/_/snippets', '?slug=acme', { page: 'redirect', to: '/_/prospects/acme' }],
+  ])('maps %s%s', (pathname, search, route) => {
+    expect(matchRepRoute(pathname, search)).toEqual(route)
+    // Every one of them is a page the site (and the server, which shares matchRoute) serves.
+    expect(matchRoute(pathname)).toEqual({ page: 'reps' })
+  })
+})

@@ -1,0 +1,49 @@
+import { useEffect } from 'react'
+import { navigate, usePathname } from '../../lib/router.ts'
+import { ProspectDetailPage } from './detail/prospect-detail-page.tsx'
+import { ProspectFormPage } from './form/prospect-form-page.tsx'
+import { ImportPage } from './import/import-page.tsx'
+import { ProspectListPage } from './list/prospect-list-page.tsx'
+import { matchRepRoute } from './rep-route.ts'
+import { SignedInPage } from './session/signed-in-page.tsx'
+import { SetPasswordPage } from './sign-in/set-password-page.tsx'
+import { SignInPage } from './sign-in/sign-in-page.tsx'
+
+/**
+ * The sales reps' pages under `/_/`, one lazily loaded chunk: visitors of the landing and prospect
+ * pages never download any of it. Every page but sign-in and setting a password needs a session.
+ */
+export function RepsApp() {
+  const pathname = usePathname()
+  const route = matchRepRoute(pathname, window.location.search)
+
+  const redirect = route.page === 'redirect' ? route.to : null
+  useEffect(() => {
+    if (redirect !== null) navigate(redirect, { replace: true })
+  }, [redirect])
+
+  switch (route.page) {
+    case 'sign-in':
+      return <SignInPage />
+    case 'set-password':
+      return <SetPasswordPage />
+    case 'list':
+      return <ProspectListPage />
+    case 'new':
+      return <ProspectFormPage key="new" slug={null} />
+    case 'edit':
+      return <ProspectFormPage key={`edit ${route.slug}`} slug={route.slug} />
+    case 'detail':
+      return <ProspectDetailPage key={route.slug} slug={route.slug} />
+    case 'import':
+      return <ImportPage />
+    case 'redirect':
+      return null
+    case 'not-found':
+      return (
+        <SignedInPage title="Page not found">
+          <p>This page does not exist.</p>
+        </SignedInPage>
+      )
+  }
+}

@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react'
+import { secondaryButtonClass } from '../../../components/button-styles.ts'
+import { UtilityPage } from '../../../components/utility-page.tsx'
+import { useDocumentTitle } from '../../../lib/use-document-title.ts'
+import { LIST_PATH } from '../rep-paths.ts'
+import { Alert } from '../ui/alert.tsx'
+import { RepMenu } from './rep-menu.tsx'
+import { useSessionGate } from './use-session-gate.ts'
+
+/**
+ * The frame of every page that needs a signed-in rep: the header with who is signed in, and the
+ * page itself only once the session is known (until then a quiet "Checking…", or why it failed).
+ */
+export function SignedInPage({ title, children }: { title: string; children: ReactNode }) {
+  useDocumentTitle(title)
+  const gate = useSessionGate()
+  return (
+    <UtilityPage
+      width="max-w-6xl"
+      mainClassName="px-4 pt-6 pb-16 sm:px-6 sm:pt-8"
+      homeHref={LIST_PATH}
+      actions={gate.status === 'signed-in' ? <RepMenu rep={gate.session.rep} /> : null}
+    >
+      {gate.status === 'signed-in' && children}
+      {gate.status === 'loading' && (
+        <p role="status" className="text-slate-600 dark:text-slate-400">
+          Checking that you are signed in…
+        </p>
+      )}
+      {gate.status === 'error' && (
+        <div className="max-w-xl space-y-4">
+          <Alert>{gate.message}</Alert>
+          <button type="button" className={secondaryButtonClass} onClick={gate.retry}>
+            Try again
+          </button>
+        </div>
+      )}
+    </UtilityPage>
+  )
+}

@@ -1,0 +1,50 @@
+import { useEffect, useState } from 'react'
+import { RequestFailure, UNAVAILABLE_MESSAGE } from '#core/api-error.ts'
+import type { SessionResponse } from '#core/rep-api.ts'
+import { navigate } from '../../../lib/router.ts'
+import { getSession } from '../api/rep-endpoints.ts'
+import { getSignInPath } from '../rep-paths.ts'
+import { keepSession, useSessionState } from './session-store.ts'
+
+export type GateState =
+  | { status: 'loading' }
+  | { status: 'signed-in'; session: SessionResponse }
+  | { status: 'error'; message: string; retry: () => void }
+
+/**
+ * The signed-in rep for a page that needs one: asks `GET session` once per tab, and sends the rep to
+ * sign-in (coming back here afterwards) as soon as the session is gone, whichever request found out.
+ * The redirect replaces this page in the history, so Back does not return to a page that redirects.
+ */
+export function useSessionGate(): GateState {
+  const state = useSessionState()
+  const [failure, setFailure] = useState<string | null>(null)
+
+  // Asks while nobody knows and nothing failed; Try again clears the failure, which asks again.
+  useEffect(() => {
+    if (state.status !== 'unknown' || failure !== null) return
+    const controller = new AbortController()
+    getSession(controller.signal).then(keepSession, (error: unknown) => {
+      // A 401 has already marked the session as gone; the effect below redirects.
+      if (controller.signal.aborted || (error instanceof RequestFailure && error.status === 401)) return
+      setFailure(error instanceof RequestFailure ? error.message : UNAVAILABLE_MESSAGE)
+    })
+    return () => controller.abort()
+  }, [state.status, failure])
+
+  useEffect(() => {
+    if (state.status !== 'signed-out') return
+    const here = window.location.pathname + window.location.search + window.location.hash
+    navigate(getSignInPath(here), { replace: true })
+  }, [state.status])
+
+  if (state.status === 'signed-in') return { status: 'signed-in', session: state.session }
+  if (failure !== null && state.status === 'unknown') {
+    return {
+      status: 'error',
+      message: failure,
+      retry: () => setFailure(null),
+    }
+  }
+  return { status: 'loading' }
+}

@@ -1,0 +1,63 @@
+import { type FormEvent, useState } from 'react'
+import { RequestFailure, UNAVAILABLE_MESSAGE } from '#core/api-error.ts'
+import { primaryButtonClass } from '../../../components/button-styles.ts'
+import { navigate } from '../../../lib/router.ts'
+import { signIn } from '../api/rep-endpoints.ts'
+import { getSafeNext } from '../rep-paths.ts'
+import { keepSession } from '../session/session-store.ts'
+import { Alert } from '../ui/alert.tsx'
+import { TextField } from '../ui/text-field.tsx'
+import { SignInFrame } from './sign-in-frame.tsx'
+
+/**
+ * Route `/_/sign-in`: email and password, then back to where the rep was going (`?next=`, only ever
+ * a page under `/_/`). The server's refusal is shown as it says it (a wrong pair, too many attempts).
+ */
+export function SignInPage() {
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    setBusy(true)
+    setError(null)
+    try {
+      keepSession(await signIn(email.trim(), password))
+      navigate(getSafeNext(new URLSearchParams(window.location.search).get('next')), { replace: true })
+    } catch (failure) {
+      setError(failure instanceof RequestFailure ? failure.message : UNAVAILABLE_MESSAGE)
+      setBusy(false)
+    }
+  }
+
+  return (
+    <SignInFrame title="Sign in" intro="For the sales team: your prospects, their pages and snippets.">
+      <form onSubmit={submit} className="space-y-5">
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="username"
+          required
+          value={email}
+          onValue={setEmail}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onValue={setPassword}
+        />
+        {error && <Alert>{error}</Alert>}
+        <button type="submit" className={`${primaryButtonClass} w-full`} disabled={busy}>
+          {busy ? 'Signing in…' : 'Sign in'}
+        </button>
+      </form>
+    </SignInFrame>
+  )
+}
