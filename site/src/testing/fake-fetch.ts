@@ -45,14 +45,16 @@ export interface PendingRequest {
 
 /**
  * Replaces global fetch with one whose answers the test gives by hand, so a test can look at the
- * page while a request is still in flight. Rejects with AbortError when the caller aborts.
+ * page while a request is still in flight. Rejects with AbortError when the caller aborts, unless
+ * `ignoreAbort` (a network that answers anyway: the caller must drop the answer itself).
  */
-export function installFakeFetch(): PendingRequest[] {
+export function installFakeFetch({ ignoreAbort = false } = {}): PendingRequest[] {
   const requests: PendingRequest[] = []
   const fetch = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
     return new Promise<Response>((resolve, reject) => {
       const signal = init?.signal ?? undefined
-      signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')))
+      if (!ignoreAbort)
+        signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')))
       requests.push({
         url: String(input),
         method: init?.method ?? 'GET',

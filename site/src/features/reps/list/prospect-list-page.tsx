@@ -5,7 +5,7 @@ import { Link } from '../../../components/link.tsx'
 import { IMPORT_PATH, NEW_PATH } from '../rep-paths.ts'
 import { SignedInPage } from '../session/signed-in-page.tsx'
 import { Alert } from '../ui/alert.tsx'
-import { pageTitleClass } from '../ui/field-styles.ts'
+import { pageTitleClass, textLinkClass } from '../ui/field-styles.ts'
 import { OwnerFilter } from './owner-filter.tsx'
 import { Pager } from './pager.tsx'
 import { ProspectTable } from './prospect-table.tsx'
@@ -70,6 +70,14 @@ function ProspectList() {
               : 'There are no prospects yet. Create one, or import a CSV file.'}
           </p>
         )}
+        {shown !== null && shown.total > 0 && shown.prospects.length === 0 && load.status !== 'error' && (
+          <p className="text-slate-600 dark:text-slate-400">
+            This page is past the end of the list.{' '}
+            <button type="button" className={textLinkClass} onClick={() => change({ page: 1 })}>
+              Go to the first page
+            </button>
+          </p>
+        )}
         {shown !== null && shown.prospects.length > 0 && load.status !== 'error' && (
           <ProspectTable
             prospects={shown.prospects}
@@ -78,7 +86,7 @@ function ProspectList() {
             stale={load.status === 'loading'}
           />
         )}
-        {shown !== null && shown.total > 0 && load.status !== 'error' && (
+        {shown !== null && shown.prospects.length > 0 && load.status !== 'error' && (
           <Pager
             page={shown.page}
             pageSize={shown.pageSize}

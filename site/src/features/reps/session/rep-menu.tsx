@@ -2,9 +2,7 @@ import { useState } from 'react'
 import { RequestFailure, UNAVAILABLE_MESSAGE } from '#core/api-error.ts'
 import type { Rep } from '#core/rep-api.ts'
 import { secondaryButtonClass } from '../../../components/button-styles.ts'
-import { navigate } from '../../../lib/router.ts'
 import { signOut } from '../api/rep-endpoints.ts'
-import { SIGN_IN_PATH } from '../rep-paths.ts'
 import { markSignedOut } from './session-store.ts'
 
 /**
@@ -31,8 +29,7 @@ export function RepMenu({ rep }: { rep: Rep }) {
         return
       }
     }
-    navigate(SIGN_IN_PATH, { replace: true })
-    markSignedOut()
+    markSignedOut(true) // the page's gate shows sign-in
   }
 
   return (

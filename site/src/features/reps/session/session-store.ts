@@ -8,7 +8,8 @@ import type { SessionResponse } from '#core/rep-api.ts'
 export type SessionState =
   | { status: 'unknown' }
   | { status: 'signed-in'; session: SessionResponse }
-  | { status: 'signed-out' }
+  /** `bySelf`: the rep pressed Sign out (else the server said the session was gone). */
+  | { status: 'signed-out'; bySelf: boolean }
 
 let state: SessionState = { status: 'unknown' }
 const listeners = new Set<() => void>()
@@ -24,7 +25,7 @@ export const getSessionState = (): SessionState => state
 export const keepSession = (session: SessionResponse): void => setState({ status: 'signed-in', session })
 
 /** The session is gone (expired, signed out elsewhere, or by the rep): pages go to sign-in. */
-export const markSignedOut = (): void => setState({ status: 'signed-out' })
+export const markSignedOut = (bySelf = false): void => setState({ status: 'signed-out', bySelf })
 
 /** Forgets what this tab knew, so the next signed-in page asks again (tests start from here). */
 export const resetSession = (): void => setState({ status: 'unknown' })

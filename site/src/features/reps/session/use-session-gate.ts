@@ -3,7 +3,7 @@ import { RequestFailure, UNAVAILABLE_MESSAGE } from '#core/api-error.ts'
 import type { SessionResponse } from '#core/rep-api.ts'
 import { navigate } from '../../../lib/router.ts'
 import { getSession } from '../api/rep-endpoints.ts'
-import { getSignInPath } from '../rep-paths.ts'
+import { getSignInPath, SIGN_IN_PATH } from '../rep-paths.ts'
 import { keepSession, useSessionState } from './session-store.ts'
 
 export type GateState =
@@ -13,8 +13,9 @@ export type GateState =
 
 /**
  * The signed-in rep for a page that needs one: asks `GET session` once per tab, and sends the rep to
- * sign-in (coming back here afterwards) as soon as the session is gone, whichever request found out.
- * The redirect replaces this page in the history, so Back does not return to a page that redirects.
+ * sign-in as soon as the session is gone, whichever request found out (to come back here afterwards,
+ * unless they signed out themselves). The redirect replaces this page in the history, so Back does
+ * not return to a page that redirects.
  */
 export function useSessionGate(): GateState {
   const state = useSessionState()
@@ -32,11 +33,12 @@ export function useSessionGate(): GateState {
     return () => controller.abort()
   }, [state.status, failure])
 
+  const signedOut = state.status === 'signed-out' ? (state.bySelf ? 'by-self' : 'lost') : null
   useEffect(() => {
-    if (state.status !== 'signed-out') return
+    if (signedOut === null) return
     const here = window.location.pathname + window.location.search + window.location.hash
-    navigate(getSignInPath(here), { replace: true })
-  }, [state.status])
+    navigate(signedOut === 'by-self' ? SIGN_IN_PATH : getSignInPath(here), { replace: true })
+  }, [signedOut])
 
   if (state.status === 'signed-in') return { status: 'signed-in', session: state.session }
   if (failure !== null && state.status === 'unknown') {
