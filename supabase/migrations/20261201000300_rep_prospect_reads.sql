@@ -19,6 +19,9 @@ as $$
 declare
   v_dir text := case when list_rep_prospects.descending then 'desc' else 'asc' end;
   v_order text;
+  -- The owner's email is joined only to sort by it, so other sorts can walk their index.
+  v_join text := case when list_rep_prospects.sort = 'owner'
+    then 'left join public.reps o on o.id = p.owner_id' else '' end;
   v_where text := $w$p.slug <> 'visitor'
     and ($1 = '' or strpos(lower(p.slug || ' ' || p.name || ' ' || p.company_name), lower($1)) > 0)
     and ($2::uuid is null or p.owner_id = $2::uuid)$w$;
@@ -39,20 +42,24 @@ begin
   execute format('select count(*)::integer from public.prospects p where %s', v_where)
   into v_total
   using coalesce(list_rep_prospects.query, ''), list_rep_prospects.owner_id;
-  -- A loop keeps the page in the statement's order (an aggregate's input order is not promised).
+  -- The page is cut first and only its rows become JSON (built below a sort, JSON would be made for
+  -- every match); a loop keeps the page in the statement's order, which an aggregate does not promise.
   for v_row in execute format($q$
     select jsonb_build_object(
-      'slug', p.slug, 'name', p.name, 'company_name', p.company_name, 'updated_at', p.updated_at,
-      'owner', case when o.id is not null then jsonb_build_object('id', o.id, 'email', o.email, 'role', o.role) end,
-      'updated_by', case when u.id is not null then jsonb_build_object('id', u.id, 'email', u.email, 'role', u.role) end
+      'slug', t.slug, 'name', t.name, 'company_name', t.company_name, 'updated_at', t.updated_at,
+      'owner', (select jsonb_build_object('id', r.id, 'email', r.email, 'role', r.role)
+        from public.reps r where r.id = t.owner_id),
+      'updated_by', (select jsonb_build_object('id', r.id, 'email', r.email, 'role', r.role)
+        from public.reps r where r.id = t.updated_by)
     ) as prospect
-    from public.prospects p
-      left join public.reps o on o.id = p.owner_id
-      left join public.reps u on u.id = p.updated_by
-    where %2$s
-    order by %1$s
-    offset $3 limit $4
-  $q$, v_order, v_where)
+    from (
+      select p.slug, p.name, p.company_name, p.updated_at, p.owner_id, p.updated_by
+      from public.prospects p %3$s
+      where %2$s
+      order by %1$s
+      offset $3 limit $4
+    ) t
+  $q$, v_order, v_where, v_join)
   using coalesce(list_rep_prospects.query, ''), list_rep_prospects.owner_id,
     greatest(coalesce(list_rep_prospects.page_offset, 0), 0),
     greatest(1, least(coalesce(list_rep_prospects.page_size, 50), 200))
