@@ -116,9 +116,7 @@ describe('creating, changing and deleting a prospect', () => {
       ['create', 'acme-dental'],
     ])
     expect((await reps.request('/prospects/acme-dental', { session: bo })).status).toBe(404)
-    const gone = (await reps.app
-      .request('/api/reps/reps', { headers: { Cookie: ann.cookie } })
-      .then((r) => r.json())) as RepListResponse
+    const gone = (await (await reps.request('/reps', { session: ann })).json()) as RepListResponse
     const disabledId = gone.reps.find((rep) => rep.disabled)?.id
     const owner = await send('PUT', '/prospects/acme-dental-group', bo, { ...FIELDS, ownerId: disabledId })
     expect(owner.status).toBe(422)
