@@ -113,7 +113,11 @@ export function mountStaticFiles(
     const path = url.pathname
     if (/^\/(api|rest)(\/|$)/.test(path)) return c.notFound()
     const file = tailOf(c, '/')
-    if (file !== null && file !== '' && (await site.find(file)) !== null) {
+    // Every file a build writes has an extension; a last segment without a dot (a prospect's link,
+    // the site's own pages) is a page, and asking the listing for it would make each such request
+    // check the build's directories for changes.
+    const mayBeFile = file !== null && /\.[^/]*$/.test(file)
+    if (mayBeFile && (await site.find(file)) !== null) {
       return send(c, site, file, { cacheControl: REVALIDATE })
     }
     // A prospect link a mail client or a spreadsheet changed (case, a trailing dot, slash or space)
