@@ -2,8 +2,12 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { RepProspectListResponse } from '#core/rep-api.ts'
 import type { ProspectRow } from '../data/database.ts'
 import { importRepProspects } from '../data/rep-prospects.ts'
-import { upsertProspects } from '../prospects/prospect-store.ts'
-import { createRepTestApp, type RepTestApp, type TestSession } from '../testing/rep-test-app.ts'
+import {
+  createRepTestApp,
+  importAsCommandLine,
+  type RepTestApp,
+  type TestSession,
+} from '../testing/rep-test-app.ts'
 import { createTestBackend, type TestBackend } from '../testing/test-backend.ts'
 
 // The list at 10,000 prospects in the embedded database: each page must be the right one, counted
@@ -34,7 +38,7 @@ beforeAll(async () => {
   await reps.addRep('bo@example.com')
   bo = await reps.signIn('bo@example.com')
   // Even rows from the command line (no owner), then the odd ones imported by Bo (Bo's, and newer).
-  await upsertProspects(
+  await importAsCommandLine(
     backend.deps.supabase,
     rows.filter((_, i) => i % 2 === 0),
   )

@@ -8,8 +8,12 @@ import type {
   SlugCheckResponse,
 } from '#core/rep-api.ts'
 import { setRepDisabled } from '../data/reps.ts'
-import { upsertProspects } from '../prospects/prospect-store.ts'
-import { createRepTestApp, type RepTestApp, type TestSession } from '../testing/rep-test-app.ts'
+import {
+  createRepTestApp,
+  importAsCommandLine,
+  type RepTestApp,
+  type TestSession,
+} from '../testing/rep-test-app.ts'
 import { createTestBackend, type TestBackend } from '../testing/test-backend.ts'
 
 let backend: TestBackend
@@ -159,7 +163,7 @@ describe('creating, changing and deleting a prospect', () => {
   })
 
   it('records an import from the command line with no rep, and one from a rep with theirs', async () => {
-    await upsertProspects(backend.deps.supabase, [{ ...FIELDS, slug: 'cli-made' }])
+    await importAsCommandLine(backend.deps.supabase, [{ ...FIELDS, slug: 'cli-made' }])
     const { history } = (await (
       await reps.request('/prospects/cli-made/history', { session: bo })
     ).json()) as ProspectHistoryResponse

@@ -1,6 +1,7 @@
 import type { Hono } from 'hono'
 import { CSRF_HEADER, REP_API_PATH, type RepRole, type SessionResponse } from '#core/rep-api.ts'
 import { createApp } from '../app.ts'
+import type { Db, ProspectRow } from '../data/database.ts'
 import { addRep } from '../data/reps.ts'
 import { createPasswordHasher, type PasswordHasher } from '../reps/passwords.ts'
 import { createToken, hashToken } from '../reps/tokens.ts'
@@ -10,6 +11,12 @@ import type { TestBackend } from './test-backend.ts'
 /** The header the tests' app trusts for the client's address, so a test can be anyone. */
 export const TEST_ADDRESS_HEADER = 'x-test-client-address'
 export const TEST_PASSWORD = 'correct horse battery staple'
+
+/** Writes prospects as `npm run prospects -- import` does: one `upsert_prospects` call with no rep. */
+export async function importAsCommandLine(supabase: Db, rows: readonly ProspectRow[]): Promise<void> {
+  const { error } = await supabase.rpc('upsert_prospects', { prospects: rows })
+  if (error) throw new Error(error.message)
+}
 
 /** A clock the test moves by hand: sessions, links and limits read it, nothing sleeps. */
 export interface TestClock {
