@@ -34,17 +34,10 @@ const getServerPathname = (): string =>
 export const usePathname = (): string =>
   useSyncExternalStore(subscribeToLocation, getPathname, getServerPathname)
 
-export interface NavigateOptions {
-  /** Replace the current history entry instead of adding one: a redirect, or typing in a search box. */
-  replace?: boolean
-  /** Stay where the page is scrolled: the same page with another query (a sort, a search). */
-  keepScroll?: boolean
-}
-
-/** Client-side navigation to a same-origin URL, starting at the top of the new page by default. */
-export function navigate(to: string, { replace = false, keepScroll = false }: NavigateOptions = {}): void {
+/** Client-side navigation to a same-origin URL, starting at the top of the new page. */
+export function navigate(to: string): void {
   const current = window.location.pathname + window.location.search + window.location.hash
-  if (to !== current) window.history[replace ? 'replaceState' : 'pushState'](null, '', to)
-  if (!keepScroll) window.scrollTo({ top: 0, behavior: 'instant' })
+  if (to !== current) window.history.pushState(null, '', to)
+  window.scrollTo({ top: 0, behavior: 'instant' })
   window.dispatchEvent(new Event(NAVIGATE_EVENT))
 }

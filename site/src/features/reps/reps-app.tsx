@@ -1,9 +1,10 @@
 import { useEffect } from 'react'
-import { navigate, usePathname } from '../../lib/router.ts'
+import { usePathname } from '../../lib/router.ts'
 import { ProspectDetailPage } from './detail/prospect-detail-page.tsx'
 import { ProspectFormPage } from './form/prospect-form-page.tsx'
 import { ImportPage } from './import/import-page.tsx'
 import { ProspectListPage } from './list/prospect-list-page.tsx'
+import { goTo } from './rep-navigate.ts'
 import { matchRepRoute } from './rep-route.ts'
 import { SignedInPage } from './session/signed-in-page.tsx'
 import { SetPasswordPage } from './sign-in/set-password-page.tsx'
@@ -19,7 +20,7 @@ export function RepsApp() {
 
   const redirect = route.page === 'redirect' ? route.to : null
   useEffect(() => {
-    if (redirect !== null) navigate(redirect, { replace: true })
+    if (redirect !== null) goTo(redirect, { replace: true })
   }, [redirect])
 
   switch (route.page) {

@@ -1,9 +1,9 @@
 import { UNAVAILABLE_MESSAGE } from '#core/api-error.ts'
 import type { RepProspectDetail } from '#core/rep-api.ts'
 import { Link } from '../../../components/link.tsx'
-import { navigate } from '../../../lib/router.ts'
 import { useKeyedLoad } from '../../../lib/use-keyed-load.ts'
 import { getProspect } from '../api/rep-endpoints.ts'
+import { goTo } from '../rep-navigate.ts'
 import { getProspectPath, LIST_PATH } from '../rep-paths.ts'
 import { SignedInPage } from '../session/signed-in-page.tsx'
 import { Alert } from '../ui/alert.tsx'
@@ -50,7 +50,7 @@ function Editor({ detail }: { detail: RepProspectDetail | null }) {
   const form = useProspectForm(detail ? toFormValues(detail.fields) : EMPTY_VALUES, original)
   const save = async () => {
     const saved = await form.submit()
-    if (saved) navigate(getProspectPath(saved.fields.slug))
+    if (saved) goTo(getProspectPath(saved.fields.slug))
   }
   return (
     <>
@@ -79,7 +79,7 @@ function Editor({ detail }: { detail: RepProspectDetail | null }) {
           <DeleteProspect
             slug={original}
             companyName={detail.fields.company_name}
-            onDeleted={() => navigate(LIST_PATH, { replace: true })}
+            onDeleted={() => goTo(LIST_PATH, { replace: true })}
           />
         </section>
       )}

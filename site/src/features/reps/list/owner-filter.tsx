@@ -16,7 +16,7 @@ export function OwnerFilter({ value, onChange }: { value: string; onChange: (own
   const known = reps.status === 'done' ? reps.value.reps : []
   const unknownValue = value !== '' && value !== 'me' && !known.some((rep) => rep.id === value)
   return (
-    <div className="basis-48 sm:flex-none">
+    <div className="min-w-0 flex-1 basis-36 sm:flex-none">
       <label htmlFor={id} className={labelClass}>
         Owner
       </label>

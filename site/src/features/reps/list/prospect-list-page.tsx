@@ -43,10 +43,10 @@ function ProspectList() {
           </Link>
         </div>
       </div>
-      <div className="mt-6 flex flex-wrap items-end gap-4">
+      <div className="mt-6 flex flex-wrap items-start gap-4">
         <SearchBox value={query.q} onSearch={search} />
         <OwnerFilter value={query.owner} onChange={(owner) => change({ owner, page: 1 })} />
-        <SortSelect query={query} onSort={sort} className="basis-48 lg:hidden" />
+        <SortSelect query={query} onSort={sort} className="min-w-0 flex-1 basis-36 lg:hidden" />
       </div>
       <div className="mt-6 space-y-4" aria-busy={load.status === 'loading'}>
         <p role="status" className="sr-only">

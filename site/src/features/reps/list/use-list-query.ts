@@ -1,6 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react'
-import { navigate, subscribeToLocation } from '../../../lib/router.ts'
+import { subscribeToLocation } from '../../../lib/router.ts'
 import type { ListQuery } from '../api/rep-endpoints.ts'
+import { goTo } from '../rep-navigate.ts'
 import { LIST_PATH } from '../rep-paths.ts'
 import { formatListQuery, parseListQuery } from './list-query.ts'
 
@@ -16,7 +17,7 @@ export function useListQuery(): [ListQuery, (change: Partial<ListQuery>, replace
   const query = parseListQuery(search)
   const change = useCallback((next: Partial<ListQuery>, replace = false) => {
     const merged = { ...parseListQuery(window.location.search), ...next }
-    navigate(LIST_PATH + formatListQuery(merged), { replace, keepScroll: true })
+    goTo(LIST_PATH + formatListQuery(merged), { replace, keepScroll: true })
   }, [])
   return [query, change]
 }

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react'
 import { secondaryButtonClass } from '../../../components/button-styles.ts'
-import { UtilityPage } from '../../../components/utility-page.tsx'
 import { useDocumentTitle } from '../../../lib/use-document-title.ts'
 import { LIST_PATH } from '../rep-paths.ts'
 import { Alert } from '../ui/alert.tsx'
+import { RepFrame } from '../ui/rep-frame.tsx'
 import { RepMenu } from './rep-menu.tsx'
 import { useSessionGate } from './use-session-gate.ts'
 
@@ -15,8 +15,7 @@ export function SignedInPage({ title, children }: { title: string; children: Rea
   useDocumentTitle(title)
   const gate = useSessionGate()
   return (
-    <UtilityPage
-      width="max-w-6xl"
+    <RepFrame
       mainClassName="px-4 pt-6 pb-16 sm:px-6 sm:pt-8"
       homeHref={LIST_PATH}
       actions={gate.status === 'signed-in' ? <RepMenu rep={gate.session.rep} /> : null}
@@ -35,6 +34,6 @@ export function SignedInPage({ title, children }: { title: string; children: Rea
           </button>
         </div>
       )}
-    </UtilityPage>
+    </RepFrame>
   )
 }

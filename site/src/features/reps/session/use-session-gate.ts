@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react'
 import { RequestFailure, UNAVAILABLE_MESSAGE } from '#core/api-error.ts'
 import type { SessionResponse } from '#core/rep-api.ts'
-import { navigate } from '../../../lib/router.ts'
 import { getSession } from '../api/rep-endpoints.ts'
+import { goTo } from '../rep-navigate.ts'
 import { getSignInPath, SIGN_IN_PATH } from '../rep-paths.ts'
 import { keepSession, useSessionState } from './session-store.ts'
 
@@ -37,7 +37,7 @@ export function useSessionGate(): GateState {
   useEffect(() => {
     if (signedOut === null) return
     const here = window.location.pathname + window.location.search + window.location.hash
-    navigate(signedOut === 'by-self' ? SIGN_IN_PATH : getSignInPath(here), { replace: true })
+    goTo(signedOut === 'by-self' ? SIGN_IN_PATH : getSignInPath(here), { replace: true })
   }, [signedOut])
 
   if (state.status === 'signed-in') return { status: 'signed-in', session: state.session }

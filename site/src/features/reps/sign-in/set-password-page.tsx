@@ -2,8 +2,8 @@ import { type FormEvent, useState } from 'react'
 import { RequestFailure, UNAVAILABLE_MESSAGE } from '#core/api-error.ts'
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_RULE_MESSAGE } from '#core/rep-password.ts'
 import { primaryButtonClass } from '../../../components/button-styles.ts'
-import { navigate } from '../../../lib/router.ts'
 import { setPassword } from '../api/rep-endpoints.ts'
+import { goTo } from '../rep-navigate.ts'
 import { LIST_PATH } from '../rep-paths.ts'
 import { keepSession } from '../session/session-store.ts'
 import { Alert } from '../ui/alert.tsx'
@@ -40,7 +40,7 @@ export function SetPasswordPage() {
     setError(null)
     try {
       keepSession(await setPassword(token, password))
-      navigate(LIST_PATH, { replace: true })
+      goTo(LIST_PATH, { replace: true })
     } catch (failure) {
       setError(failure instanceof RequestFailure ? failure.message : UNAVAILABLE_MESSAGE)
       setBusy(false)

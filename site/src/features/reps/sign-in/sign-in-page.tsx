@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react'
 import { RequestFailure, UNAVAILABLE_MESSAGE } from '#core/api-error.ts'
 import { primaryButtonClass } from '../../../components/button-styles.ts'
-import { navigate } from '../../../lib/router.ts'
 import { signIn } from '../api/rep-endpoints.ts'
+import { goTo } from '../rep-navigate.ts'
 import { getSafeNext } from '../rep-paths.ts'
 import { keepSession } from '../session/session-store.ts'
 import { Alert } from '../ui/alert.tsx'
@@ -25,7 +25,7 @@ export function SignInPage() {
     setError(null)
     try {
       keepSession(await signIn(email.trim(), password))
-      navigate(getSafeNext(new URLSearchParams(window.location.search).get('next')), { replace: true })
+      goTo(getSafeNext(new URLSearchParams(window.location.search).get('next')), { replace: true })
     } catch (failure) {
       setError(failure instanceof RequestFailure ? failure.message : UNAVAILABLE_MESSAGE)
       setBusy(false)

@@ -12,7 +12,7 @@ export const cardClass =
   'rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900'
 
 /** Help under a field, tied to it with aria-describedby. */
-export const hintClass = 'mt-1 text-sm text-slate-600 dark:text-slate-400'
+export const hintClass = 'mt-1 text-sm break-words text-slate-600 dark:text-slate-400'
 
 /** What is wrong with a field, under it, tied to it with aria-describedby. */
 export const fieldErrorClass = 'mt-1 text-sm break-words text-red-700 dark:text-red-400'
