@@ -74,15 +74,6 @@ const catalog = {
   /** A CSV with bad rows; the body's `problems` lists each row's line and problems. Nothing was imported. */
   import_invalid: { status: 422, message: 'Nothing was imported: some rows have problems.' },
   unsupported_media_type: { status: 415, message: 'Send the file as text/csv.' },
-  /**
-   * The shared sales key is gone (reps sign in now); kept until the site's old snippet page, which
-   * reads these codes, is replaced by the signed-in pages. The server no longer answers them.
-   */
-  sales_tools_disabled: {
-    status: 404,
-    message: 'The operator has not enabled the prospect list on this server.',
-  },
-  sales_tools_unauthorized: { status: 401, message: 'That sales key is not valid. Ask the operator for it.' },
 } as const
 
 export type ErrorCode = keyof typeof catalog
