@@ -47,6 +47,7 @@ describe('ProspectListPage', () => {
       '/_/prospects/prospect-1-0',
     )
     screen.getByText('1–50 of 9,812')
+    expect(screen.getByRole('status').textContent).toBe('9,812 prospects') // said to a screen reader
     expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true)
     screen.getByRole('link', { name: 'New prospect' })
     screen.getByRole('link', { name: 'Import CSV' })

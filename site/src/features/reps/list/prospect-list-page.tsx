@@ -6,6 +6,7 @@ import { IMPORT_PATH, NEW_PATH } from '../rep-paths.ts'
 import { SignedInPage } from '../session/signed-in-page.tsx'
 import { Alert } from '../ui/alert.tsx'
 import { pageTitleClass, textLinkClass } from '../ui/field-styles.ts'
+import { formatCount } from '../ui/format.ts'
 import { OwnerFilter } from './owner-filter.tsx'
 import { Pager } from './pager.tsx'
 import { ProspectTable } from './prospect-table.tsx'
@@ -51,6 +52,7 @@ function ProspectList() {
       <div className="mt-6 space-y-4" aria-busy={load.status === 'loading'}>
         <p role="status" className="sr-only">
           {load.status === 'loading' ? 'Loading prospects…' : ''}
+          {load.status === 'done' ? `${formatCount(load.value.total)} prospects` : ''}
         </p>
         {load.status === 'error' && (
           <div className="space-y-3">

@@ -1,4 +1,4 @@
-import { useRef } from 'react'
+import { useState } from 'react'
 import { UNAVAILABLE_MESSAGE } from '#core/api-error.ts'
 import type { RepProspectListResponse } from '#core/rep-api.ts'
 import { type KeyedLoadState, useKeyedLoad } from '../../../lib/use-keyed-load.ts'
@@ -14,9 +14,9 @@ export interface ProspectListState {
 export function useProspectList(query: ListQuery, retries: number): ProspectListState {
   const key = `${getListSearch(query)}#${retries}`
   const load = useKeyedLoad(key, loadPage, { failedMessage: UNAVAILABLE_MESSAGE })
-  const last = useRef<RepProspectListResponse | null>(null)
-  if (load.status === 'done') last.current = load.value
-  return { load, shown: load.status === 'done' ? load.value : last.current }
+  const [last, setLast] = useState<RepProspectListResponse | null>(null)
+  if (load.status === 'done' && load.value !== last) setLast(load.value)
+  return { load, shown: load.status === 'done' ? load.value : last }
 }
 
 /** The key carries a retry count after `#`, so Try again asks the same query anew. */
