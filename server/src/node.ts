@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   console.log(`  site          ${server.url}/`)
   console.log(`  prospect      ${server.url}/bright-smile-dental`)
   console.log(`  embed demos   ${server.url}/embed-demo/`)
-  console.log(`  snippets      ${server.url}/_/snippets`)
+  console.log(`  sales reps    ${server.url}/_/prospects (accounts: npm run reps -- add <email>)`)
   console.log(`  API           ${server.url}/api/prospects/visitor`)
   console.log(`  (database: ${server.database}; ready in ${elapsed} ms; Ctrl-C to stop)`)
   for (const line of listRetiredVariables(process.env)) console.warn(line)

@@ -100,7 +100,7 @@ export function pageCspAllowances(s: PolicySources): Allowance[] {
     ...allow(
       'frame-ancestors',
       ["'none'"],
-      'no page may frame ours: /_/snippets takes a sales key, and a frame invites clickjacking',
+      "no page may frame ours: the reps' pages under /_/ take passwords and change prospects, and a frame invites clickjacking",
     ),
   ]
 }
