@@ -40,9 +40,11 @@ describe('checkProspectFields', () => {
     expect(checkProspectFields({ ...GOOD, name: `${'n'.repeat(121)}\u0000` }).name).toBe(
       'name has 122 characters (at most 120); name contains control characters',
     )
-    expect(checkProspectFields({ ...GOOD, slug: 'privacy' }).slug).toBe(
-      'slug "privacy" is the address of one of the site\'s own pages',
-    )
+    for (const slug of ['privacy', 'terms', 'new', 'import']) {
+      expect(checkProspectFields({ ...GOOD, slug }).slug).toBe(
+        `slug "${slug}" is the address of one of the site's own pages`,
+      )
+    }
   })
 })
 

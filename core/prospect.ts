@@ -7,10 +7,11 @@ export const FALLBACK_SLUG = 'visitor'
 export const SLUG_PATTERN = /^[a-z0-9-]{1,64}$/
 
 /**
- * The site's public pages at the top level: never a prospect's link, so a prospect cannot take their
- * address (an import refuses these slugs).
+ * Addresses of the site's own pages, never a prospect's link (an import and the reps' form refuse
+ * them): the public pages at the top level, and the reps' pages that sit where a prospect's page for
+ * reps would (`/_/prospects/new`, `/_/prospects/import`).
  */
-export const RESERVED_SLUGS: readonly string[] = ['privacy', 'terms']
+export const RESERVED_SLUGS: readonly string[] = ['privacy', 'terms', 'new', 'import']
 
 export const isValidSlug = (value: string): boolean =>
   SLUG_PATTERN.test(value) && !RESERVED_SLUGS.includes(value)
