@@ -1,5 +1,5 @@
 import './index.css'
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app/app.tsx'
 
@@ -11,6 +11,10 @@ const app = (
     <App />
   </StrictMode>
 )
-// index.html holds the landing page prerendered at build time; app.html (every other route) is empty.
-if (container.hasChildNodes()) hydrateRoot(container, app)
+// index.html holds the landing page prerendered at build time, a prospect page arrives rendered by the
+// server, and app.html (every other route) is empty. Hydration runs as a transition: React then
+// works in slices of a few milliseconds and yields to the browser between them, so a slow phone's
+// main thread is never blocked for the whole page at once (total blocking time); the page is already
+// painted, so nothing waits for it but the handlers.
+if (container.hasChildNodes()) startTransition(() => void hydrateRoot(container, app))
 else createRoot(container).render(app)
