@@ -1,4 +1,5 @@
 import type { Browser } from '@playwright/test'
+import { measureFrameworkFloor } from './framework-floor.ts'
 import { measureJsFiles } from './js-sizes.ts'
 import { measureRun } from './measure-run.ts'
 import { PROFILES } from './profiles.ts'
@@ -56,6 +57,10 @@ export async function runSiteBench(browser: Browser, origin: string): Promise<bo
   console.log(formatJsTable(await measureJsFiles(ours)))
   const others = [...scriptUrls].filter((script) => !ours.includes(script))
   if (others.length > 0) console.log(`  third-party scripts requested, not measured: ${others.join(', ')}`)
+  console.log('')
+
+  // Context for the TBT figures, not a target: what react-dom alone costs at the same profile.
+  await measureFrameworkFloor(browser, RUNS)
   console.log('')
 
   const landingLcp = getMetricMedian(runsOf(landing, 'phone'), 'lcp')
