@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { sendTranscript, serveFakeDaily } from './fakes/fake-daily.ts'
 import { expect, test } from './fixtures.ts'
-import { E2E_SALES_TOOLS_SECRET } from './global-setup.ts'
+import { E2E_REP } from './global-setup.ts'
 
 /** WCAG 2.0, 2.1 and 2.2 at levels A and AA: what axe can check automatically. */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
@@ -103,17 +103,64 @@ const PAGES: CheckedPage[] = [
     },
   },
   {
-    name: 'the snippet page with a prospect picked and the prospect list showing',
-    path: '/_/snippets?slug=harbor-realty',
+    name: "the reps' sign-in page with a refusal showing",
+    path: '/_/sign-in',
     waitUntilReady: async (page) => {
-      const demo = page.locator('voice-demo')
+      await page.getByLabel('Email').fill(E2E_REP.email)
+      await page.getByLabel('Password', { exact: true }).fill('not the password at all')
+      await page.getByRole('button', { name: 'Sign in' }).click()
+      await expect(page.getByRole('alert')).toHaveText('That email and password do not match.')
+    },
+  },
+  {
+    name: "the reps' prospect list",
+    // Fewer columns, and a sort select instead of the column headers' buttons.
+    phoneLayout: true,
+    path: '/_/prospects',
+    waitUntilReady: async (page) => {
+      await signInAsRep(page)
+      await expect(page.getByRole('link', { name: 'Bright Smile Dental' })).toBeVisible()
+      await expect(page.getByRole('combobox', { name: 'Owner' })).toContainText(E2E_REP.email)
+    },
+  },
+  {
+    name: "the reps' new-prospect form with a field error and the preview",
+    path: '/_/prospects/new',
+    waitUntilReady: async (page) => {
+      await signInAsRep(page)
+      await page.getByLabel('Company name').fill('Acme Dental')
+      await page.getByLabel('Slug').fill('Acme Dental')
+      await expect(page.getByText(/^slug "Acme Dental" must be lowercase letters/)).toBeVisible()
+      const preview = page.getByRole('region', { name: 'Preview' }).locator('voice-demo')
+      await expect(preview.getByRole('heading', { name: 'Built for Acme Dental' })).toBeVisible()
+    },
+  },
+  {
+    name: "a prospect's page for reps, one disclosure open",
+    path: '/_/prospects/harbor-realty',
+    waitUntilReady: async (page) => {
+      await signInAsRep(page)
+      const demo = page.getByRole('region', { name: 'Live preview' }).locator('voice-demo')
       await expect(demo.getByRole('heading', { name: 'Built for Harbor Realty Group' })).toBeVisible()
-      await page.getByLabel('Sales key').fill(E2E_SALES_TOOLS_SECRET)
-      await page.getByRole('button', { name: 'Use key' }).click()
-      await expect(page.getByRole('button', { name: /^Bright Smile Dental/ })).toBeVisible()
       // One disclosure open, so its text is checked too.
       await page.locator('summary', { hasText: 'WordPress' }).click()
       await expect(page.getByText(/add a Custom HTML block/)).toBeVisible()
+    },
+  },
+  {
+    name: "the reps' CSV import with a row's problem showing",
+    path: '/_/prospects/import',
+    waitUntilReady: async (page) => {
+      await signInAsRep(page)
+      await page.getByLabel('CSV file').setInputFiles({
+        name: 'leads.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(
+          'slug,name,company_name,first_message,system\r\nNot A Slug,Kim,Kim Co,Hi,Be kind\r\n',
+        ),
+      })
+      await page.getByRole('button', { name: 'Import', exact: true }).click()
+      await expect(page.getByRole('region', { name: 'Problems' })).toContainText('slug "Not A Slug"')
     },
   },
   {
@@ -131,6 +178,15 @@ const PAGES: CheckedPage[] = [
     },
   },
 ]
+
+/** The reps' pages send a signed-out visitor to sign in first, and back once signed in. */
+async function signInAsRep(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/\/_\/sign-in\?next=/)
+  await page.getByLabel('Email').fill(E2E_REP.email)
+  await page.getByLabel('Password', { exact: true }).fill(E2E_REP.password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page).not.toHaveURL(/\/_\/sign-in/)
+}
 
 /** One line per rule and one per offending element, so a failure reads without opening a report. */
 function formatViolations(violations: readonly Violation[]): string {

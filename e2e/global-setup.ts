@@ -2,28 +2,36 @@ import { startProduct } from '../scripts/start-product.ts'
 import { numberedWebCall, startFakeVapiApi } from '../widget/src/voice/testing/fake-vapi-api.ts'
 import { NO_VIDEO_ENV, startFakeVideoWebhook, videoEnv } from './fakes/video-platform.ts'
 import { NO_VOICE_ENV, voiceEnv } from './fakes/voice-platform.ts'
+import { addRep, setPasswordWithLink } from './rep-product.ts'
 
-/** The main product's `SALES_TOOLS_SECRET`: the key the snippet page's specs type to list prospects. */
-export const E2E_SALES_TOOLS_SECRET = 'e2e-sales-tools-secret-0123456789'
+/**
+ * A rep of the main product, added by `npm run reps -- add` before it starts, with a password: the
+ * axe checks of the reps' pages sign in as this rep.
+ */
+export const E2E_REP = { email: 'a11y-rep@example.com', password: 'e2e rep pass phrase' } as const
 
 /**
  * Starts what the tests run against, each on a free port with a temporary database, exactly as
  * `npm run serve` does: the product configured for browser calls against a loopback fake of Vapi's
  * API (`E2E_BASE_URL`, `E2E_VAPI_API_URL`), for video calls against a loopback fake of the video
- * webhook (`E2E_VIDEO_URL`) and with the sales reps' prospect list on (`E2E_SALES_TOOLS_SECRET`), and
- * the same product without voice or video settings for the "not configured" path
- * (`E2E_NO_VOICE_BASE_URL`).
+ * webhook (`E2E_VIDEO_URL`) and with a sales rep (`E2E_REP`), and the same product without voice or
+ * video settings for the "not configured" path (`E2E_NO_VOICE_BASE_URL`).
  */
 export default async function startE2eProducts(): Promise<() => Promise<void>> {
   const [vapi, video] = await Promise.all([startFakeVapiApi(), startFakeVideoWebhook()])
   // A room per call: tests running in parallel find their own request by the room they joined.
   vapi.answerWith((callNumber) => ({ status: 201, body: numberedWebCall(callNumber) }))
+  let repLink = ''
   const started = await Promise.allSettled([
-    startProduct('voice-demo-e2e-', {
-      ...voiceEnv(vapi.url),
-      ...videoEnv(video.url),
-      SALES_TOOLS_SECRET: E2E_SALES_TOOLS_SECRET,
-    }),
+    startProduct(
+      'voice-demo-e2e-',
+      { ...voiceEnv(vapi.url), ...videoEnv(video.url) },
+      {
+        prepare: async (dataDir) => {
+          repLink = await addRep(dataDir, E2E_REP.email)
+        },
+      },
+    ),
     startProduct('voice-demo-e2e-no-voice-', { ...NO_VOICE_ENV, ...NO_VIDEO_ENV }),
   ])
   const stopAll = async () => {
@@ -34,6 +42,12 @@ export default async function startE2eProducts(): Promise<() => Promise<void>> {
   if (product?.status !== 'fulfilled' || noVoice?.status !== 'fulfilled') {
     await stopAll()
     throw started.find((result) => result.status === 'rejected')?.reason
+  }
+  try {
+    await setPasswordWithLink(product.value.url, repLink, E2E_REP.password)
+  } catch (error) {
+    await stopAll()
+    throw error
   }
   process.env.E2E_BASE_URL = product.value.url
   process.env.E2E_NO_VOICE_BASE_URL = noVoice.value.url

@@ -109,34 +109,31 @@ interface DocumentWithPolicy extends Document {
   featurePolicy: { allowsFeature(feature: string): boolean }
 }
 
-test('the snippet page runs under its policy and refuses to be framed by another origin', async ({
+test("the reps' sign-in page runs under its policy and refuses to be framed by another origin", async ({
   page,
   baseURL,
   pageErrors,
 }) => {
-  await openOurPage(page, '/_/snippets')
-  await page.getByRole('textbox', { name: 'Prospect slug' }).fill('harbor-realty')
-  await page.getByRole('button', { name: 'Look up' }).click()
-  const preview = page.getByRole('region', { name: 'Live preview' })
-  await expect(preview.locator('voice-demo').getByRole('heading', { name: /Harbor Realty/ })).toBeVisible()
+  await openOurPage(page, '/_/sign-in')
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible()
   expect(pageErrors).toEqual([])
 
-  // Another origin frames it, as a clickjacking page would: the browser shows its error page instead.
-  // A partner stand-in framed beside it loads, so it is our header that refuses, not the test page.
+  // Another origin frames it, as a clickjacking page would, to catch a password: the browser shows its
+  // error page instead. A partner stand-in framed beside it loads, so it is our header that refuses.
   await page.route('http://attacker.test/**', (route) =>
     route.fulfill({
       contentType: 'text/html',
       body: `<!doctype html><title>Framer</title>
-        <iframe src="${baseURL}/_/snippets" title="snippets"></iframe>
+        <iframe src="${baseURL}/_/sign-in" title="sign-in"></iframe>
         <iframe src="${baseURL}/embed-demo/neutral.html" title="partner"></iframe>`,
     }),
   )
   await page.goto('http://attacker.test/', { waitUntil: 'load' })
   await expect(page.frameLocator('iframe[title="partner"]').locator('voice-demo')).toHaveCount(1)
-  const snippets = page.frames().find((frame) => frame.parentFrame() && !frame.url().includes('/embed-demo/'))
-  expect(snippets?.url()).toMatch(/^chrome-error:/)
-  const frame = page.frameLocator('iframe[title="snippets"]')
-  await expect(frame.getByRole('textbox', { name: 'Prospect slug' })).toHaveCount(0)
+  const signIn = page.frames().find((frame) => frame.parentFrame() && !frame.url().includes('/embed-demo/'))
+  expect(signIn?.url()).toMatch(/^chrome-error:/)
+  const frame = page.frameLocator('iframe[title="sign-in"]')
+  await expect(frame.getByLabel('Password')).toHaveCount(0)
 })
 
 test('only built files come back: dotfiles and source maps are 404, as is any path that is no page', async ({

@@ -6,8 +6,24 @@ import { join } from 'node:path'
 export interface RunningProduct {
   /** Origin of the started server, without a trailing slash, e.g. `http://127.0.0.1:41234`. */
   readonly url: string
-  /** Stops the server (SIGTERM, so the database closes cleanly) and deletes its temporary data. */
+  /**
+   * Stops the server (SIGTERM, so the database closes cleanly) and deletes its temporary data (a
+   * data directory the caller gave is left as it is).
+   */
   readonly stop: () => Promise<void>
+}
+
+export interface StartOptions {
+  /**
+   * The data directory to use instead of a temporary one. It is the caller's: `stop()` leaves it, so
+   * a command can change it between two starts (`npm run reps -- disable …` needs the server stopped).
+   */
+  dataDir?: string
+  /**
+   * Runs before the server starts, on its data directory, while nothing else has it open: e.g. what
+   * an operator does first, `npm run reps -- add …`.
+   */
+  prepare?: (dataDir: string) => Promise<void>
 }
 
 /**
@@ -19,8 +35,16 @@ export interface RunningProduct {
 export async function startProduct(
   prefix = 'voice-demo-',
   env: Record<string, string | undefined> = {},
+  { dataDir: givenDir, prepare }: StartOptions = {},
 ): Promise<RunningProduct> {
-  const dataDir = await mkdtemp(join(tmpdir(), prefix))
+  const dataDir = givenDir ?? (await mkdtemp(join(tmpdir(), prefix)))
+  const removeData = () => (givenDir ? Promise.resolve() : rm(dataDir, { recursive: true, force: true }))
+  try {
+    await prepare?.(dataDir)
+  } catch (error) {
+    await removeData()
+    throw error
+  }
   const merged = { ...process.env, ...env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir }
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/node.ts'], {
     env: Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== undefined)),
@@ -30,14 +54,14 @@ export async function startProduct(
   try {
     url = await waitForReady(server)
   } catch (error) {
-    await rm(dataDir, { recursive: true, force: true })
+    await removeData()
     throw error
   }
   const stop = async () => {
     const exited = new Promise((resolve) => server.once('exit', resolve))
     server.kill('SIGTERM')
     await exited
-    await rm(dataDir, { recursive: true, force: true })
+    await removeData()
   }
   return { url, stop }
 }

@@ -1,0 +1,146 @@
+import type { Locator, Page } from '@playwright/test'
+import { hasHorizontalOverflow } from '../fixtures.ts'
+import { expect, test } from '../rep-fixtures.ts'
+import { ADMIN, createProspectWithApi, signInWithApi } from '../rep-product.ts'
+import { parkPointer, shotName, VARIANTS } from './visual-page.ts'
+
+/**
+ * The sales reps' pages, top to bottom, compared with their baselines at a phone's and a desktop's
+ * width in the site's light and dark themes: sign-in, the list, the new-prospect form and a prospect's
+ * page. A product of this spec's own, so nothing but the data below is on it: the seed's two
+ * prospects and one the admin made. One product for the file: its tests run in order in one worker.
+ */
+test.describe.configure({ mode: 'default' })
+// Dates are shown in the browser's locale and time zone: the same on every machine.
+test.use({ locale: 'en-US', timezoneId: 'UTC' })
+
+/**
+ * Every stamp the reps' API answers (created, updated, history) reads this time in the pictures, and
+ * the page's own clock (the footer's year) says it too.
+ */
+const STAMP_TIME = '2026-03-02T14:05:00.000Z'
+
+const NORTHWIND = {
+  slug: 'northwind-dental',
+  name: 'Dr. Ana Lima',
+  company_name: 'Northwind Dental',
+  first_message: 'Northwind Dental, this is Mia. How can I help?',
+  system: 'You are Mia, the receptionist of Northwind Dental. Book check-ups and cleanings.',
+  assistant_id: null,
+}
+
+test.beforeAll(async ({ repProduct, playwright }) => {
+  const request = await playwright.request.newContext({ baseURL: repProduct.url })
+  try {
+    await createProspectWithApi(request, await signInWithApi(request, ADMIN.email, ADMIN.password), NORTHWIND)
+  } finally {
+    await request.dispose()
+  }
+})
+
+/** The stamps are the server's clock: each answer of the reps' API is given one fixed time instead. */
+async function fixStamps(page: Page): Promise<void> {
+  await page.route(
+    (url) => url.pathname.startsWith('/api/reps/'),
+    async (route) => {
+      const response = await route.fetch()
+      if (!(response.headers()['content-type'] ?? '').includes('application/json')) {
+        return route.fulfill({ response })
+      }
+      const body = (await response.text()).replace(/"at":"[^"]*"/g, `"at":"${STAMP_TIME}"`)
+      await route.fulfill({ response, body })
+    },
+  )
+}
+
+/** The panel has its final look: the prospect's heading, and Call Me off (no phone settings here). */
+async function expectPanelSettled(page: Page, region: string, company: string): Promise<void> {
+  const demo = page.getByRole('region', { name: region }).locator('voice-demo')
+  await expect(demo.getByRole('heading', { name: `Built for ${company}` })).toBeVisible()
+  await expect(demo.getByRole('button', { name: 'Call Me' })).toHaveAttribute('aria-disabled', 'true')
+}
+
+interface RepsPage {
+  name: string
+  path: string
+  signedIn: boolean
+  ready: (page: Page) => Promise<void>
+  /** What holds the server's free port (the page's own origin), covered in the picture. */
+  mask?: (page: Page) => Locator[]
+}
+
+const PAGES: RepsPage[] = [
+  {
+    name: 'reps-sign-in',
+    path: '/_/sign-in',
+    signedIn: false,
+    ready: (page: Page) => expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible(),
+  },
+  {
+    name: 'reps-list',
+    path: '/_/prospects',
+    signedIn: true,
+    ready: async (page: Page) => {
+      const companies = page.getByRole('table', { name: 'Prospects' }).getByRole('link')
+      await expect(companies).toHaveText(['Bright Smile Dental', 'Harbor Realty Group', 'Northwind Dental'])
+      await expect(page.getByRole('combobox', { name: 'Owner' })).toContainText(ADMIN.email)
+    },
+  },
+  {
+    name: 'reps-form',
+    path: '/_/prospects/new',
+    signedIn: true,
+    // A rep about to make Northwind Dental twice: the suggested slug is taken, and says so.
+    ready: async (page: Page) => {
+      await page.getByLabel('Company name').fill(NORTHWIND.company_name)
+      await page.getByLabel('Contact name').fill('Dr. Ana Lima')
+      await page.getByLabel('First message').fill(NORTHWIND.first_message)
+      await page.getByLabel('System prompt').fill(NORTHWIND.system)
+      await expect(page.getByLabel('Slug')).toHaveAccessibleDescription(
+        /Another prospect already has this link\./,
+      )
+      await expectPanelSettled(page, 'Preview', NORTHWIND.company_name)
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
+    },
+    // The slug's hint: the page's address.
+    mask: (page: Page) => [page.getByText(/^The page's address: /)],
+  },
+  {
+    name: 'reps-prospect',
+    path: `/_/prospects/${NORTHWIND.slug}`,
+    signedIn: true,
+    ready: async (page: Page) => {
+      await expect(page.getByRole('region', { name: 'History' }).getByRole('listitem')).toHaveText([
+        `Created Mar 2, 2026, 2:05 PM by ${ADMIN.email}`,
+      ])
+      await expectPanelSettled(page, 'Live preview', NORTHWIND.company_name)
+    },
+    // The link and the snippet name it; the journey spec checks their text.
+    mask: (page: Page) => [page.getByRole('region', { name: 'Send to Northwind Dental' }).locator('code')],
+  },
+]
+
+for (const { name, path, signedIn, ready, mask } of PAGES) {
+  for (const { theme, width } of VARIANTS) {
+    test(`${name}, ${theme}, ${width} px, top to bottom`, async ({ page }) => {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 })
+      await page.emulateMedia({ reducedMotion: 'reduce' })
+      await page.addInitScript((choice) => localStorage.setItem('theme', choice), theme)
+      await page.clock.setFixedTime(STAMP_TIME)
+      await fixStamps(page)
+      if (signedIn) await signInWithApi(page.request, ADMIN.email, ADMIN.password)
+      await page.goto(path)
+      await ready(page)
+      await page.evaluate(() => document.fonts.ready)
+      expect(await hasHorizontalOverflow(page), 'nothing is wider than the screen').toBe(false)
+      // Typing scrolled the form: the picture starts at the top, where the sticky header belongs.
+      await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }))
+      await page.waitForFunction(() => window.scrollY === 0, undefined, { polling: 50 })
+      await parkPointer(page)
+      await expect(page).toHaveScreenshot(shotName(name, theme, width), {
+        fullPage: true,
+        mask: mask?.(page) ?? [],
+      })
+    })
+  }
+}
