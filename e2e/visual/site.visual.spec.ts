@@ -53,6 +53,8 @@ for (const { name, path, ready, settled } of PAGES) {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 800 })
       await page.emulateMedia({ reducedMotion: 'reduce' })
       await page.route('https://assets.calendly.com/**', (route) => route.abort())
+      // The footer's year comes from the clock: a fixed day, so the baselines outlive New Year.
+      await page.clock.setFixedTime(new Date('2026-03-02T09:00:00Z'))
       // The site's own theme choice, as its toggle stores it (its default is light, whatever the system).
       await page.addInitScript((choice) => localStorage.setItem('theme', choice), theme)
       await page.goto(path)

@@ -9,6 +9,7 @@ import { matchRepRoute } from './rep-route.ts'
 import { SignedInPage } from './session/signed-in-page.tsx'
 import { SetPasswordPage } from './sign-in/set-password-page.tsx'
 import { SignInPage } from './sign-in/sign-in-page.tsx'
+import { useFocusHeading } from './ui/use-focus-heading.ts'
 
 /**
  * The sales reps' pages under `/_/`, one lazily loaded chunk: visitors of the landing and prospect
@@ -17,6 +18,7 @@ import { SignInPage } from './sign-in/sign-in-page.tsx'
 export function RepsApp() {
   const pathname = usePathname()
   const route = matchRepRoute(pathname, window.location.search)
+  useFocusHeading(pathname)
 
   const redirect = route.page === 'redirect' ? route.to : null
   useEffect(() => {

@@ -11,7 +11,7 @@ export function ProspectFacts({ detail }: { detail: RepProspectDetail }) {
       </h2>
       <dl className="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
         <dt className="font-semibold">Owner</dt>
-        <dd className="break-all text-slate-700 dark:text-slate-300">{detail.owner?.email ?? 'Nobody'}</dd>
+        <dd className="break-words text-slate-700 dark:text-slate-300">{detail.owner?.email ?? 'Nobody'}</dd>
         <dt className="font-semibold">Created</dt>
         <dd className="text-slate-700 dark:text-slate-300">
           <StampText stamp={detail.created} />
@@ -21,7 +21,7 @@ export function ProspectFacts({ detail }: { detail: RepProspectDetail }) {
           <StampText stamp={detail.updated} />
         </dd>
         <dt className="font-semibold">Assistant</dt>
-        <dd className="break-all text-slate-700 dark:text-slate-300">
+        <dd className="break-words text-slate-700 dark:text-slate-300">
           {detail.fields.assistant_id ?? 'The default assistant'}
         </dd>
       </dl>
@@ -34,7 +34,7 @@ export function StampText({ stamp }: { stamp: Stamp }) {
   return (
     <>
       <time dateTime={stamp.at}>{formatDateTime(stamp.at)}</time>{' '}
-      <span className="break-all">by {formatWho(stamp)}</span>
+      <span className="break-words">by {formatWho(stamp)}</span>
     </>
   )
 }

@@ -1,0 +1,26 @@
+import { act, render } from '@testing-library/react'
+import { expect, it } from 'vitest'
+import { useFocusHeading } from './use-focus-heading.ts'
+
+function Page({ pathname, heading }: { pathname: string; heading: string | null }) {
+  useFocusHeading(pathname)
+  return (
+    <main>
+      <button type="button">Search</button>
+      {heading !== null && <h1>{heading}</h1>}
+    </main>
+  )
+}
+
+it('leaves focus alone on the first page, and moves it to the next page’s heading once it shows', async () => {
+  const view = render(<Page pathname="/_/prospects" heading="Prospects" />)
+  expect(document.activeElement).toBe(document.body)
+
+  // The next page's heading arrives with its data, after the move.
+  view.rerender(<Page pathname="/_/prospects/acme" heading={null} />)
+  expect(document.activeElement).toBe(document.body)
+  await act(async () => view.rerender(<Page pathname="/_/prospects/acme" heading="Acme Dental" />))
+  await expect.poll(() => document.activeElement?.textContent).toBe('Acme Dental')
+  // Focusable from script, but not a stop for Tab.
+  expect(document.activeElement?.getAttribute('tabindex')).toBe('-1')
+})
