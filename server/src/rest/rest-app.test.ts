@@ -53,7 +53,20 @@ describe('reading rows', () => {
     const res = await get('prospects?select=*&slug=eq.bright-smile-dental')
     const [row] = await res.json()
     expect(Object.keys(row).sort()).toEqual(
-      ['assistant_id', 'company_name', 'created_at', 'first_message', 'id', 'name', 'slug', 'system'].sort(),
+      [
+        'assistant_id',
+        'company_name',
+        'created_at',
+        'created_by',
+        'first_message',
+        'id',
+        'name',
+        'owner_id',
+        'slug',
+        'system',
+        'updated_at',
+        'updated_by',
+      ].sort(),
     )
     expect(row).toMatchObject({ slug: 'bright-smile-dental', name: 'Dr. Maya Patel', assistant_id: null })
   })
