@@ -4,13 +4,12 @@ import { CHROMIUM_ARGS, findChromium } from './e2e/chromium.ts'
 const launchOptions = { executablePath: findChromium(), args: CHROMIUM_ARGS }
 const VISUAL = /visual\/.*\.spec\.ts$/
 /**
- * The specs whose pages a phone lays out differently (widths, the header, bottom sheets, full-screen
- * overlays, touch): the phone project runs these. The others check what is the same at any width
- * (headers, call logic, audio, embedding), once, in the desktop project. phones-first sets its own
- * phone viewport and runs in the phone project only.
+ * What a phone lays out differently (widths, the header, bottom sheets, full-screen overlays, touch):
+ * the phone project runs the specs about a phone's layout as a whole, and elsewhere the tests tagged
+ * `@phone`. The rest checks what is the same at any width (headers, call logic, audio, embedding,
+ * data), once, in the desktop project. Matched against the file and the titles (Playwright's grep).
  */
-const PHONE_SPECS =
-  /\/(a11y|landing|shell|site|timeline|phones-first|embed-phone|phone-call|video-call)\.spec\.ts$/
+const PHONE_TESTS = /(^|[ /])(a11y|phones-first|embed-phone)\.spec\.ts |@phone/
 const PHONE_ONLY = /\/phones-first\.spec\.ts$/
 
 export default defineConfig({
@@ -53,7 +52,8 @@ export default defineConfig({
     },
     {
       name: 'phone',
-      testMatch: PHONE_SPECS,
+      testIgnore: VISUAL,
+      grep: PHONE_TESTS,
       use: {
         browserName: 'chromium',
         ...devices['Pixel 7'],

@@ -54,58 +54,62 @@ test('the sections come in order with their ids, and the header nav marks the on
   expect(pageErrors).toEqual([])
 })
 
-test('testimonials: nine distinct, the claims, our own avatars, columns by width, paused on hover', async ({
-  page,
-}, info) => {
-  await blockCalendly(page)
-  await page.goto('/')
-  const section = page.locator('#testimonials')
-  await expect(section.getByRole('heading', { name: 'What our users say' })).toBeVisible()
+test(
+  'testimonials: nine distinct, the claims, our own avatars, columns by width, paused on hover',
+  { tag: '@phone' },
+  async ({ page }, info) => {
+    await blockCalendly(page)
+    await page.goto('/')
+    const section = page.locator('#testimonials')
+    await expect(section.getByRole('heading', { name: 'What our users say' })).toBeVisible()
 
-  // The looped copy is aria-hidden, so the accessibility tree holds each testimonial once.
-  const quotes = section.locator('ul:not([aria-hidden]) blockquote')
-  const texts = await quotes.allTextContents()
-  expect(texts).toHaveLength(9)
-  expect(new Set(texts).size).toBe(9)
-  expect(await section.locator('ul[aria-hidden="true"] blockquote').count()).toBe(9)
-  const all = texts.join(' ')
-  for (const claim of [
-    '95% fewer no-shows',
-    '40% more table bookings',
-    '70% of inbound questions handled',
-    '200 calls in a month',
-  ]) {
-    expect(all).toContain(claim)
-  }
+    // The looped copy is aria-hidden, so the accessibility tree holds each testimonial once.
+    const quotes = section.locator('ul:not([aria-hidden]) blockquote')
+    const texts = await quotes.allTextContents()
+    expect(texts).toHaveLength(9)
+    expect(new Set(texts).size).toBe(9)
+    expect(await section.locator('ul[aria-hidden="true"] blockquote').count()).toBe(9)
+    const all = texts.join(' ')
+    for (const claim of [
+      '95% fewer no-shows',
+      '40% more table bookings',
+      '70% of inbound questions handled',
+      '200 calls in a month',
+    ]) {
+      expect(all).toContain(claim)
+    }
 
-  const origin = new URL(page.url()).origin
-  const avatars = await section
-    .locator('img')
-    .evaluateAll((images) => images.map((img) => (img as HTMLImageElement).src))
-  for (const src of avatars) expect(new URL(src).origin).toBe(origin)
-  const avatar = await page.request.get(avatars[0] ?? '')
-  expect(avatar.headers()['content-type']).toContain('svg')
+    const origin = new URL(page.url()).origin
+    const avatars = await section
+      .locator('img')
+      .evaluateAll((images) => images.map((img) => (img as HTMLImageElement).src))
+    for (const src of avatars) expect(new URL(src).origin).toBe(origin)
+    const avatar = await page.request.get(avatars[0] ?? '')
+    expect(avatar.headers()['content-type']).toContain('svg')
 
-  const columns = section.locator('.testimonial-column')
-  const visible = await columns.evaluateAll((els) => els.map((el) => getComputedStyle(el).display !== 'none'))
-  expect(visible).toEqual(info.project.name === 'phone' ? [true, false, false] : [true, true, true])
-  expect(
-    await section
-      .locator('.testimonial-column')
-      .first()
-      .evaluate((el) => el.parentElement?.getBoundingClientRect().height),
-  ).toBeLessThanOrEqual(740)
+    const columns = section.locator('.testimonial-column')
+    const visible = await columns.evaluateAll((els) =>
+      els.map((el) => getComputedStyle(el).display !== 'none'),
+    )
+    expect(visible).toEqual(info.project.name === 'phone' ? [true, false, false] : [true, true, true])
+    expect(
+      await section
+        .locator('.testimonial-column')
+        .first()
+        .evaluate((el) => el.parentElement?.getBoundingClientRect().height),
+    ).toBeLessThanOrEqual(740)
 
-  const track = columns.first().locator('.testimonial-track')
-  const state = () => track.evaluate((el) => getComputedStyle(el).animationPlayState)
-  const duration = () => track.evaluate((el) => getComputedStyle(el).animationDuration)
-  expect(await duration()).toBe('15s')
-  await section.scrollIntoViewIfNeeded()
-  await page.mouse.move(0, 0)
-  expect(await state()).toBe('running')
-  await columns.first().hover()
-  expect(await state()).toBe('paused')
-})
+    const track = columns.first().locator('.testimonial-track')
+    const state = () => track.evaluate((el) => getComputedStyle(el).animationPlayState)
+    const duration = () => track.evaluate((el) => getComputedStyle(el).animationDuration)
+    expect(await duration()).toBe('15s')
+    await section.scrollIntoViewIfNeeded()
+    await page.mouse.move(0, 0)
+    expect(await state()).toBe('running')
+    await columns.first().hover()
+    expect(await state()).toBe('paused')
+  },
+)
 
 test('reduced motion: testimonials stand still and the looped copy is gone', async ({ page }) => {
   await blockCalendly(page)
@@ -205,7 +209,7 @@ test('a scheduled event from https://calendly.com shows the confirmation', async
   await expect(page.locator('#contact').getByText('Your meeting is booked')).toBeVisible()
 })
 
-test('the landing page fits the width in light and dark', async ({ page }) => {
+test('the landing page fits the width in light and dark', { tag: '@phone' }, async ({ page }) => {
   await blockCalendly(page)
   for (const theme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' })

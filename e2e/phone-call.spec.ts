@@ -98,14 +98,18 @@ for (const { name, path } of PAGES) {
   })
 }
 
-test('on a phone the dialog is a full-width sheet at the bottom', async ({ page }, testInfo) => {
-  test.skip(testInfo.project.name !== 'phone', 'phone layout')
-  const { dialog } = await openDialog(page, '/embed-demo/')
-  const box = await dialog.boundingBox()
-  const viewport = page.viewportSize()
-  expect(box?.width).toBe(viewport?.width)
-  expect(Math.round((box?.y ?? 0) + (box?.height ?? 0))).toBe(viewport?.height)
-})
+test(
+  'on a phone the dialog is a full-width sheet at the bottom',
+  { tag: '@phone' },
+  async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== 'phone', 'phone layout')
+    const { dialog } = await openDialog(page, '/embed-demo/')
+    const box = await dialog.boundingBox()
+    const viewport = page.viewportSize()
+    expect(box?.width).toBe(viewport?.width)
+    expect(Math.round((box?.y ?? 0) + (box?.height ?? 0))).toBe(viewport?.height)
+  },
+)
 
 test('the back arrow closes the dialog; on our site it stays on the prospect page', async ({ page }) => {
   const { dialog } = await openDialog(page, '/bright-smile-dental')

@@ -24,7 +24,9 @@ test.describe('theme', () => {
     await expect(page.locator('body')).toHaveCSS('background-color', /oklch\(0\.129 /) // slate-950
   })
 
-  test('the toggle switches the theme, and the choice survives a reload', async ({ page }) => {
+  test('the toggle switches the theme, and the choice survives a reload', { tag: '@phone' }, async ({
+    page,
+  }) => {
     await page.goto('/')
     await expect(html(page)).not.toHaveClass(/\bdark\b/) // default light
     await chooseTheme(page, 'Dark')
@@ -115,7 +117,7 @@ test.describe('toast area', () => {
   })
 })
 
-test.describe('floating video-call button', () => {
+test.describe('floating video-call button', { tag: '@phone' }, () => {
   for (const [name, path] of [
     ['landing', '/'],
     ['prospect', '/bright-smile-dental'],
@@ -149,7 +151,7 @@ test.describe('floating video-call button', () => {
   })
 })
 
-test('the shell fits the width in light and dark', async ({ page }) => {
+test('the shell fits the width in light and dark', { tag: '@phone' }, async ({ page }) => {
   for (const theme of ['light', 'dark']) {
     await page.emulateMedia({ reducedMotion: 'reduce' })
     await page.goto('/')

@@ -93,7 +93,9 @@ test('a prospect page shows the plan below the demo, turning only once scrolled 
 })
 
 for (const theme of ['light', 'dark'] as const) {
-  test(`the plan fits the width in the ${theme} theme, a stage selected too`, async ({ page }) => {
+  test(`the plan fits the width in the ${theme} theme, a stage selected too`, { tag: '@phone' }, async ({
+    page,
+  }) => {
     if (theme === 'dark') await chooseDarkTheme(page)
     await page.emulateMedia({ reducedMotion: 'reduce' }) // a still picture
     await page.goto('/_/onboarding')

@@ -39,94 +39,97 @@ async function endAgain(page: Page, conversationId: string): Promise<{ alreadyEn
   return (await response.json()) as { alreadyEnded: boolean }
 }
 
-test('start: "Connecting to …", then the call counts down, mute and camera reach the conversation page, End call ends it', async ({
-  page,
-  pageErrors,
-}, testInfo) => {
-  const t0 = Date.now()
-  await page.clock.setFixedTime(t0)
-  await page.goto('/bright-smile-dental')
-  const { widget, button, dialog } = launcher(page)
+test(
+  'start: "Connecting to …", then the call counts down, mute and camera reach the conversation page, End call ends it',
+  { tag: '@phone' },
+  async ({ page, pageErrors }, testInfo) => {
+    const t0 = Date.now()
+    await page.clock.setFixedTime(t0)
+    await page.goto('/bright-smile-dental')
+    const { widget, button, dialog } = launcher(page)
 
-  // Hold the answer for a moment, to see the connecting state.
-  let release: () => void = () => {}
-  const held = new Promise<void>((resolve) => (release = resolve))
-  await page.route(`**${VIDEO_CONVERSATIONS_PATH}`, async (route) => {
-    await held
-    await route.continue()
-  })
-  const started = page.waitForResponse(isStart)
-  await button.click()
-  const connecting = widget.getByRole('button', { name: `Connecting to ${PERSONA}...` })
-  await expect(connecting).toBeVisible()
-  await expect(connecting).toHaveAttribute('aria-disabled', 'true')
-  release()
+    // Hold the answer for a moment, to see the connecting state.
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(`**${VIDEO_CONVERSATIONS_PATH}`, async (route) => {
+      await held
+      await route.continue()
+    })
+    const started = page.waitForResponse(isStart)
+    await button.click()
+    const connecting = widget.getByRole('button', { name: `Connecting to ${PERSONA}...` })
+    await expect(connecting).toBeVisible()
+    await expect(connecting).toHaveAttribute('aria-disabled', 'true')
+    release()
 
-  const answer = (await (await started).json()) as { conversationId: string; maxDurationSeconds: number }
-  expect(answer.maxDurationSeconds).toBe(E2E_VIDEO_SECONDS)
-  await expect(dialog).toBeVisible()
-  await expect(dialog.getByRole('status')).toContainText(
-    `Connected!You're now connected with ${PERSONA}. Your call will last 1 minute.`,
-  )
-  // The webhook got the prospect's call.
-  expect(await readWebhookRequests()).toContainEqual(
-    expect.objectContaining({
-      replica_id: E2E_VIDEO_REPLICA_ID,
-      conversation_name: expect.stringContaining('Bright Smile Dental'),
-    }),
-  )
+    const answer = (await (await started).json()) as { conversationId: string; maxDurationSeconds: number }
+    expect(answer.maxDurationSeconds).toBe(E2E_VIDEO_SECONDS)
+    await expect(dialog).toBeVisible()
+    await expect(dialog.getByRole('status')).toContainText(
+      `Connected!You're now connected with ${PERSONA}. Your call will last 1 minute.`,
+    )
+    // The webhook got the prospect's call.
+    expect(await readWebhookRequests()).toContainEqual(
+      expect.objectContaining({
+        replica_id: E2E_VIDEO_REPLICA_ID,
+        conversation_name: expect.stringContaining('Bright Smile Dental'),
+      }),
+    )
 
-  const frame = dialog.locator('iframe')
-  await expect(frame).toHaveAttribute('allow', 'camera; microphone; autoplay; display-capture')
-  // The platform's id (ours, answer.conversationId, is another): the fake's page is named by it.
-  const platformId = new URL(String(await frame.getAttribute('src'))).pathname.split('/').pop() ?? ''
-  await expect(
-    page.frameLocator('voice-video-call iframe').getByText(`Fake video conversation ${platformId}`),
-  ).toBeVisible()
+    const frame = dialog.locator('iframe')
+    await expect(frame).toHaveAttribute('allow', 'camera; microphone; autoplay; display-capture')
+    // The platform's id (ours, answer.conversationId, is another): the fake's page is named by it.
+    const platformId = new URL(String(await frame.getAttribute('src'))).pathname.split('/').pop() ?? ''
+    await expect(
+      page.frameLocator('voice-video-call iframe').getByText(`Fake video conversation ${platformId}`),
+    ).toBeVisible()
 
-  // The countdown runs, as m:ss.
-  const timer = dialog.getByRole('timer', { name: 'Time left' })
-  await expect(timer).toHaveText('1:00')
-  await page.clock.setFixedTime(t0 + 1000)
-  await expect(timer).toHaveText('0:59')
+    // The countdown runs, as m:ss.
+    const timer = dialog.getByRole('timer', { name: 'Time left' })
+    await expect(timer).toHaveText('1:00')
+    await page.clock.setFixedTime(t0 + 1000)
+    await expect(timer).toHaveText('0:59')
 
-  // Focus is trapped in the dialog, starting on Mute.
-  await expect(dialog.getByRole('button', { name: 'Mute' })).toBeFocused()
-  const box = await dialog.boundingBox()
-  const viewport = page.viewportSize()
-  if (testInfo.project.name === 'phone') expect(box).toEqual({ x: 0, y: 0, ...viewport })
-  else expect(box?.width).toBeLessThanOrEqual(1152)
+    // Focus is trapped in the dialog, starting on Mute.
+    await expect(dialog.getByRole('button', { name: 'Mute' })).toBeFocused()
+    const box = await dialog.boundingBox()
+    const viewport = page.viewportSize()
+    if (testInfo.project.name === 'phone') expect(box).toEqual({ x: 0, y: 0, ...viewport })
+    else expect(box?.width).toBeLessThanOrEqual(1152)
 
-  await dialog.getByRole('button', { name: 'Mute' }).click()
-  await expect(dialog.getByRole('button', { name: 'Unmute' })).toBeVisible()
-  await dialog.getByRole('button', { name: 'Stop camera' }).click()
-  await expect(dialog.getByRole('button', { name: 'Start camera' })).toBeVisible()
-  const origin = new URL(page.url()).origin
-  await expect
-    .poll(() => readFrameMessages(platformId))
-    .toEqual([
-      { conversationId: platformId, origin, data: { type: 'toggleMute', muted: true } },
-      { conversationId: platformId, origin, data: { type: 'toggleCamera', enabled: false } },
-    ])
+    await dialog.getByRole('button', { name: 'Mute' }).click()
+    await expect(dialog.getByRole('button', { name: 'Unmute' })).toBeVisible()
+    await dialog.getByRole('button', { name: 'Stop camera' }).click()
+    await expect(dialog.getByRole('button', { name: 'Start camera' })).toBeVisible()
+    const origin = new URL(page.url()).origin
+    await expect
+      .poll(() => readFrameMessages(platformId))
+      .toEqual([
+        { conversationId: platformId, origin, data: { type: 'toggleMute', muted: true } },
+        { conversationId: platformId, origin, data: { type: 'toggleCamera', enabled: false } },
+      ])
 
-  // Escape asks first; keeping on talking changes nothing.
-  await page.keyboard.press('Escape')
-  await expect(dialog.getByText('End the video call? It cannot be resumed.')).toBeVisible()
-  await dialog.getByRole('button', { name: 'Keep talking' }).click()
-  await expect(dialog.getByRole('button', { name: 'Unmute' })).toBeVisible()
+    // Escape asks first; keeping on talking changes nothing.
+    await page.keyboard.press('Escape')
+    await expect(dialog.getByText('End the video call? It cannot be resumed.')).toBeVisible()
+    await dialog.getByRole('button', { name: 'Keep talking' }).click()
+    await expect(dialog.getByRole('button', { name: 'Unmute' })).toBeVisible()
 
-  const ended = page.waitForResponse(isEnd(answer.conversationId))
-  await dialog.getByRole('button', { name: 'End call' }).click()
-  expect(((await (await ended).json()) as { alreadyEnded: boolean }).alreadyEnded).toBe(false)
-  await expect(dialog).toBeHidden()
-  await expect(widget.getByRole('status')).toContainText(
-    `Call EndedYour video call with ${PERSONA} has ended.`,
-  )
-  await expect(button).toBeFocused() // the dialog handed the focus back
-  await expect(button).toHaveAttribute('aria-disabled', 'false')
-  expect(await endAgain(page, answer.conversationId)).toEqual(expect.objectContaining({ alreadyEnded: true }))
-  expect(pageErrors).toEqual([])
-})
+    const ended = page.waitForResponse(isEnd(answer.conversationId))
+    await dialog.getByRole('button', { name: 'End call' }).click()
+    expect(((await (await ended).json()) as { alreadyEnded: boolean }).alreadyEnded).toBe(false)
+    await expect(dialog).toBeHidden()
+    await expect(widget.getByRole('status')).toContainText(
+      `Call EndedYour video call with ${PERSONA} has ended.`,
+    )
+    await expect(button).toBeFocused() // the dialog handed the focus back
+    await expect(button).toHaveAttribute('aria-disabled', 'false')
+    expect(await endAgain(page, answer.conversationId)).toEqual(
+      expect.objectContaining({ alreadyEnded: true }),
+    )
+    expect(pageErrors).toEqual([])
+  },
+)
 
 test(`a call ends by itself when its ${E2E_VIDEO_SECONDS} s are up, and the end endpoint is called`, async ({
   page,

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import { RequestFailure, UNAVAILABLE_MESSAGE } from '#core/api-error.ts'
 import { secondaryButtonClass } from '../../../components/button-styles.ts'
 import { deleteProspect } from '../api/rep-endpoints.ts'
@@ -21,23 +21,23 @@ export function DeleteProspect({ slug, companyName, onDeleted }: DeleteProspectP
   const dialogRef = useRef<HTMLDialogElement>(null)
   const openerRef = useRef<HTMLButtonElement>(null)
   const cancelRef = useRef<HTMLButtonElement>(null)
-  const [open, setOpen] = useState(false)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
 
-  useEffect(() => {
+  // Opened straight from the click, not from state: the dialog's close event arrives a task after
+  // Escape, and a click in between (Escape, then Enter at once) must still open it.
+  const openDialog = () => {
     const dialog = dialogRef.current
-    if (!dialog || !open) return
+    if (!dialog) return
     if (!dialog.open) dialog.showModal()
     cancelRef.current?.focus()
-  }, [open])
+  }
 
   const close = () => {
     dialogRef.current?.close()
   }
   // Escape and close() both end here, so focus goes back whichever way the dialog closed.
   const onClose = () => {
-    setOpen(false)
     setError(null)
     openerRef.current?.focus()
   }
@@ -61,7 +61,7 @@ export function DeleteProspect({ slug, companyName, onDeleted }: DeleteProspectP
         ref={openerRef}
         type="button"
         className={`${secondaryButtonClass} text-red-700 dark:text-red-400`}
-        onClick={() => setOpen(true)}
+        onClick={openDialog}
       >
         Delete prospect
       </button>
