@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useRef } from 'react'
+import type { ProspectField } from '#core/prospect-fields.ts'
 import { primaryButtonClass } from '../../../components/button-styles.ts'
 import { Alert } from '../ui/alert.tsx'
 import { TextField } from '../ui/text-field.tsx'
@@ -33,67 +34,53 @@ export function ProspectForm({ form, original, onSubmit }: ProspectFormProps) {
   }
   const origin = window.location.origin
   const slugTaken = availability.status === 'taken' ? availability.reason : null
+  /** What ties a field to the form: its name, value, change and problem. */
+  const bind = (name: ProspectField) => ({
+    name,
+    value: values[name],
+    onValue: (value: string) => set(name, value),
+    error: errors[name],
+  })
 
   return (
     <form ref={formRef} onSubmit={submit} noValidate className="space-y-5">
-      <TextField
-        label="Company name"
-        name="company_name"
-        autoComplete="off"
-        value={values.company_name}
-        onValue={(value) => set('company_name', value)}
-        error={errors.company_name}
-      />
+      <TextField label="Company name" {...bind('company_name')} autoComplete="off" />
       <TextField
         label="Contact name"
-        name="name"
+        {...bind('name')}
         autoComplete="off"
         hint="The person the page greets: “Hey Maya, here's what I've built…”"
-        value={values.name}
-        onValue={(value) => set('name', value)}
-        error={errors.name}
       />
       <TextField
         label="Slug"
-        name="slug"
+        {...bind('slug')}
         autoComplete="off"
         autoCapitalize="none"
         spellCheck={false}
         inputClassName="font-mono"
         hint={`The page's address: ${origin}/${values.slug.trim() || '…'}`}
         status={<SlugStatus availability={availability} />}
-        value={values.slug}
-        onValue={(value) => set('slug', value)}
         error={errors.slug ?? slugTaken}
       />
       <TextField
         label="First message"
-        name="first_message"
+        {...bind('first_message')}
         rows={3}
         hint="What the voice agent says first."
-        value={values.first_message}
-        onValue={(value) => set('first_message', value)}
-        error={errors.first_message}
       />
       <TextField
         label="System prompt"
-        name="system"
+        {...bind('system')}
         rows={8}
         hint="How the voice agent behaves: the business, its services, what to ask and what to book."
-        value={values.system}
-        onValue={(value) => set('system', value)}
-        error={errors.system}
       />
       <TextField
         label="Assistant ID (optional)"
-        name="assistant_id"
+        {...bind('assistant_id')}
         autoComplete="off"
         spellCheck={false}
         inputClassName="font-mono"
         hint="The prospect's own voice assistant, if one was built. Empty: the default assistant."
-        value={values.assistant_id}
-        onValue={(value) => set('assistant_id', value)}
-        error={errors.assistant_id}
       />
       {form.formError && <Alert>{form.formError}</Alert>}
       <button type="submit" className={primaryButtonClass} disabled={form.busy}>
