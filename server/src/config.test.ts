@@ -20,6 +20,9 @@ describe('loadServerConfig', () => {
       callRecordRetentionDays: 30,
       videoCall: null,
       videoLimits: { perIpHourly: 3, globalDaily: 50 },
+      engagement: { retentionDays: 180, limitPerIpMinute: 60, limitPerProspectMinute: 600 },
+      vapiWebhookSecret: null,
+      notify: { webhookUrl: null, dedupeMinutes: 360, drainSecret: null },
     })
   })
 

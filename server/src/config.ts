@@ -64,6 +64,26 @@ const ServerEnv = z.object({
   // Call records (phone-call attempts, video conversations) are kept this long, for audits of a bill
   // or an abuse report, then deleted, so that storage stays bounded whatever the traffic.
   CALL_RECORD_RETENTION_DAYS: wholeNumber(1, 3650).default(30),
+  // Engagement events and call reports are kept this long, then deleted.
+  EVENT_RETENTION_DAYS: wholeNumber(1, 3650).default(180),
+  // Event batches per client address per minute, and events per prospect per minute; 0 stops storing.
+  EVENT_LIMIT_PER_IP_MINUTE: wholeNumber(0, 100000).default(60),
+  EVENT_LIMIT_PER_PROSPECT_MINUTE: wholeNumber(0, 1000000).default(600),
+  // The voice platform's server-webhook secret (sent as X-Vapi-Secret); unset, its reports are refused.
+  VAPI_WEBHOOK_SECRET: z
+    .string()
+    .trim()
+    .min(16, 'must be at least 16 characters (a random secret)')
+    .optional(),
+  // A Slack-compatible incoming webhook for the reps' nudges; unset, no nudge is queued.
+  NOTIFY_WEBHOOK_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  NOTIFY_DEDUPE_MINUTES: wholeNumber(1, 10080).default(360),
+  // Authorises a scheduler's POST to the outbox's drain route (the edge function, where no process lives).
+  NOTIFY_DRAIN_SECRET: z
+    .string()
+    .trim()
+    .min(32, 'must be at least 32 characters (a random secret)')
+    .optional(),
   ...VIDEO_ENV,
 })
 
@@ -114,6 +134,29 @@ export interface ServerConfig {
   /** Video support calls; null without `TAVUS_API_KEY` or `VIDEO_WEBHOOK_URL` (the button then explains). */
   videoCall: VideoCallConfig | null
   videoLimits: VideoCallLimits
+  engagement: EngagementConfig
+  /** Null without `VAPI_WEBHOOK_SECRET`: end-of-call reports are then refused (503, logged once). */
+  vapiWebhookSecret: string | null
+  notify: NotifyConfig
+}
+
+/** What the browser reports about prospects' pages, and how long it is kept. */
+export interface EngagementConfig {
+  retentionDays: number
+  /** Event batches accepted per client address per minute. */
+  limitPerIpMinute: number
+  /** Events stored per prospect per minute. */
+  limitPerProspectMinute: number
+}
+
+/** The reps' nudges. */
+export interface NotifyConfig {
+  /** Null: nudges are off (nothing is queued). */
+  webhookUrl: string | null
+  /** At most one nudge of a kind per prospect in this many minutes. */
+  dedupeMinutes: number
+  /** Null: the drain route answers 404 (the Node server drains by itself). */
+  drainSecret: string | null
 }
 
 export interface LoadConfigOptions {
@@ -204,6 +247,17 @@ export function loadServerConfig(
     callRecordRetentionDays: e.CALL_RECORD_RETENTION_DAYS,
     videoCall: toVideoCallConfig(e),
     videoLimits: toVideoCallLimits(e),
+    engagement: {
+      retentionDays: e.EVENT_RETENTION_DAYS,
+      limitPerIpMinute: e.EVENT_LIMIT_PER_IP_MINUTE,
+      limitPerProspectMinute: e.EVENT_LIMIT_PER_PROSPECT_MINUTE,
+    },
+    vapiWebhookSecret: e.VAPI_WEBHOOK_SECRET ?? null,
+    notify: {
+      webhookUrl: e.NOTIFY_WEBHOOK_URL ?? null,
+      dedupeMinutes: e.NOTIFY_DEDUPE_MINUTES,
+      drainSecret: e.NOTIFY_DRAIN_SECRET ?? null,
+    },
   }
 }
 

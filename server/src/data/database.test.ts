@@ -18,6 +18,7 @@ type PgType =
   | 'timestamp with time zone'
   /** `text[]`, as information_schema names an array. */
   | 'ARRAY'
+  | 'bigint'
 /** A column's Postgres type, with ` null` when it is nullable. */
 type ColumnType = PgType | `${PgType} null`
 
@@ -110,6 +111,42 @@ const TABLES: { [T in keyof Schema['Tables']]: Record<keyof Schema['Tables'][T][
     end_requested_at: 'timestamp with time zone null',
     ended_at: 'timestamp with time zone null',
     end_result: 'text null',
+  },
+  engagement_events: {
+    id: 'bigint',
+    prospect_id: 'uuid',
+    name: 'text',
+    visit_id: 'text',
+    detail: 'jsonb',
+    address_key: 'text null',
+    at: 'timestamp with time zone',
+  },
+  call_reports: {
+    call_id: 'text',
+    prospect_id: 'uuid',
+    visit_id: 'text null',
+    source: 'text',
+    started_at: 'timestamp with time zone null',
+    ended_at: 'timestamp with time zone null',
+    seconds: 'integer null',
+    ended_reason: 'text null',
+    summary: 'text null',
+    transcript: 'jsonb',
+    received_at: 'timestamp with time zone',
+  },
+  notification_outbox: {
+    id: 'bigint',
+    prospect_id: 'uuid',
+    kind: 'text',
+    dedupe_key: 'text',
+    text: 'text',
+    created_at: 'timestamp with time zone',
+    attempts: 'integer',
+    next_attempt_at: 'timestamp with time zone',
+    lease_until: 'timestamp with time zone null',
+    sent_at: 'timestamp with time zone null',
+    failed_at: 'timestamp with time zone null',
+    last_error: 'text null',
   },
 }
 

@@ -1,5 +1,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { CallRecordCounts } from './call-records.ts'
+import type { EngagementTables } from './engagement-database.ts'
+import type { EventFunctions } from './events-database.ts'
+import type { OutboxFunctions } from './outbox-database.ts'
 import type { AttemptClaim } from './phone-call-attempts.ts'
 import type { RateLimitBucket, RateLimitResult } from './rate-limits.ts'
 import type { RepFunctions, RepTables, Table } from './rep-database.ts'
@@ -14,126 +17,129 @@ import type { EndClaim } from './video-conversations.ts'
  */
 export type Database = {
   public: {
-    Tables: RepTables & {
-      prospects: Table<{
-        id: string
-        slug: string
-        name: string
-        company_name: string
-        first_message: string
-        system: string
-        assistant_id: string | null
-        created_at: string
-        /** The rep who owns it; null: nobody (made by the command line, or before reps). */
-        owner_id: string | null
-        created_by: string | null
-        updated_by: string | null
-        updated_at: string
-      }>
-      rate_limit_counters: Table<{
-        bucket: string
-        window_seconds: number
-        window_start: string
-        hits: number
-      }>
-      phone_call_attempts: Table<{
-        id: string
-        created_at: string
-        finished_at: string | null
-        idempotency_key: string | null
-        prospect_slug: string
-        country: string
-        number_hash: string
-        client_ip_hash: string | null
-        assistant_id: string
-        outcome: string
-        http_status: number | null
-        error_code: string | null
-        error_message: string | null
-        call_id: string | null
-      }>
-      video_conversations: Table<{
-        id: string
-        created_at: string
-        backend: string
-        prospect_slug: string | null
-        client_ip_hash: string | null
-        max_duration_seconds: number
-        outcome: string
-        error_code: string | null
-        platform_conversation_id: string | null
-        end_requested_at: string | null
-        ended_at: string | null
-        end_result: string | null
-      }>
-    }
-    Views: Record<never, never>
-    Functions: RepFunctions & {
-      check_rate_limits: { Args: { buckets: readonly RateLimitBucket[] }; Returns: RateLimitResult }
-      claim_phone_call_attempt: {
-        Args: {
-          idempotency_key: string
+    Tables: RepTables &
+      EngagementTables & {
+        prospects: Table<{
+          id: string
+          slug: string
+          name: string
+          company_name: string
+          first_message: string
+          system: string
+          assistant_id: string | null
+          created_at: string
+          /** The rep who owns it; null: nobody (made by the command line, or before reps). */
+          owner_id: string | null
+          created_by: string | null
+          updated_by: string | null
+          updated_at: string
+        }>
+        rate_limit_counters: Table<{
+          bucket: string
+          window_seconds: number
+          window_start: string
+          hits: number
+        }>
+        phone_call_attempts: Table<{
+          id: string
+          created_at: string
+          finished_at: string | null
+          idempotency_key: string | null
           prospect_slug: string
           country: string
           number_hash: string
           client_ip_hash: string | null
           assistant_id: string
-          buckets: readonly RateLimitBucket[]
-          retention_days: number
-          stale_after_seconds: number
-        }
-        Returns: AttemptClaim
-      }
-      finish_phone_call_attempt: {
-        Args: {
-          attempt_id: string
           outcome: string
-          http_status: number
+          http_status: number | null
           error_code: string | null
           error_message: string | null
           call_id: string | null
-          release_key: boolean
-        }
-        Returns: unknown
-      }
-      begin_video_conversation: {
-        Args: {
+        }>
+        video_conversations: Table<{
+          id: string
+          created_at: string
           backend: string
           prospect_slug: string | null
           client_ip_hash: string | null
           max_duration_seconds: number
-          retention_days: number
-        }
-        /** The new conversation's id. */
-        Returns: string
-      }
-      finish_video_conversation: {
-        Args: {
-          conversation_id: string
           outcome: string
-          platform_conversation_id: string | null
           error_code: string | null
+          platform_conversation_id: string | null
+          end_requested_at: string | null
+          ended_at: string | null
+          end_result: string | null
+        }>
+      }
+    Views: Record<never, never>
+    Functions: RepFunctions &
+      EventFunctions &
+      OutboxFunctions & {
+        check_rate_limits: { Args: { buckets: readonly RateLimitBucket[] }; Returns: RateLimitResult }
+        claim_phone_call_attempt: {
+          Args: {
+            idempotency_key: string
+            prospect_slug: string
+            country: string
+            number_hash: string
+            client_ip_hash: string | null
+            assistant_id: string
+            buckets: readonly RateLimitBucket[]
+            retention_days: number
+            stale_after_seconds: number
+          }
+          Returns: AttemptClaim
         }
-        Returns: unknown
+        finish_phone_call_attempt: {
+          Args: {
+            attempt_id: string
+            outcome: string
+            http_status: number
+            error_code: string | null
+            error_message: string | null
+            call_id: string | null
+            release_key: boolean
+          }
+          Returns: unknown
+        }
+        begin_video_conversation: {
+          Args: {
+            backend: string
+            prospect_slug: string | null
+            client_ip_hash: string | null
+            max_duration_seconds: number
+            retention_days: number
+          }
+          /** The new conversation's id. */
+          Returns: string
+        }
+        finish_video_conversation: {
+          Args: {
+            conversation_id: string
+            outcome: string
+            platform_conversation_id: string | null
+            error_code: string | null
+          }
+          Returns: unknown
+        }
+        claim_video_conversation_end: { Args: { conversation_id: string }; Returns: EndClaim }
+        finish_video_conversation_end: {
+          Args: { conversation_id: string; end_result: string | null }
+          Returns: unknown
+        }
+        settle_interrupted_calls: { Args: { older_than_seconds: number }; Returns: CallRecordCounts }
+        prune_call_records: { Args: { retention_days: number; max_rows: number }; Returns: CallRecordCounts }
+        /** `rep_id`: the importing rep, absent or null for the command line. */
+        upsert_prospects: {
+          Args: { prospects: readonly ProspectRow[]; rep_id?: string | null }
+          Returns: UpsertCounts
+        }
+        list_prospects: {
+          Args: { after_slug: string | null; page_size: number }
+          Returns: ProspectSummary[]
+        }
+        delete_prospect: { Args: { slug: string; rep_id?: string | null }; Returns: { deleted: boolean } }
       }
-      claim_video_conversation_end: { Args: { conversation_id: string }; Returns: EndClaim }
-      finish_video_conversation_end: {
-        Args: { conversation_id: string; end_result: string | null }
-        Returns: unknown
-      }
-      settle_interrupted_calls: { Args: { older_than_seconds: number }; Returns: CallRecordCounts }
-      prune_call_records: { Args: { retention_days: number; max_rows: number }; Returns: CallRecordCounts }
-      /** `rep_id`: the importing rep, absent or null for the command line. */
-      upsert_prospects: {
-        Args: { prospects: readonly ProspectRow[]; rep_id?: string | null }
-        Returns: UpsertCounts
-      }
-      list_prospects: {
-        Args: { after_slug: string | null; page_size: number }
-        Returns: ProspectSummary[]
-      }
-      delete_prospect: { Args: { slug: string; rep_id?: string | null }; Returns: { deleted: boolean } }
-    }
     Enums: Record<never, never>
     CompositeTypes: Record<never, never>
   }

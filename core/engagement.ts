@@ -1,0 +1,200 @@
+/**
+ * Engagement: what a prospect did with their page, reported by the browser (site and widget) to one
+ * endpoint, completed by the voice platform's end-of-call reports, and shown to the sales reps. The
+ * vocabulary lives here and nowhere else; the server, the browser reporter and the reps' pages all
+ * read it.
+ *
+ * Privacy rules (the privacy page says the same): no cookies, no fingerprinting, no raw address
+ * stored (a keyed hash, as for phone numbers), and the only identifier is a random id per browser tab
+ * (`visit`), kept in `sessionStorage`, never shared across sites.
+ */
+
+/** `POST` here: a batch of events ({@link EventBatch}), sent as `text/plain` (sendBeacon, no preflight). */
+export const EVENTS_PATH = '/api/events'
+
+/**
+ * The events, in the order a prospect usually meets them. `page_opened` counts only once the page ran
+ * its script and has been visible for {@link OPEN_VISIBLE_MS} (link scanners and preview bots neither
+ * run scripts nor stay visible), once per visit and slug.
+ */
+export const EVENT_NAMES = [
+  'page_opened',
+  'demo_call_started',
+  'demo_call_ended',
+  'phone_call_requested',
+  'video_call_started',
+  'video_call_ended',
+  'meeting_booked',
+] as const
+export type EventName = (typeof EVENT_NAMES)[number]
+
+/** Visible this long, in all, before a page counts as opened. */
+export const OPEN_VISIBLE_MS = 3000
+
+/** Outcomes of a "Call Me" request, as the dialog ended it. */
+export const PHONE_OUTCOMES = ['placed', 'refused', 'failed'] as const
+export type PhoneOutcome = (typeof PHONE_OUTCOMES)[number]
+
+/** One event as the browser sends it. Fields not listed for its name are refused. */
+export type BrowserEvent =
+  | {
+      name: 'page_opened'
+      slug: string
+      /** `site`: our own prospect page; `embed`: a partner page with the widget. */
+      surface: 'site' | 'embed'
+      /** The page's origin (`location.origin`), e.g. the partner's site; at most 200 characters. */
+      origin: string
+    }
+  | { name: 'demo_call_started'; slug: string }
+  /** `seconds`: how long the call was live, 0 to 86400. */
+  | { name: 'demo_call_ended'; slug: string; seconds: number }
+  | { name: 'phone_call_requested'; slug: string; outcome: PhoneOutcome }
+  | { name: 'video_call_started'; slug: string }
+  | { name: 'video_call_ended'; slug: string; seconds: number }
+  | { name: 'meeting_booked'; slug: string }
+
+/** The body of `POST /api/events`. */
+export interface EventBatch {
+  /** The tab's visit id: 16 to 64 of `A-Z a-z 0-9 - _` (e.g. `crypto.randomUUID()`). */
+  visit: string
+  /** 1 to {@link MAX_EVENTS_PER_BATCH} events, in the order they happened. */
+  events: BrowserEvent[]
+}
+
+export const MAX_EVENTS_PER_BATCH = 20
+/** A larger body is refused with 413 before it is read in full. */
+export const MAX_EVENT_BODY_BYTES = 8 * 1024
+
+/**
+ * Answer of `POST /api/events`: 202 `{ accepted }`, the number stored. Events for an unknown slug or
+ * the fallback prospect are dropped silently (they count in the batch, not in `accepted`): the
+ * browser cannot tell a deleted prospect from a typo, and there is nothing for it to do. A malformed
+ * body is 400 `events_invalid`; over a limit, 429 with `Retry-After`. Requests from known crawlers and
+ * link scanners (by User-Agent) are answered 202 with `accepted: 0`.
+ */
+export interface EventBatchResponse {
+  accepted: number
+}
+
+/**
+ * Call metadata the browser call and the phone call set on the voice platform's call, so its
+ * end-of-call report (`POST /api/webhooks/vapi`) links back to the prospect and the visit.
+ */
+export interface CallMetadata {
+  prospectSlug: string
+  visitId: string | null
+  /** Which button placed the call. */
+  source: 'browser' | 'phone'
+}
+
+// ---- The reps' view (paths under REP_API_PATH, same session and rules as core/rep-api.ts) ----
+
+/** How far a prospect got, furthest first reached; each stage implies the ones before it. */
+export const ENGAGEMENT_STAGES = ['sent', 'opened', 'tried_demo', 'asked_call', 'booked'] as const
+export type EngagementStage = (typeof ENGAGEMENT_STAGES)[number]
+
+/** What a rep reads for each stage. */
+export const STAGE_LABELS: Record<EngagementStage, string> = {
+  sent: 'Sent',
+  opened: 'Opened',
+  tried_demo: 'Tried the demo',
+  asked_call: 'Asked for a call',
+  booked: 'Booked',
+}
+
+/**
+ * Which events reach which stage: a demo call or a video call is trying the demo; a phone call
+ * request that was placed is asking for a call; a booking is booked. Opening the page is opened.
+ */
+export const STAGE_OF_EVENT: Record<EventName, EngagementStage> = {
+  page_opened: 'opened',
+  demo_call_started: 'tried_demo',
+  demo_call_ended: 'tried_demo',
+  video_call_started: 'tried_demo',
+  video_call_ended: 'tried_demo',
+  phone_call_requested: 'asked_call',
+  meeting_booked: 'booked',
+}
+
+/**
+ * The "hot" rule, in words for the page: a prospect is hot when their latest activity is within
+ * {@link HOT_WITHIN_HOURS} hours and, in that time, they either reached "Tried the demo" or further,
+ * or opened their page on {@link HOT_MIN_VISITS} or more separate visits, or talked to their agent for
+ * {@link HOT_MIN_TALK_SECONDS} seconds or more in all.
+ */
+export const HOT_WITHIN_HOURS = 48
+export const HOT_MIN_VISITS = 2
+export const HOT_MIN_TALK_SECONDS = 60
+export const HOT_RULE_TEXT =
+  'Hot: active in the last 48 hours, and in that time tried the demo (or went further), opened the page on 2 or more visits, or talked to the agent for a minute or more.'
+
+/** One row of the activity list. */
+export interface ActivitySummary {
+  slug: string
+  name: string
+  companyName: string
+  owner: { id: string; email: string } | null
+  stage: EngagementStage
+  hot: boolean
+  /** ISO 8601 of the latest event or call report; null: nothing yet (stage `sent`). */
+  latestAt: string | null
+  /** Distinct visits that opened the page, all time (within retention). */
+  visits: number
+  /** Seconds talked to the agent (browser and phone calls), all time. */
+  talkSeconds: number
+}
+
+/**
+ * `GET activity?owner=<rep id>|me&stage=<stage>&hot=1&q=&page=1`: prospects ordered by latest activity,
+ * newest first, prospects with none last (then by company). Paged by REP_PAGE_SIZE. Never the fallback
+ * prospect. `GET activity.csv` with the same filters answers every match as CSV (`text/csv`,
+ * attachment), columns: slug, name, company, owner, stage, hot, latest_at, visits, talk_seconds.
+ */
+export interface ActivityListResponse {
+  prospects: ActivitySummary[]
+  total: number
+  page: number
+  pageSize: number
+  /** Server time of this answer (ISO 8601), so the page can say "updated just now". */
+  asOf: string
+}
+
+/** While the activity list or a timeline is open and visible, it asks again this often. */
+export const ACTIVITY_REFRESH_MS = 15000
+
+/** One line of a prospect's timeline. */
+export type TimelineEntry =
+  | {
+      kind: 'event'
+      at: string
+      name: EventName
+      /** The visit it came from, shortened for display (first 8 characters). */
+      visit: string
+      /** `origin` and `surface` for `page_opened`, `seconds` for ended calls, `outcome` for phone calls. */
+      detail: Record<string, string | number>
+    }
+  | {
+      kind: 'call_report'
+      at: string
+      source: 'browser' | 'phone'
+      seconds: number | null
+      endedReason: string | null
+      summary: string | null
+      /** Lines as the platform reported them, oldest first. */
+      transcript: { speaker: 'agent' | 'prospect'; text: string }[]
+    }
+
+/** `GET prospects/:slug/timeline`: newest first; 404 `prospect_not_found` for an unknown slug. */
+export interface TimelineResponse {
+  slug: string
+  stage: EngagementStage
+  hot: boolean
+  entries: TimelineEntry[]
+  asOf: string
+}
+
+// ---- Nudges ----
+
+/** What a nudge is about; at most one of each kind per prospect within the dedupe window. */
+export const NUDGE_KINDS = ['opened', 'talked', 'booked'] as const
+export type NudgeKind = (typeof NUDGE_KINDS)[number]

@@ -1,0 +1,44 @@
+import type { Table } from './rep-database.ts'
+
+/**
+ * The engagement part of the Database type (database.ts): the tables of
+ * supabase/migrations/20261202000000_engagement.sql in supabase-js's shape.
+ */
+export type EngagementTables = {
+  engagement_events: Table<{
+    id: number
+    prospect_id: string
+    name: string
+    visit_id: string
+    detail: Record<string, string | number>
+    address_key: string | null
+    at: string
+  }>
+  call_reports: Table<{
+    call_id: string
+    prospect_id: string
+    visit_id: string | null
+    source: 'browser' | 'phone'
+    started_at: string | null
+    ended_at: string | null
+    seconds: number | null
+    ended_reason: string | null
+    summary: string | null
+    transcript: { speaker: 'agent' | 'prospect'; text: string }[]
+    received_at: string
+  }>
+  notification_outbox: Table<{
+    id: number
+    prospect_id: string
+    kind: 'opened' | 'talked' | 'booked'
+    dedupe_key: string
+    text: string
+    created_at: string
+    attempts: number
+    next_attempt_at: string
+    lease_until: string | null
+    sent_at: string | null
+    failed_at: string | null
+    last_error: string | null
+  }>
+}
