@@ -104,7 +104,8 @@ export const STAGE_LABELS: Record<EngagementStage, string> = {
 
 /**
  * Which events reach which stage: a demo call or a video call is trying the demo; a phone call
- * request that was placed is asking for a call; a booking is booked. Opening the page is opened.
+ * request is asking for a call, whatever its outcome (they asked); a booking is booked. An
+ * end-of-call report counts as its source: a browser call tried the demo, a phone call asked for one.
  */
 export const STAGE_OF_EVENT: Record<EventName, EngagementStage> = {
   page_opened: 'opened',

@@ -72,3 +72,63 @@ revoke all on table public.engagement_events, public.call_reports, public.notifi
   from anon, authenticated;
 grant select, insert, update, delete on table public.engagement_events, public.call_reports,
   public.notification_outbox to service_role;
+
+-- Queues one nudge about a prospect, unless one of the same kind was queued within the last
+-- `dedupe_minutes` (sliding), in the caller's transaction, so the nudge exists exactly when what caused
+-- it was stored. The unique key (prospect, kind, window) also stops two transactions racing past the
+-- check. `seconds` is the talk time of a `talked` nudge. `link`: the rep's page of the prospect, or null.
+-- Returns true when a nudge was queued.
+create function public.enqueue_nudge(
+  prospect_id uuid, kind text, seconds integer, dedupe_minutes integer, link text, at timestamptz
+)
+returns boolean
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_name text;
+  v_company text;
+  v_what text;
+  v_text text;
+  v_window bigint;
+  v_id bigint;
+begin
+  if dedupe_minutes is null or dedupe_minutes not between 1 and 10080 then
+    raise exception 'dedupe_minutes must be 1 to 10080' using errcode = '22023';
+  end if;
+  if exists (
+    select 1 from public.notification_outbox o
+    where o.prospect_id = enqueue_nudge.prospect_id and o.kind = enqueue_nudge.kind
+      and o.created_at > enqueue_nudge.at - make_interval(mins => dedupe_minutes)
+  ) then
+    return false;
+  end if;
+  select p.name, p.company_name into v_name, v_company from public.prospects p where p.id = enqueue_nudge.prospect_id;
+  if not found then
+    return false;
+  end if;
+  v_what := case kind
+    when 'opened' then 'opened their demo page'
+    when 'talked' then 'talked to their agent for ' || case
+      when coalesce(seconds, 0) < 60 then 'under a minute'
+      else (round(seconds / 60.0))::integer || ' min' end
+    when 'booked' then 'booked a meeting'
+  end;
+  if v_what is null then
+    raise exception 'unknown nudge kind %', kind using errcode = '22023';
+  end if;
+  v_text := v_name || ' (' || v_company || ') ' || v_what || coalesce(' <' || link || '|See their activity>', '');
+  v_window := floor(extract(epoch from at) / (dedupe_minutes * 60));
+  insert into public.notification_outbox (prospect_id, kind, dedupe_key, text, created_at, next_attempt_at)
+  values (enqueue_nudge.prospect_id, kind, enqueue_nudge.prospect_id || ':' || kind || ':' || v_window, v_text, at, at)
+  on conflict (dedupe_key) do nothing
+  returning id into v_id;
+  return v_id is not null;
+end;
+$$;
+revoke all on function public.enqueue_nudge(uuid, text, integer, integer, text, timestamptz) from public, anon, authenticated;
+grant execute on function public.enqueue_nudge(uuid, text, integer, integer, text, timestamptz) to service_role;
+comment on function public.enqueue_nudge(uuid, text, integer, integer, text, timestamptz) is
+  'Queues a nudge to the reps unless one of the kind was queued within the window; service_role only.';
