@@ -1,0 +1,92 @@
+import { type BrowserEvent, type EventBatch, MAX_EVENTS_PER_BATCH, OPEN_VISIBLE_MS } from './engagement.ts'
+import { afterVisibleFor } from './engagement-open.ts'
+import { sendEvents } from './engagement-transport.ts'
+import { getVisitId, markOpened, wasOpened } from './engagement-visit.ts'
+import { FALLBACK_SLUG } from './prospect.ts'
+
+/**
+ * The browser's engagement reporter, shared by the widget (its lazy engagement chunk) and the site:
+ * events wait in a queue and leave in batches, a moment after the first of them, and at once when the
+ * page is hidden or left, which may be the last chance. Browser only; never throws into the page.
+ */
+
+/** An event waits this long for others to join it in one request. */
+export const FLUSH_DELAY_MS = 1000
+
+export interface EngagementReporter {
+  /** Queues `event`. The fallback prospect's are dropped here: the server would drop them anyway. */
+  report(event: BrowserEvent): void
+  /**
+   * Queues `page_opened` for `slug` once the page counts as opened (visible for `OPEN_VISIBLE_MS` in
+   * all), once per visit and slug however often it is asked (two widgets of one prospect on a page).
+   */
+  reportOpen(slug: string, surface: 'site' | 'embed'): void
+  /** Sends whatever is queued, now. */
+  flush(): void
+}
+
+/** A reporter that posts to `endpoint` (`…/api/events`). */
+export function createEngagementReporter(endpoint: string): EngagementReporter {
+  const queue: BrowserEvent[] = []
+  /** Slugs whose open clock is running. */
+  const timing = new Set<string>()
+  let timer: ReturnType<typeof setTimeout> | undefined
+
+  function flush(): void {
+    clearTimeout(timer)
+    timer = undefined
+    while (queue.length > 0) {
+      const batch: EventBatch = { visit: getVisitId(), events: queue.splice(0, MAX_EVENTS_PER_BATCH) }
+      sendEvents(endpoint, JSON.stringify(batch))
+    }
+  }
+
+  function report(event: BrowserEvent): void {
+    if (!event.slug || event.slug === FALLBACK_SLUG) return
+    queue.push(event)
+    // A hidden page may be on its way out (a call ended by leaving it): no waiting then.
+    if (document.visibilityState !== 'visible') flush()
+    else timer ??= setTimeout(flush, FLUSH_DELAY_MS)
+  }
+
+  function reportOpen(slug: string, surface: 'site' | 'embed'): void {
+    if (!slug || slug === FALLBACK_SLUG || timing.has(slug) || wasOpened(slug)) return
+    timing.add(slug)
+    afterVisibleFor(OPEN_VISIBLE_MS, () => {
+      timing.delete(slug)
+      if (wasOpened(slug)) return // counted meanwhile by another copy of this code in the page
+      markOpened(slug)
+      report({ name: 'page_opened', slug, surface, origin: location.origin.slice(0, 200) })
+    })
+  }
+
+  addEventListener('pagehide', () => guard(flush))
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') guard(flush)
+  })
+  return {
+    report: (event) => guard(() => report(event)),
+    reportOpen: (slug, surface) => guard(() => reportOpen(slug, surface)),
+    flush: () => guard(flush),
+  }
+}
+
+/** Engagement is a side matter: whatever goes wrong in it, the page goes on. */
+function guard(run: () => void): void {
+  try {
+    run()
+  } catch {
+    // Events lost; nothing the visitor could do about it.
+  }
+}
+
+const reporters = new Map<string, EngagementReporter>()
+
+/** The page's one reporter for `endpoint`, so every widget and the site share its queue and its opens. */
+export function getEngagementReporter(endpoint: string): EngagementReporter {
+  const known = reporters.get(endpoint)
+  if (known) return known
+  const reporter = createEngagementReporter(endpoint)
+  reporters.set(endpoint, reporter)
+  return reporter
+}

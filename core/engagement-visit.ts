@@ -1,0 +1,81 @@
+/**
+ * The tab's visit, for the engagement reporter (browser only): a random id and the slugs whose page
+ * already counted as opened in it. Kept in `sessionStorage` under one key, so a reload or a move
+ * between our pages is the same visit and another tab is a new one; nothing outlives the tab and
+ * nothing is shared with another site. Where storage throws (a sandboxed iframe, some privacy modes)
+ * the visit lives in memory, for this page only.
+ */
+
+export const VISIT_STORAGE_KEY = 'voice-demo:visit'
+
+interface Visit {
+  id: string
+  /** Slugs reported as opened in this visit: each counts once. */
+  opened: string[]
+}
+
+/** The server's rule for a visit id: 16 to 64 of `A-Z a-z 0-9 - _`. */
+const VISIT_ID = /^[\w-]{16,64}$/
+
+/** Set once storage has failed: from then on the visit is this one. */
+let inMemory: Visit | null = null
+
+/** A random id: a UUID where the page is a secure context, else 32 random hex digits. */
+function createVisitId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('')
+}
+
+function parseVisit(json: string | null): Visit | null {
+  try {
+    const visit = JSON.parse(json ?? 'null') as Partial<Visit> | null
+    const { id, opened } = visit ?? {}
+    if (typeof id !== 'string' || !VISIT_ID.test(id) || !Array.isArray(opened)) return null
+    return { id, opened: opened.filter((slug): slug is string => typeof slug === 'string') }
+  } catch {
+    return null // not ours, or damaged: a new visit
+  }
+}
+
+function saveVisit(visit: Visit): void {
+  if (inMemory) {
+    inMemory = visit
+    return
+  }
+  try {
+    sessionStorage.setItem(VISIT_STORAGE_KEY, JSON.stringify(visit))
+  } catch {
+    inMemory = visit
+  }
+}
+
+function readVisit(): Visit {
+  if (inMemory) return inMemory
+  try {
+    const stored = parseVisit(sessionStorage.getItem(VISIT_STORAGE_KEY))
+    if (stored) return stored
+  } catch {
+    inMemory = { id: createVisitId(), opened: [] }
+    return inMemory
+  }
+  const visit = { id: createVisitId(), opened: [] }
+  saveVisit(visit)
+  return visit
+}
+
+/** The tab's visit id, made on first use. */
+export const getVisitId = (): string => readVisit().id
+
+/** Whether `slug`'s page already counted as opened in this visit. */
+export const wasOpened = (slug: string): boolean => readVisit().opened.includes(slug)
+
+/** Records that `slug`'s page counted as opened in this visit. */
+export function markOpened(slug: string): void {
+  const visit = readVisit()
+  if (!visit.opened.includes(slug)) saveVisit({ ...visit, opened: [...visit.opened, slug] })
+}
+
+/** The slug most recently counted as opened in this visit; null before any. */
+export const getLastOpened = (): string | null => readVisit().opened.at(-1) ?? null
