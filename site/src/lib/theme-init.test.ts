@@ -42,10 +42,14 @@ describe('public/theme-init.js', () => {
   })
 
   it('never throws into the page when storage is blocked', () => {
-    vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+    const blocked = vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
       throw new DOMException('denied', 'SecurityError')
     })
-    expect(runInitScript).not.toThrow()
-    expect(isDark()).toBe(false)
+    try {
+      expect(runInitScript).not.toThrow()
+      expect(isDark()).toBe(false)
+    } finally {
+      blocked.mockRestore()
+    }
   })
 })
