@@ -250,6 +250,24 @@ const FUNCTIONS: { [F in keyof Schema['Functions']]: Record<keyof Schema['Functi
     },
     list_prospect_history: { slug: 'text', max_rows: 'integer' },
     get_rep_prospect: { slug: 'text' },
+    record_call_report: {
+      call_id: 'text',
+      prospect_slug: 'text',
+      visit_id: 'text',
+      source: 'text',
+      started_at: 'timestamp with time zone',
+      ended_at: 'timestamp with time zone',
+      seconds: 'integer',
+      ended_reason: 'text',
+      summary: 'text',
+      transcript: 'jsonb',
+      nudge_dedupe_minutes: 'integer',
+      link: 'text',
+      at: 'timestamp with time zone',
+    },
+    claim_nudges: { max_rows: 'integer', lease_seconds: 'integer', at: 'timestamp with time zone' },
+    finish_nudge: { id: 'bigint', ok: 'boolean', error: 'text', at: 'timestamp with time zone' },
+    release_nudge_leases: {},
   }
 
 let backend: TestBackend

@@ -1,2 +1,42 @@
-/** The functions of call reports and the nudges' outbox (supabase/migrations/20261202000200_*), in supabase-js's shape. */
-export type OutboxFunctions = Record<never, never>
+/**
+ * The functions of call reports and the nudges' outbox (supabase/migrations/20261202000200_*), in
+ * supabase-js's shape. `Returns` are what each function builds; timestamps arrive as Postgres writes
+ * them in JSON, to be read with `new Date()`.
+ */
+export type OutboxFunctions = {
+  record_call_report: {
+    Args: {
+      call_id: string
+      prospect_slug: string
+      visit_id: string | null
+      source: 'browser' | 'phone'
+      started_at: string | null
+      ended_at: string | null
+      seconds: number | null
+      ended_reason: string | null
+      summary: string | null
+      transcript: readonly { speaker: 'agent' | 'prospect'; text: string }[]
+      /** Null: queue no nudge. */
+      nudge_dedupe_minutes: number | null
+      link: string | null
+      at: string
+    }
+    Returns: { status: 'recorded' | 'duplicate' | 'unknown_prospect'; nudged: boolean }
+  }
+  claim_nudges: {
+    Args: { max_rows: number; lease_seconds: number; at: string }
+    Returns: { nudges: ClaimedNudge[]; next_at: string | null }
+  }
+  finish_nudge: {
+    Args: { id: number; ok: boolean; error: string | null; at: string }
+    Returns: { state: 'sent' | 'retry' | 'failed' | 'gone'; next_attempt_at: string | null }
+  }
+  release_nudge_leases: { Args: Record<never, never>; Returns: number }
+}
+
+/** A nudge claimed for delivery: its id, the chat message and how many attempts went before. */
+export interface ClaimedNudge {
+  id: number
+  text: string
+  attempts: number
+}
