@@ -117,6 +117,12 @@ export const STAGE_OF_EVENT: Record<EventName, EngagementStage> = {
   meeting_booked: 'booked',
 }
 
+/** The stage an end-of-call report reaches, by the button that placed the call (as said above). */
+export const STAGE_OF_CALL_REPORT: Record<CallMetadata['source'], EngagementStage> = {
+  browser: 'tried_demo',
+  phone: 'asked_call',
+}
+
 /**
  * The "hot" rule, in words for the page: a prospect is hot when their latest activity is within
  * {@link HOT_WITHIN_HOURS} hours and, in that time, they either reached "Tried the demo" or further,
@@ -124,10 +130,16 @@ export const STAGE_OF_EVENT: Record<EventName, EngagementStage> = {
  * {@link HOT_MIN_TALK_SECONDS} seconds or more in all.
  */
 export const HOT_WITHIN_HOURS = 48
+/**
+ * Reaching this stage or a further one within the window makes a prospect hot on its own. Reaching
+ * means getting further than ever before: a demo tried last month and a short call today is not new
+ * progress (then the talk time decides), a booking today after that demo is.
+ */
+export const HOT_MIN_STAGE: EngagementStage = 'tried_demo'
 export const HOT_MIN_VISITS = 2
 export const HOT_MIN_TALK_SECONDS = 60
 export const HOT_RULE_TEXT =
-  'Hot: active in the last 48 hours, and in that time tried the demo (or went further), opened the page on 2 or more visits, or talked to the agent for a minute or more.'
+  'Hot: active in the last 48 hours, and in that time got further than ever before (tried the demo, asked for a call or booked), opened the page on 2 or more visits, or talked to the agent for a minute or more.'
 
 /** One row of the activity list. */
 export interface ActivitySummary {

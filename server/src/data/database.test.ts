@@ -67,6 +67,13 @@ const TABLES: { [T in keyof Schema['Tables']]: Record<keyof Schema['Tables'][T][
     address_key: 'text null',
     succeeded: 'boolean null',
   },
+  engagement_rollups: {
+    prospect_id: 'uuid',
+    latest_at: 'timestamp with time zone',
+    firsts: 'jsonb',
+    visits: 'integer',
+    talk_seconds: 'integer',
+  },
   prospect_audit: {
     id: 'uuid',
     prospect_id: 'uuid',
@@ -250,6 +257,22 @@ const FUNCTIONS: { [F in keyof Schema['Functions']]: Record<keyof Schema['Functi
     },
     list_prospect_history: { slug: 'text', max_rows: 'integer' },
     get_rep_prospect: { slug: 'text' },
+    list_prospect_activity: {
+      query: 'text',
+      owner_id: 'uuid',
+      stage: 'text',
+      hot_only: 'boolean',
+      at: 'timestamp with time zone',
+      rules: 'jsonb',
+      page_offset: 'integer',
+      page_size: 'integer',
+    },
+    get_prospect_timeline: {
+      slug: 'text',
+      at: 'timestamp with time zone',
+      rules: 'jsonb',
+      max_entries: 'integer',
+    },
     record_call_report: {
       call_id: 'text',
       prospect_slug: 'text',

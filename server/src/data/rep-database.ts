@@ -1,3 +1,4 @@
+import type { EngagementStage, EventName } from '#core/engagement.ts'
 import type { AuditAction, ProspectFields, Rep, RepRole } from '#core/rep-api.ts'
 
 /**
@@ -35,6 +36,14 @@ export type RepTables = {
     email_key: string
     address_key: string | null
     succeeded: boolean | null
+  }>
+  /** Each prospect's engagement summed up (20261202000300_rep_activity.sql); written by triggers only. */
+  engagement_rollups: Table<{
+    prospect_id: string
+    latest_at: string
+    firsts: Record<string, string>
+    visits: number
+    talk_seconds: number
   }>
   prospect_audit: Table<{
     id: string
@@ -125,6 +134,70 @@ export type RepFunctions = {
   }
   list_prospect_history: { Args: { slug: string; max_rows: number }; Returns: AuditRow[] }
   get_rep_prospect: { Args: { slug: string }; Returns: RepProspectRecord | null }
+  list_prospect_activity: {
+    Args: {
+      query: string
+      owner_id: string | null
+      stage: EngagementStage | null
+      hot_only: boolean
+      at: string
+      rules: EngagementRules
+      page_offset: number
+      /** null: every match. */
+      page_size: number | null
+    }
+    Returns: { total: number; prospects: ActivityListRow[] }
+  }
+  get_prospect_timeline: {
+    Args: { slug: string; at: string; rules: EngagementRules; max_entries: number }
+    Returns: TimelineRecord | null
+  }
+}
+
+/**
+ * The stage and hot rules' constants as the activity functions take them
+ * (20261202000300_rep_activity.sql): the SQL holds the arithmetic, core/engagement.ts the numbers.
+ */
+export type EngagementRules = {
+  stages: readonly EngagementStage[]
+  stage_of_event: Record<EventName, EngagementStage>
+  stage_of_call: Record<'browser' | 'phone', EngagementStage>
+  hot_within_hours: number
+  hot_min_stage: EngagementStage
+  hot_min_visits: number
+  hot_min_talk_seconds: number
+}
+
+/** A line of `list_prospect_activity`. */
+export type ActivityListRow = {
+  slug: string
+  name: string
+  company_name: string
+  owner: Rep | null
+  latest_at: string | null
+  stage: EngagementStage
+  hot: boolean
+  visits: number
+  talk_seconds: number
+}
+
+/** `get_prospect_timeline`'s answer; entries newest first, timestamps as Postgres writes them. */
+export type TimelineRecord = {
+  slug: string
+  stage: EngagementStage
+  hot: boolean
+  entries: (
+    | { kind: 'event'; at: string; name: EventName; visit: string; detail: Record<string, string | number> }
+    | {
+        kind: 'call_report'
+        at: string
+        source: 'browser' | 'phone'
+        seconds: number | null
+        ended_reason: string | null
+        summary: string | null
+        transcript: { speaker: 'agent' | 'prospect'; text: string }[]
+      }
+  )[]
 }
 
 /** A line of `list_reps`. */

@@ -20,29 +20,47 @@ export async function listProspectPage(
   params: URLSearchParams,
   rep: Rep,
 ): Promise<RepProspectListResponse> {
-  const query = (params.get('q') ?? '').trim()
-  if (query.length > MAX_QUERY_LENGTH) invalid(`Search for at most ${MAX_QUERY_LENGTH} characters.`)
+  const query = readSearch(params)
   const sort = (params.get('sort') || 'company') as RepProspectSort
   if (!SORTS.includes(sort)) invalid(`sort must be one of ${SORTS.join(', ')}.`)
   const dir = params.get('dir') || 'asc'
   if (dir !== 'asc' && dir !== 'desc') invalid('dir must be asc or desc.')
-  const owner = params.get('owner') || null
-  if (owner !== null && owner !== 'me' && !UUID.test(owner)) invalid('owner must be "me" or a rep’s id.')
-  const pageText = params.get('page') || '1'
-  const page = /^\d{1,6}$/.test(pageText) ? Number(pageText) : 0
-  if (page < 1 || page > MAX_PAGE) invalid(`page must be a whole number from 1 to ${MAX_PAGE}.`)
+  const ownerId = readOwnerId(params, rep)
+  const page = readPage(params)
 
   const { total, prospects } = await listRepProspects(supabase, {
     query,
     sort,
     descending: dir === 'desc',
-    ownerId: owner === 'me' ? rep.id : owner,
+    ownerId,
     offset: (page - 1) * REP_PAGE_SIZE,
     limit: REP_PAGE_SIZE,
   })
   return { prospects, total, page, pageSize: REP_PAGE_SIZE }
 }
 
-function invalid(message: string): never {
+/** `q`: the search, trimmed; the same rule for every list of the reps' API. */
+export function readSearch(params: URLSearchParams): string {
+  const query = (params.get('q') ?? '').trim()
+  if (query.length > MAX_QUERY_LENGTH) invalid(`Search for at most ${MAX_QUERY_LENGTH} characters.`)
+  return query
+}
+
+/** `owner`: a rep's id, `me` (the signed-in rep's), or absent (everyone's, null). */
+export function readOwnerId(params: URLSearchParams, rep: Rep): string | null {
+  const owner = params.get('owner') || null
+  if (owner !== null && owner !== 'me' && !UUID.test(owner)) invalid('owner must be "me" or a rep’s id.')
+  return owner === 'me' ? rep.id : owner
+}
+
+/** `page`: 1-based, 1 when absent. */
+export function readPage(params: URLSearchParams): number {
+  const pageText = params.get('page') || '1'
+  const page = /^\d{1,6}$/.test(pageText) ? Number(pageText) : 0
+  if (page < 1 || page > MAX_PAGE) invalid(`page must be a whole number from 1 to ${MAX_PAGE}.`)
+  return page
+}
+
+export function invalid(message: string): never {
   throw new AppError('bad_request', { message })
 }

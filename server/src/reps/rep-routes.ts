@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import type { RepListResponse } from '#core/rep-api.ts'
 import { listReps } from '../data/reps.ts'
+import { activityRoutes } from './activity-routes.ts'
 import { importRoutes } from './import-route.ts'
 import { prospectRoutes } from './prospect-routes.ts'
 import { noStore, type RepEnv, refuseForeignOrigins, requireCsrfToken, requireRep } from './rep-guards.ts'
@@ -20,6 +21,7 @@ export function repRoutes(deps: RepApiDeps): Hono<RepEnv> {
   app.use('*', requireRep(deps), requireCsrfToken)
   app.route('/', signedInSessionRoutes(deps))
   app.route('/', prospectRoutes(deps.supabase))
+  app.route('/', activityRoutes(deps.supabase, deps.settings.now ?? (() => new Date())))
   app.route('/', importRoutes(deps.supabase, deps.settings.siteUrl))
   // Everyone picks owners from the enabled reps; admins also see the disabled ones, marked.
   app.get('/reps', async (c) => {

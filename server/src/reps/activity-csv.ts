@@ -1,0 +1,43 @@
+import { type ActivitySummary, STAGE_LABELS } from '#core/engagement.ts'
+import { formatCsv } from '../shared/csv.ts'
+
+/** The export's columns, as core/engagement.ts names them. */
+export const ACTIVITY_CSV_COLUMNS = [
+  'slug',
+  'name',
+  'company',
+  'owner',
+  'stage',
+  'hot',
+  'latest_at',
+  'visits',
+  'talk_seconds',
+] as const
+
+export const ACTIVITY_CSV_FILE = 'prospect-activity.csv'
+
+/**
+ * The activity list as a CSV file for a spreadsheet: the stage as the pages word it, hot as yes or
+ * no, the latest activity in ISO 8601 (UTC), empty when there is none.
+ */
+export function formatActivityCsv(prospects: readonly ActivitySummary[]): string {
+  const rows = prospects.map((row) => [
+    row.slug,
+    neutralizeFormula(row.name),
+    neutralizeFormula(row.companyName),
+    neutralizeFormula(row.owner?.email ?? ''),
+    STAGE_LABELS[row.stage],
+    row.hot ? 'yes' : 'no',
+    row.latestAt ?? '',
+    String(row.visits),
+    String(row.talkSeconds),
+  ])
+  return formatCsv([[...ACTIVITY_CSV_COLUMNS], ...rows])
+}
+
+/**
+ * Names and companies are typed by people, and a spreadsheet runs a cell that starts with `=`, `+`,
+ * `-`, `@` (or a tab or carriage return before one) as a formula: such a value is exported with a
+ * leading apostrophe, which spreadsheets show as text and do not run.
+ */
+export const neutralizeFormula = (value: string): string => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value)

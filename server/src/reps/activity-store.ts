@@ -1,0 +1,97 @@
+import type { PostgrestError } from '@supabase/supabase-js'
+import type { ActivitySummary, EngagementStage, TimelineEntry, TimelineResponse } from '#core/engagement.ts'
+import { AppError } from '#core/errors.ts'
+import type { Db } from '../data/database.ts'
+import type { ActivityListRow, TimelineRecord } from '../data/rep-database.ts'
+import { ENGAGEMENT_RULES } from './activity-rules.ts'
+
+/**
+ * The reps' activity as the database sums it up (20261202000300_rep_activity.sql), one function call
+ * each, in the API's shapes (core/engagement.ts). A database failure is AppError `unavailable`.
+ */
+const fail = (what: string, error: PostgrestError) =>
+  new AppError('unavailable', { cause: new Error(`${what}: ${error.message}`, { cause: error }) })
+
+/** Postgres writes timestamps in its own JSON form; the API speaks ISO 8601 in UTC. */
+const toIso = (at: string) => new Date(at).toISOString()
+
+/** A timeline holds at most this many entries, newest first: months of a busy prospect. */
+export const TIMELINE_LIMIT = 500
+
+/** The timeline shows a visit by its first characters: enough to tell visits apart, no more. */
+const VISIT_SHOWN = 8
+
+export interface ActivityFilter {
+  query: string
+  ownerId: string | null
+  stage: EngagementStage | null
+  hotOnly: boolean
+}
+
+/** A page of matches (`limit` null: every match), as of `at` (the hot rule's window ends there). */
+export async function listActivity(
+  supabase: Db,
+  filter: ActivityFilter,
+  page: { offset: number; limit: number | null },
+  at: Date,
+): Promise<{ total: number; prospects: ActivitySummary[] }> {
+  const { data, error } = await supabase.rpc('list_prospect_activity', {
+    query: filter.query,
+    owner_id: filter.ownerId,
+    stage: filter.stage,
+    hot_only: filter.hotOnly,
+    at: at.toISOString(),
+    rules: ENGAGEMENT_RULES,
+    page_offset: page.offset,
+    page_size: page.limit,
+  })
+  if (error) throw fail('Could not list the prospects’ activity', error)
+  return { total: data.total, prospects: data.prospects.map(toSummary) }
+}
+
+const toSummary = (row: ActivityListRow): ActivitySummary => ({
+  slug: row.slug,
+  name: row.name,
+  companyName: row.company_name,
+  owner: row.owner && { id: row.owner.id, email: row.owner.email },
+  stage: row.stage,
+  hot: row.hot,
+  latestAt: row.latest_at === null ? null : toIso(row.latest_at),
+  visits: row.visits,
+  talkSeconds: row.talk_seconds,
+})
+
+/** The prospect's timeline, newest first; null when no prospect has `slug`. */
+export async function getTimeline(supabase: Db, slug: string, at: Date): Promise<TimelineResponse | null> {
+  const { data, error } = await supabase.rpc('get_prospect_timeline', {
+    slug,
+    at: at.toISOString(),
+    rules: ENGAGEMENT_RULES,
+    max_entries: TIMELINE_LIMIT,
+  })
+  if (error) throw fail(`Could not read the timeline of "${slug}"`, error)
+  if (!data) return null
+  return {
+    slug: data.slug,
+    stage: data.stage,
+    hot: data.hot,
+    entries: data.entries.map(toEntry),
+    asOf: at.toISOString(),
+  }
+}
+
+function toEntry(entry: TimelineRecord['entries'][number]): TimelineEntry {
+  if (entry.kind === 'event') {
+    const { at, name, visit, detail } = entry
+    return { kind: 'event', at: toIso(at), name, visit: visit.slice(0, VISIT_SHOWN), detail }
+  }
+  return {
+    kind: 'call_report',
+    at: toIso(entry.at),
+    source: entry.source,
+    seconds: entry.seconds,
+    endedReason: entry.ended_reason,
+    summary: entry.summary,
+    transcript: entry.transcript,
+  }
+}
