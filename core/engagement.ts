@@ -61,6 +61,9 @@ export interface EventBatch {
   events: BrowserEvent[]
 }
 
+/** The visit id's rule (`EventBatch.visit`, `CallMetadata.visitId`, `PhoneCallRequest.visitId`). */
+export const VISIT_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/
+
 export const MAX_EVENTS_PER_BATCH = 20
 /** A larger body is refused with 413 before it is read in full. */
 export const MAX_EVENT_BODY_BYTES = 8 * 1024

@@ -74,6 +74,11 @@ const catalog = {
   /** A CSV with bad rows; the body's `problems` lists each row's line and problems. Nothing was imported. */
   import_invalid: { status: 422, message: 'Nothing was imported: some rows have problems.' },
   unsupported_media_type: { status: 415, message: 'Send the file as text/csv.' },
+  // Server-to-server routes: the voice platform's webhook and the nudges' drain.
+  /** A missing or wrong shared secret (`X-Vapi-Secret`, or the drain route's bearer token). */
+  unauthorized: { status: 401, message: 'Missing or wrong credentials.' },
+  /** `VAPI_WEBHOOK_SECRET` is not set, so no report can be authenticated. */
+  webhook_not_configured: { status: 503, message: 'This webhook is not configured on the server.' },
 } as const
 
 export type ErrorCode = keyof typeof catalog

@@ -4,6 +4,7 @@ import { createPhoneCallSettings } from './calls/phone-call-settings.ts'
 import type { ServerConfig } from './config.ts'
 import type { Db } from './data/database.ts'
 import { createProspectAnswers, type ProspectAnswers } from './data/prospect-answers.ts'
+import { createNudgeSettings } from './notify/nudge-settings.ts'
 import { toPublicConfig } from './public-config.ts'
 import { getDemoFeatures } from './routes/prospects.ts'
 import { createClientIpReader } from './shared/client-ip.ts'
@@ -40,5 +41,7 @@ export function createAppDeps(
     videoCalls: createVideoCallSettings(config, backend.callHashSecret),
     clientIp: createClientIpReader(config.trustedProxyHeader),
     reps: { hashSecret: backend.callHashSecret, siteUrl: config.siteUrl },
+    vapiWebhookSecret: config.vapiWebhookSecret,
+    nudges: createNudgeSettings(config),
   }
 }

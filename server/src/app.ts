@@ -11,6 +11,8 @@ import type { Db } from './data/database.ts'
 import { createProspectAnswers, type ProspectAnswers } from './data/prospect-answers.ts'
 import { EDGE_PAGES_PATH } from './edge-pages.ts'
 import { createRateLimitedLogger, type Logger } from './logging/rate-limited-logger.ts'
+import { DRAIN_PATH, drainRoutes } from './notify/drain-route.ts'
+import type { NudgeSettings } from './notify/nudge-settings.ts'
 import { repRoutes } from './reps/rep-routes.ts'
 import type { RepSettings } from './reps/rep-settings.ts'
 import { configRoutes } from './routes/config.ts'
@@ -21,6 +23,7 @@ import { type ClientIpReader, createClientIpReader } from './shared/client-ip.ts
 import { rejectControlCharacters } from './shared/control-characters.ts'
 import type { EncodeBody } from './static/encoded-file.ts'
 import type { VideoCallSettings } from './video/start-video-conversation.ts'
+import { VAPI_WEBHOOK_PATH, vapiWebhookRoutes } from './webhooks/vapi-webhook-routes.ts'
 
 export interface AppDeps {
   /** Service-role client: hosted Supabase, or the embedded database through the local REST layer. */
@@ -44,6 +47,12 @@ export interface AppDeps {
   prospectAnswers?: ProspectAnswers | undefined
   /** The sales reps' API (`/api/reps`); absent, those paths answer 404. */
   reps?: RepSettings | undefined
+  /** `VAPI_WEBHOOK_SECRET` for end-of-call reports; absent or null, `/api/webhooks/vapi` answers 503. */
+  vapiWebhookSecret?: string | null | undefined
+  /** The reps' nudges: queued by end-of-call reports and events, delivered by a drain. */
+  nudges?: NudgeSettings | undefined
+  /** Called after a request queued a nudge, so the server's drainer sends it at once. */
+  onNudgeQueued?: (() => void) | undefined
 }
 
 /** The API as a Web-standard app: the same code serves Node locally and the edge in production. */
@@ -62,7 +71,7 @@ export function createApp(deps: AppDeps): Hono {
     allowMethods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
     allowHeaders: ['Content-Type'],
   })
-  app.use('/api/*', (c, next) => (isRepPath(c.req.path) ? next() : publicCors(c, next)))
+  app.use('/api/*', (c, next) => (isPrivatePath(c.req.path) ? next() : publicCors(c, next)))
   // Answers are JSON and must never be read as a script or a page, whatever a browser guesses.
   app.use('/api/*', async (c, next) => {
     await next()
@@ -93,6 +102,17 @@ export function createApp(deps: AppDeps): Hono {
   if (deps.reps) {
     app.route(REP_API_PATH, repRoutes({ supabase: deps.supabase, clientIp, settings: deps.reps }))
   }
+  app.route(
+    VAPI_WEBHOOK_PATH,
+    vapiWebhookRoutes({
+      supabase: deps.supabase,
+      secret: deps.vapiWebhookSecret ?? null,
+      nudges: deps.nudges,
+      logger,
+      onNudgeQueued: deps.onNudgeQueued,
+    }),
+  )
+  app.route(DRAIN_PATH, drainRoutes({ supabase: deps.supabase, nudges: deps.nudges, logger }))
   if (deps.prospectPages) app.route(EDGE_PAGES_PATH, deps.prospectPages)
   app.all('/api/*', () => {
     throw new AppError('not_found')
@@ -122,4 +142,7 @@ const toErrorBody = ({ code, message, fields, problems }: AppError): ErrorBody =
   },
 })
 
-const isRepPath = (path: string) => path === REP_API_PATH || path.startsWith(`${REP_API_PATH}/`)
+const isUnder = (path: string, base: string) => path === base || path.startsWith(`${base}/`)
+/** Server-to-server routes (the voice platform's webhook, the scheduler's drain) need no CORS either. */
+const isPrivatePath = (path: string) =>
+  isUnder(path, REP_API_PATH) || isUnder(path, VAPI_WEBHOOK_PATH) || isUnder(path, DRAIN_PATH)

@@ -13,6 +13,7 @@ import {
 } from './data/call-record-upkeep.ts'
 import { openBackend } from './db/open-backend.ts'
 import type { OpenEmbeddedOptions } from './db/open-embedded-database.ts'
+import { startNudgeDelivery } from './notify/start-nudge-delivery.ts'
 import { deriveCallHashSecret } from './shared/keyed-hash.ts'
 import { encodePage } from './static/encoded-files.ts'
 import { mountStaticFiles, type StaticDirs } from './static/static-files.ts'
@@ -74,12 +75,20 @@ export async function startServer(
   // request can meet it. A hosted database may be slow or away; its first round runs in the background.
   if (config.database.kind === 'embedded') await upkeep.first
   const deps = createAppDeps(config, backend)
-  const app = createApp({ ...deps, encodeBody: encodePage })
+  // Nudges queued before a crash go out now; new ones as soon as a request queues them.
+  const nudges = startNudgeDelivery({
+    supabase: backend.supabase,
+    settings: deps.nudges,
+    logger: console,
+    exclusive: config.database.kind === 'embedded',
+  })
+  const app = createApp({ ...deps, encodeBody: encodePage, onNudgeQueued: nudges?.poke })
   mountStaticFiles(app, dirs, config, deps.prospectAnswers)
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host })
   try {
     await once(server, 'listening')
   } catch (error) {
+    await nudges?.stop()
     await upkeep.stop()
     await backend.close()
     throw error
@@ -96,6 +105,7 @@ export async function startServer(
         setTimeout(() => server.closeAllConnections(), 1000).unref()
       }
     }).then(async () => {
+      await nudges?.stop()
       await upkeep.stop()
       await backend.close()
     })

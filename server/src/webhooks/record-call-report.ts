@@ -1,0 +1,43 @@
+import { AppError } from '#core/errors.ts'
+import type { Db } from '../data/database.ts'
+import type { OutboxFunctions } from '../data/outbox-database.ts'
+import type { CallReport } from './end-of-call-report.ts'
+
+/** The `talked` nudge to queue with the report, or null for none. */
+export interface TalkedNudge {
+  dedupeMinutes: number
+  link: string | null
+}
+
+export type RecordResult = OutboxFunctions['record_call_report']['Returns']
+
+/**
+ * Stores a report once per call id and, in the same transaction, queues its nudge
+ * (`record_call_report`): the nudge exists exactly when the report does, whatever fails in between.
+ */
+export async function recordCallReport(
+  supabase: Db,
+  report: CallReport,
+  nudge: TalkedNudge | null,
+  at: Date,
+): Promise<RecordResult> {
+  const { data, error } = await supabase.rpc('record_call_report', {
+    call_id: report.callId,
+    prospect_slug: report.metadata.prospectSlug,
+    visit_id: report.metadata.visitId,
+    source: report.metadata.source,
+    started_at: report.startedAt,
+    ended_at: report.endedAt,
+    seconds: report.seconds,
+    ended_reason: report.endedReason,
+    summary: report.summary,
+    transcript: report.transcript,
+    nudge_dedupe_minutes: nudge?.dedupeMinutes ?? null,
+    link: nudge?.link ?? null,
+    at: at.toISOString(),
+  })
+  if (error || !data) {
+    throw new AppError('unavailable', { cause: error ?? new Error('record_call_report: no answer') })
+  }
+  return data
+}
