@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { VISIT_ID_PATTERN } from '#core/engagement.ts'
 import { AppError } from '#core/errors.ts'
 import { findPhoneCountry, type PhoneCountry } from '#core/phone.ts'
 import { isValidSlug } from '#core/prospect.ts'
@@ -11,6 +12,7 @@ const Body = z.object({
   country: z.string(),
   number: z.string().max(64),
   idempotencyKey: z.string().regex(IDEMPOTENCY_KEY_PATTERN),
+  visitId: z.unknown().optional(),
 })
 
 export interface PhoneCallBody {
@@ -19,6 +21,8 @@ export interface PhoneCallBody {
   /** As typed; `toDialableNumber` judges it. */
   number: string
   idempotencyKey: string
+  /** The page's visit, for the call's metadata; null when absent or malformed (never a refusal). */
+  visitId: string | null
 }
 
 /**
@@ -27,9 +31,11 @@ export interface PhoneCallBody {
  * which fields are wrong; a bad slug or country gets its own code so the dialog can phrase it.
  */
 export function parsePhoneCallBody(text: string): PhoneCallBody {
-  const { slug, country: code, number, idempotencyKey } = readJsonBody(text, Body)
+  const { slug, country: code, number, idempotencyKey, visitId } = readJsonBody(text, Body)
   if (!isValidSlug(slug)) throw new AppError('slug_invalid')
   const country = findPhoneCountry(code)
   if (!country) throw new AppError('country_invalid')
-  return { slug, country, number, idempotencyKey }
+  // The visit only links the call's report to the page; a malformed one must not cost the call.
+  const visit = typeof visitId === 'string' && VISIT_ID_PATTERN.test(visitId) ? visitId : null
+  return { slug, country, number, idempotencyKey, visitId: visit }
 }

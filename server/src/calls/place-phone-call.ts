@@ -101,7 +101,11 @@ export async function placePhoneCall(
       deps.logger.error('[phone_call_record]', error)
     })
   try {
-    const { callId } = await createVapiPhoneCall(settings.vapi, { assistantId, number })
+    const { callId } = await createVapiPhoneCall(settings.vapi, {
+      assistantId,
+      number,
+      metadata: { prospectSlug: body.slug, visitId: body.visitId, source: 'phone' },
+    })
     await record({ outcome: 'succeeded', httpStatus: 200, callId })
     return { response: { callId, number }, replayed: false }
   } catch (error) {

@@ -1,3 +1,4 @@
+import type { CallMetadata } from '#core/engagement.ts'
 import { AppError } from '#core/errors.ts'
 import {
   type Fetch,
@@ -18,6 +19,8 @@ export interface OutboundCall {
   assistantId: string
   /** E.164. */
   number: string
+  /** Comes back with the call's end-of-call report, which it links to the prospect and the visit. */
+  metadata: CallMetadata
 }
 
 /** What the visitor reads for the platform's answers that have a fixed text. */
@@ -46,6 +49,9 @@ export async function createVapiPhoneCall(
         assistantId: call.assistantId,
         phoneNumberId: settings.phoneNumberId,
         customer: { number: call.number },
+        // The platform's create-call body has no metadata of its own; the assistant's overrides do,
+        // and the end-of-call report carries them back (`call.assistantOverrides.metadata`).
+        assistantOverrides: { metadata: call.metadata },
       },
       timeoutMs: settings.timeoutMs,
       fetch: settings.fetch,

@@ -31,7 +31,8 @@ const readError = async (res: Response) => ((await res.json()) as ErrorBody).err
 
 describe('POST /api/calls/phone: placing the call', () => {
   it('asks the platform to dial the E.164 number with the private key, and answers what to show', async () => {
-    const res = await postPhoneCall(app, phoneCallBody({ number: '(201) 555-0123' }))
+    const visitId = 'visit-0123456789abcdef'
+    const res = await postPhoneCall(app, phoneCallBody({ number: '(201) 555-0123', visitId }))
     expect(res.status).toBe(200)
     const body = await res.json()
     expect(body).toEqual({ callId: expect.stringMatching(/^call-\d+$/), number: '+12015550123' })
@@ -44,8 +45,24 @@ describe('POST /api/calls/phone: placing the call', () => {
       assistantId: TEST_ASSISTANT_ID,
       phoneNumberId: TEST_PHONE_NUMBER_ID,
       customer: { number: '+12015550123' },
+      // Comes back with the end-of-call report, which it links to the prospect and the visit.
+      assistantOverrides: {
+        metadata: { prospectSlug: 'bright-smile-dental', visitId, source: 'phone' },
+      },
     })
     expect(JSON.stringify(body)).not.toContain(TEST_PRIVATE_KEY)
+  })
+
+  it('places the call without a visit id when the page sent none or a malformed one', async () => {
+    for (const visitId of [undefined, 'short', 'has spaces in it, sixteen+', 42]) {
+      const res = await postPhoneCall(app, phoneCallBody({ visitId }))
+      expect(res.status, String(visitId)).toBe(200)
+      expect(vapi.calls().at(-1)?.body).toMatchObject({
+        assistantOverrides: {
+          metadata: { prospectSlug: 'bright-smile-dental', visitId: null, source: 'phone' },
+        },
+      })
+    }
   })
 
   it("uses the prospect's own assistant when it has one", async () => {

@@ -37,7 +37,7 @@ export async function startFakeVapiServer() {
           .writeHead(404, { 'Content-Type': 'application/json' })
           .end(JSON.stringify({ message: `Cannot ${request.method} ${path}`, statusCode: 404 }))
       }
-      const next = answer ?? { status: 201, body: createdCall(requests.length) }
+      const next = answer ?? { status: 201, body: createdCall(requests.length, requests.at(-1)?.body) }
       if ('hang' in next) return
       response
         .writeHead(next.status, { 'Content-Type': 'application/json' })
@@ -60,10 +60,19 @@ export async function startFakeVapiServer() {
 
 export type FakeVapiServer = Awaited<ReturnType<typeof startFakeVapiServer>>
 
-/** The fields of Vapi's created call that matter here (the real one has many more). */
-const createdCall = (n: number) => ({
+/**
+ * The fields of Vapi's created call that matter here (the real one has many more): the call keeps the
+ * overrides it was created with, metadata included, and its end-of-call report carries them back.
+ */
+const createdCall = (n: number, request: unknown) => ({
   id: `call-${n}`,
   type: 'outboundPhoneCall',
   status: 'queued',
   orgId: 'org-fake',
+  ...pickOverrides(request),
 })
+
+const pickOverrides = (request: unknown) => {
+  const overrides = (request as { assistantOverrides?: unknown } | null)?.assistantOverrides
+  return overrides === undefined ? {} : { assistantOverrides: overrides }
+}
