@@ -154,6 +154,19 @@ describe('batches', () => {
     expect(beacons).toHaveLength(2) // nothing sent twice
   })
 
+  it('sends an event that comes after pagehide at once (a call ended by leaving), until the page shows again', () => {
+    const reporter = createEngagementReporter(ENDPOINT)
+    dispatchEvent(new Event('pagehide'))
+    reporter.report({ name: 'video_call_ended', slug: 'harbor-realty', seconds: 40 })
+    expect(sentEvents()).toEqual([{ name: 'video_call_ended', slug: 'harbor-realty', seconds: 40 }])
+
+    dispatchEvent(new Event('pageshow')) // back from the back-forward cache: batching again
+    reporter.report(started('harbor-realty'))
+    expect(beacons).toHaveLength(1)
+    vi.advanceTimersByTime(FLUSH_DELAY_MS)
+    expect(beacons).toHaveLength(2)
+  })
+
   it('sends an event that happens while the page is hidden at once (the page may be closing)', () => {
     const reporter = createEngagementReporter(ENDPOINT)
     setVisibility('hidden')

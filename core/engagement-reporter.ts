@@ -31,6 +31,8 @@ export function createEngagementReporter(endpoint: string): EngagementReporter {
   /** Slugs whose open clock is running. */
   const timing = new Set<string>()
   let timer: ReturnType<typeof setTimeout> | undefined
+  /** Between `pagehide` and `pageshow` (back from the back-forward cache): the page is being left. */
+  let leaving = false
 
   function flush(): void {
     clearTimeout(timer)
@@ -44,8 +46,9 @@ export function createEngagementReporter(endpoint: string): EngagementReporter {
   function report(event: BrowserEvent): void {
     if (!event.slug || event.slug === FALLBACK_SLUG) return
     queue.push(event)
-    // A hidden page may be on its way out (a call ended by leaving it): no waiting then.
-    if (document.visibilityState !== 'visible') flush()
+    // A page being left, or hidden, may not get another chance (a call ended by leaving the page,
+    // whose `pagehide` may come after ours): no waiting then.
+    if (leaving || document.visibilityState !== 'visible') flush()
     else timer ??= setTimeout(flush, FLUSH_DELAY_MS)
   }
 
@@ -60,7 +63,13 @@ export function createEngagementReporter(endpoint: string): EngagementReporter {
     })
   }
 
-  addEventListener('pagehide', () => guard(flush))
+  addEventListener('pagehide', () => {
+    leaving = true
+    guard(flush)
+  })
+  addEventListener('pageshow', () => {
+    leaving = false
+  })
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') guard(flush)
   })

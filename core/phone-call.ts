@@ -15,6 +15,11 @@ export interface PhoneCallRequest {
    * key again within 10 minutes returns the first answer instead of dialling twice.
    */
   idempotencyKey: string
+  /**
+   * The tab's visit id (core/engagement.ts), set on the call's metadata so its end-of-call report
+   * links back to the visit; absent when the widget could not read one.
+   */
+  visitId?: string
 }
 
 /** Answer of a placed call: `number` is the E.164 number dialled, for 'Calling {number}...'. */

@@ -6,6 +6,7 @@ import {
   VOICE_DEMO_PROPERTIES,
   type VoiceDemoProperty,
 } from '../api/public-api.ts'
+import { reportEngagement } from '../engagement/report-engagement.ts'
 import { createDemoStore, type DemoStore } from '../state/demo-store.ts'
 import { apiBaseOf } from '../state/fetch-api.ts'
 import { fetchProspect, keepPageAnswer, pageAnswer } from '../state/fetch-prospect.ts'
@@ -54,6 +55,7 @@ export class VoiceDemoElement
       fetchProspect,
       pageAnswer,
       parts: DEMO_PARTS,
+      report: reportEngagement,
       emit: (event, message = '') => {
         const slug = this.#slug()
         if (event === 'error') dispatchHostEvent(this, 'error', { slug, message })

@@ -1,4 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { getVisitId } from '#core/engagement-visit.ts'
+import { loadEngagement } from '../engagement/report-engagement.ts'
 import { stubFetch } from '../testing/fake-fetch.ts'
 import {
   answerPhoneCallWith,
@@ -11,6 +13,9 @@ import { dismissToast } from '../toast/page-toast.ts'
 
 let fetch: ReturnType<typeof stubFetch>
 const posted = () => phoneCallRequests(fetch)
+
+// As after the panel's first idle moment: the engagement chunk, with the tab's visit id, is here.
+beforeAll(() => loadEngagement())
 
 beforeEach(() => {
   fetch = stubFetch()
@@ -65,6 +70,8 @@ describe('the phone dialog', () => {
         country: 'US',
         number: '(555) 123-4567',
         idempotencyKey: expect.any(String),
+        // The tab's visit, for the call's metadata: its end-of-call report links back to the visit.
+        visitId: getVisitId(),
       },
     ])
 

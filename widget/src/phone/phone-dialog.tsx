@@ -1,7 +1,8 @@
-import { useLayoutEffect, useRef, useState } from 'preact/hooks'
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks'
 import { RequestFailure, UNAVAILABLE_MESSAGE } from '#core/api-error.ts'
 import { normalizePhoneNumber, PHONE_COUNTRIES } from '#core/phone.ts'
 import type { Prospect } from '#core/prospect.ts'
+import { loadEngagement } from '../engagement/report-engagement.ts'
 import { PrivacyLink } from '../legal/privacy-link.tsx'
 import type { DemoStore } from '../state/demo-store.ts'
 import { createSheetAdopter } from '../styles/adopt-sheet.ts'
@@ -10,7 +11,7 @@ import { LineIcon } from '../ui/line-icon.tsx'
 import { CountrySelect } from './country-select.tsx'
 import css from './phone-dialog.css?inline'
 import { createIdempotencyKey, PHONE_TEXT, titleForError } from './phone-text.ts'
-import { requestPhoneCall } from './request-phone-call.ts'
+import { phoneOutcomeOf, requestPhoneCall } from './request-phone-call.ts'
 
 export interface PhoneDialogProps {
   store: DemoStore
@@ -23,6 +24,7 @@ export interface PhoneDialogProps {
 }
 
 const DEFAULT_COUNTRY = PHONE_COUNTRIES[0]
+const ignoreFailure = () => undefined
 const adoptPhoneSheet = createSheetAdopter(css)
 
 /**
@@ -40,6 +42,14 @@ export function PhoneDialog({ store, prospect, apiBase, open, backNavigation, on
   const [submitting, setSubmitting] = useState(false)
   // One key per number: a retry after a lost answer cannot dial twice; a new number gets a new key.
   const idempotencyKey = useRef<string | null>(null)
+  // The tab's visit id, for the call's metadata: read once the engagement chunk is here (normally
+  // long since), never waited for at submit, so the call never waits on it.
+  const visitId = useRef<string | undefined>(undefined)
+  useEffect(() => {
+    loadEngagement().then(({ getVisitId }) => {
+      visitId.current = getVisitId()
+    }, ignoreFailure)
+  }, [])
 
   useLayoutEffect(() => {
     const element = dialog.current
@@ -68,17 +78,26 @@ export function PhoneDialog({ store, prospect, apiBase, open, backNavigation, on
       const title = check.code === 'phone_required' ? PHONE_TEXT.requiredTitle : PHONE_TEXT.invalidTitle
       return showToast(title, PHONE_TEXT.invalidBody, 'destructive')
     }
-    idempotencyKey.current ??= createIdempotencyKey()
+    const key = idempotencyKey.current ?? createIdempotencyKey()
+    idempotencyKey.current = key
     setSubmitting(true)
+    const { slug } = prospect
+    const visit = visitId.current
     try {
-      const placed = await requestPhoneCall(
-        { slug: prospect.slug, country: country.code, number, idempotencyKey: idempotencyKey.current },
-        apiBase,
-      )
+      const request = {
+        slug,
+        country: country.code,
+        number,
+        idempotencyKey: key,
+        ...(visit && { visitId: visit }),
+      }
+      const placed = await requestPhoneCall(request, apiBase)
+      store.report?.(apiBase, { name: 'phone_call_requested', slug, outcome: 'placed' })
       edit(() => setNumber(''))
       onClose()
       showToast(PHONE_TEXT.initiatedTitle, PHONE_TEXT.initiatedBody(placed.number))
     } catch (error) {
+      store.report?.(apiBase, { name: 'phone_call_requested', slug, outcome: phoneOutcomeOf(error) })
       const failure =
         error instanceof RequestFailure ? error : new RequestFailure('unavailable', UNAVAILABLE_MESSAGE)
       showToast(titleForError(failure.code), failure.message, 'destructive')

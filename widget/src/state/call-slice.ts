@@ -6,7 +6,7 @@ import { loadToasts } from '../toast/toasts.ts'
 import type { CallViewProps } from '../voice/call-view.tsx'
 import type { LiveCallStore } from '../voice/live-call.ts'
 import { START_ERROR_TEXT } from '../voice/start-error-text.ts'
-import type { DemoSlice, DemoState } from './demo-store.ts'
+import type { DemoContext, DemoSlice, DemoState } from './demo-store.ts'
 import { isOff } from './prospect-slice.ts'
 
 /** The browser call: idle → connecting → connected → stopping → idle. */
@@ -50,10 +50,11 @@ export interface BrowserCall {
   dispose(): void
 }
 
-/** What the call chunk gets to work with: the element's store and its host-event channel. */
+/** What the call chunk gets to work with: the element's store, its host-event channel and its reporter. */
 export interface CallHost {
   store: Pick<StoreApi<DemoState>, 'getState' | 'setState' | 'subscribe'>
   emit: (event: CallEvent, message?: string) => void
+  report?: DemoContext['report']
 }
 
 /**
@@ -77,7 +78,7 @@ export const callSlice: DemoSlice<CallSlice> = (set, get, store, context) => {
   let made: BrowserCall | null = null
   let making: Promise<BrowserCall | null> | undefined
   let disposed = false
-  const host: CallHost = { store, emit: context.emit }
+  const host: CallHost = { store, emit: context.emit, report: context.report }
   context.cleanups.push(() => {
     disposed = true
     made?.dispose()

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'preact'
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { ProspectResponse } from '#core/prospect.ts'
+import type { WidgetEvent } from '../engagement/report-engagement.ts'
 import type { PhoneDialogProps } from '../phone/phone-dialog.tsx'
 import { type CallChunk, type CallEvent, type CallSlice, callSlice } from './call-slice.ts'
 import type { LazyPart } from './lazy-part.ts'
@@ -38,12 +39,18 @@ export interface DemoDeps {
   parts: DemoParts
   /** Tells the host page about the call (the element turns these into `voice-demo:*` events). */
   emit(event: CallEvent, message?: string): void
+  /** Reports engagement for the sales team (engagement/report-engagement.ts); none without it. */
+  report?(apiBase: string, event: WidgetEvent): void
   /** Whose region shows this store's toasts: the element. */
   owner: object
 }
 
-/** The store, with what the panel reads beside its state: whose toasts they are, and the parts. */
-export type DemoStore = StoreApi<DemoState> & { owner: object; parts: DemoParts }
+/** The store, with what the panel reads beside its state: whose toasts they are, the parts, the reporter. */
+export type DemoStore = StoreApi<DemoState> & {
+  owner: object
+  parts: DemoParts
+  report?: DemoDeps['report'] | undefined
+}
 
 /** What the slices share beside the state: the deps, and what each undoes at disposal. */
 export interface DemoContext extends DemoDeps {
@@ -73,5 +80,5 @@ export function createDemoStore(deps: DemoDeps): DemoStore {
       for (const cleanup of context.cleanups) cleanup()
     },
   }))
-  return Object.assign(store, { owner: deps.owner, parts: deps.parts })
+  return Object.assign(store, { owner: deps.owner, parts: deps.parts, report: deps.report })
 }

@@ -28,6 +28,13 @@ export const apiBaseOf = (element: Element): string =>
   element.getAttribute('api-base')?.trim() || new URL(/* @vite-ignore */ '/', import.meta.url).href
 
 /**
+ * `{apiBase}/{path}`, the URL of every API request of the widget; throws a TypeError for a bad
+ * api-base. A trailing slash keeps a path in api-base (https://example.com/demo/ → /demo/api/...).
+ */
+export const apiUrl = (path: string, apiBase: string): URL =>
+  new URL(path, new URL(apiBase.replace(/\/*$/, '/'), import.meta.url))
+
+/**
  * `GET {apiBase}/{path}` (or the request `init` describes) as JSON. Rejects with a RequestFailure whose
  * message can be shown as is, or with the AbortError of `init.signal`.
  */
@@ -35,8 +42,7 @@ export async function fetchApi(path: string, apiBase: string, init: RequestInit 
   const { signal } = init
   let url: URL
   try {
-    // A trailing slash keeps a path in api-base (https://example.com/demo/ → /demo/api/...).
-    url = new URL(path, new URL(apiBase.replace(/\/*$/, '/'), import.meta.url))
+    url = apiUrl(path, apiBase)
   } catch (cause) {
     throw setupError(
       'bad_request',

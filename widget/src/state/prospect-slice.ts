@@ -27,6 +27,8 @@ export const prospectSlice: DemoSlice<ProspectSlice> = (set, get, _store, contex
       request = current
       lastSlug = slug
       context.apiBase = apiBase
+      // The page shows this prospect's demo: it counts as opened once it has been seen (the chunk's rule).
+      context.report?.(apiBase, { name: 'page_opened', slug })
       const carried = context.pageAnswer?.(slug, apiBase)
       if (carried) return set({ prospect: { status: 'loaded', ...carried }, notice: '' })
       const { prospect, notice } = get()

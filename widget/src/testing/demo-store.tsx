@@ -1,5 +1,6 @@
 import type { ComponentType } from 'preact'
 import { expect, vi } from 'vitest'
+import { getVisitId } from '#core/engagement-visit.ts'
 import type { DemoFeatures } from '#core/public-config.ts'
 import type { PhoneDialogProps } from '../phone/phone-dialog.tsx'
 import type { BrowserCall, CallChunk } from '../state/call-slice.ts'
@@ -65,7 +66,8 @@ export async function loadedStore(
 export function connectTo(client: VoiceClient) {
   let made: BrowserCall | null = null
   const chunk = async (): Promise<CallChunk> => ({
-    connectVoice: async (_apiBase, host) => (made = createBrowserCall(host, client)),
+    connectVoice: async (apiBase, host) =>
+      (made = createBrowserCall(host, client, { apiBase, visitId: getVisitId() })),
     startWhenLoaded,
     CallView,
   })

@@ -1,5 +1,6 @@
 import { render } from 'preact'
 import { PhoneDialog } from '../phone/phone-dialog.tsx'
+import type { DemoDeps } from '../state/demo-store.ts'
 import { DemoPanel } from '../ui/demo-panel.tsx'
 import { testStore } from './demo-store.tsx'
 import { answerLikeTheServer, type stubFetch } from './fake-fetch.ts'
@@ -11,11 +12,21 @@ const containers = new Set<HTMLElement>()
  * The panel for Bright Smile Dental with its 'Call Me' dialog open, the opener focused as a click
  * leaves it; `backNavigation` as the host element's `back-navigation` attribute sets it.
  */
-export async function openPhoneDialog({ backNavigation = false } = {}) {
+export async function openPhoneDialog({
+  backNavigation = false,
+  report,
+}: {
+  backNavigation?: boolean
+  report?: DemoDeps['report']
+} = {}) {
   const container = document.createElement('div')
   document.body.append(container)
   containers.add(container)
-  const store = testStore({ phoneDialog: async () => PhoneDialog, owner: container })
+  const store = testStore({
+    phoneDialog: async () => PhoneDialog,
+    owner: container,
+    ...(report && { report }),
+  })
   render(
     <DemoPanel
       store={store}

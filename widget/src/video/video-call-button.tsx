@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks'
 import { FALLBACK_SLUG, isValidSlug } from '#core/prospect.ts'
+import { reportEngagement } from '../engagement/report-engagement.ts'
 import { LOG_PREFIX } from '../loader/start-loader.ts'
 import { apiBaseOf, NETWORK_ERROR_MESSAGE } from '../state/fetch-api.ts'
 import { fetchAnyProspect } from '../state/fetch-prospect.ts'
@@ -88,6 +89,9 @@ export function VideoCallButton({ host, load = loadVideoCall }: { host: HTMLElem
   }, [host, available])
   useEffect(() => {
     let current = true
+    // A page with only the video button is a prospect's page too (it counts once, like the panel's).
+    const slug = host.getAttribute('slug')?.trim() ?? ''
+    if (isValidSlug(slug)) reportEngagement(apiBaseOf(host), { name: 'page_opened', slug })
     isVideoOn(host).then((on) => current && setAvailable(on))
     return () => {
       current = false

@@ -1,4 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { getVisitId } from '#core/engagement-visit.ts'
 import { connectTo, flush, loadedStore, shownToast } from '../testing/demo-store.tsx'
 import { prospects } from '../testing/fake-fetch.ts'
 import { createFakeVoiceClient } from '../testing/fake-voice-client.ts'
@@ -31,6 +32,8 @@ describe('the browser call', () => {
       assistantId: null,
       firstMessage: prospects['bright-smile-dental']?.firstMessage,
       system: prospects['bright-smile-dental']?.system,
+      // On the platform's call, for its end-of-call report: the prospect, the tab's visit, the button.
+      metadata: { prospectSlug: 'bright-smile-dental', visitId: getVisitId(), source: 'browser' },
     })
     emit('call-start')
     expect(store.getState().call).toBe('connected')

@@ -6,6 +6,16 @@ import { CALL_TEXT, describeCallError, describeStartFailure } from './call-text.
 import { addTranscript, createLiveCallStore, startLiveCall } from './live-call.ts'
 import type { VoiceClient } from './voice-client.ts'
 
+/** Where the call's engagement events go (the element's API), and the tab's visit id for its metadata. */
+export interface CallEngagement {
+  apiBase: string
+  /** Null when the engagement chunk did not load: the call goes on, its report linked to the prospect alone. */
+  visitId: string | null
+}
+
+/** The longest call the events' contract takes, in seconds. */
+const MAX_CALL_SECONDS = 86400
+
 /**
  * The browser call's state machine (idle → connecting → connected → stopping → idle) over a
  * `VoiceClient`, and what the panel shows while it is live (`View`). Part of the lazy call chunk: the
@@ -14,12 +24,29 @@ import type { VoiceClient } from './voice-client.ts'
  * The meter lives as long as the view shows its canvas. It is live only while the call is connected:
  * the remote level and the visitor's microphone frames go to it, and the agent's speech start and end
  * come back from its detector (above 0.01, until 1 s below), for the view and the host page.
+ *
+ * For the sales team, the call reports `demo_call_started` once it is live and `demo_call_ended` with
+ * the seconds it was live, however it ends (the visitor, the assistant, an error, the element removed).
  */
-export function createBrowserCall({ store, emit }: CallHost, client: VoiceClient): BrowserCall {
+export function createBrowserCall(
+  { store, emit, report }: CallHost,
+  client: VoiceClient,
+  { apiBase, visitId }: CallEngagement,
+): BrowserCall {
   const { setState: set, getState: get } = store
   const live = createLiveCallStore()
   let meter: LevelMeter | null = null
   let stopMicrophone: (() => void) | null = null
+  /** The prospect of the latest call, and when it went live (null: not live). */
+  let slug = ''
+  let liveSince: number | null = null
+
+  function reportEnded(): void {
+    if (liveSince === null) return
+    const seconds = Math.min(MAX_CALL_SECONDS, Math.round((Date.now() - liveSince) / 1000))
+    liveSince = null
+    report?.(apiBase, { name: 'demo_call_ended', slug, seconds })
+  }
 
   /** Feeds the meter while the call is connected; called whenever either of the two changes. */
   function syncLevels(): void {
@@ -40,6 +67,7 @@ export function createBrowserCall({ store, emit }: CallHost, client: VoiceClient
   /** Back to idle; true when a call was under way. A speech still open ends before the call does. */
   function endCall(): boolean {
     const wasActive = get().call !== 'idle'
+    reportEnded()
     set({ call: 'idle', muted: false })
     syncLevels()
     if (live.getState().speaking) {
@@ -76,6 +104,8 @@ export function createBrowserCall({ store, emit }: CallHost, client: VoiceClient
   const unsubscribes = [
     client.on('call-start', () => {
       startLiveCall(live)
+      liveSince = Date.now()
+      report?.(apiBase, { name: 'demo_call_started', slug })
       set({ call: 'connected' })
       get().showToast(CALL_TEXT.connectedTitle, CALL_TEXT.connectedBody)
       emit('call-start')
@@ -100,8 +130,11 @@ export function createBrowserCall({ store, emit }: CallHost, client: VoiceClient
   ]
 
   return {
-    start({ assistantId, firstMessage, system }) {
-      client.start({ assistantId, firstMessage, system }).catch((error: unknown) => {
+    start(prospect) {
+      const { assistantId, firstMessage, system } = prospect
+      slug = prospect.slug
+      const metadata = { prospectSlug: slug, visitId, source: 'browser' } as const
+      client.start({ assistantId, firstMessage, system, metadata }).catch((error: unknown) => {
         if (!endCall()) return // the client's error event already said so
         const message = describeStartFailure(error)
         get().showToast(CALL_TEXT.failedTitle, message, 'destructive')
@@ -124,6 +157,7 @@ export function createBrowserCall({ store, emit }: CallHost, client: VoiceClient
     attachMeter,
     dispose() {
       for (const unsubscribe of unsubscribes.splice(0)) unsubscribe()
+      reportEnded() // the element left the page mid-call: no call-end will come
       if (get().call !== 'idle') client.stop().catch(() => {})
       stopMicrophone?.()
       meter?.close()

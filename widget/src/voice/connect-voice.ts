@@ -1,3 +1,4 @@
+import { loadEngagement } from '../engagement/report-engagement.ts'
 import type { BrowserCall, CallHost } from '../state/call-slice.ts'
 import { fetchVoiceConfig } from '../state/fetch-voice-config.ts'
 import { createBrowserCall } from './browser-call.ts'
@@ -8,12 +9,17 @@ export { startWhenLoaded } from './start-when-loaded.ts'
  * The lazy entry of the browser call, imported on intent (pointer over, focus or click), never on
  * first paint: reads the voice settings and fetches the Vapi SDK chunk at the same time. Null when
  * the server has no public key (the SDK chunk is then fetched for nothing, but only once and only
- * on a misconfigured site). The store keeps the one call this returns.
+ * on a misconfigured site). The store keeps the one call this returns. The tab's visit id, for the
+ * call's metadata, comes from the engagement chunk, normally here since the panel's first idle moment.
  */
 export async function connectVoice(apiBase: string, host: CallHost): Promise<BrowserCall | null> {
-  const [voice, { createVapiClient }] = await Promise.all([
+  const [voice, { createVapiClient }, visitId] = await Promise.all([
     fetchVoiceConfig(apiBase),
     import('./create-vapi-client.ts'),
+    loadEngagement().then(
+      ({ getVisitId }) => getVisitId(),
+      () => null, // the call goes on without it
+    ),
   ])
-  return voice ? createBrowserCall(host, createVapiClient(voice)) : null
+  return voice ? createBrowserCall(host, createVapiClient(voice), { apiBase, visitId }) : null
 }

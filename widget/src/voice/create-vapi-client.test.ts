@@ -1,15 +1,22 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { CallMetadata } from '#core/engagement.ts'
 import type { VoiceConfig } from '#core/public-config.ts'
 import { createVapiClient } from './create-vapi-client.ts'
 import { type FakeDailyCall, installFakeDaily } from './testing/fake-daily-call.ts'
 import { startFakeVapiApi, WEB_CALL } from './testing/fake-vapi-api.ts'
 import { fetchOverNodeHttp } from './testing/fetch-over-node-http.ts'
-import type { VoiceClient, VoiceClientEvent } from './voice-client.ts'
+import type { VoiceCallOptions, VoiceClient, VoiceClientEvent } from './voice-client.ts'
 
-const PROSPECT = {
+const METADATA: CallMetadata = {
+  prospectSlug: 'bright-smile-dental',
+  visitId: '6f1c2d3e-4b5a-4c6d-8e7f-901a2b3c4d5e',
+  source: 'browser',
+}
+const PROSPECT: VoiceCallOptions = {
   assistantId: 'asst-prospect',
   firstMessage: 'Hi Maya!',
   system: 'You are the receptionist.',
+  metadata: METADATA,
 }
 const MICROPHONE_DENIED = 'Microphone access denied. Please allow microphone permissions and try again.'
 const START_FAILED = 'Failed to start voice assistant. Please try again.'
@@ -71,7 +78,7 @@ async function playAssistantAudio(): Promise<void> {
 }
 
 describe('createVapiClient: starting a call', () => {
-  it('posts /call/web with the bearer public key, the assistant and the overrides, and joins without eval', async () => {
+  it('posts /call/web with the bearer public key, the assistant, the overrides and the metadata, and joins without eval', async () => {
     const { client, log } = createClient()
     await client.start(PROSPECT)
 
@@ -88,6 +95,8 @@ describe('createVapiClient: starting a call', () => {
           model: 'gpt-4o-mini',
           messages: [{ role: 'system', content: 'You are the receptionist.' }],
         },
+        // Handed back in the end-of-call report, which links it to the prospect and the visit.
+        metadata: METADATA,
       },
     })
     expect(theCall().options).toMatchObject({ audioSource: true, dailyConfig: { avoidEval: true } })

@@ -50,10 +50,18 @@ export function readTranscript(message: PlatformMessage | null): TranscriptLine 
   return { speaker: role === 'assistant' ? 'agent' : 'visitor', text, final: transcriptType === 'final' }
 }
 
-/** The call's overrides: the prospect's first message and system prompt; the SDK's types want a complete model object. */
+/**
+ * The call's overrides: the prospect's first message and system prompt (the SDK's types want a
+ * complete model object), and the metadata the platform hands back in its end-of-call report
+ * (`call.assistantOverrides.metadata`), which links the report to the prospect and the visit.
+ */
 export function buildOverrides(config: VoiceConfig, options: VoiceCallOptions): AssistantOverrides {
   const model = { ...config.model, messages: [{ role: 'system', content: options.system }] }
-  return { firstMessage: options.firstMessage, model: model as NonNullable<AssistantOverrides['model']> }
+  return {
+    firstMessage: options.firstMessage,
+    model: model as NonNullable<AssistantOverrides['model']>,
+    metadata: options.metadata,
+  }
 }
 
 /**

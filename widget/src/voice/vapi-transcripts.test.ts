@@ -76,7 +76,12 @@ describe('createVapiClient: transcripts', () => {
     })
     const lines: TranscriptLine[] = []
     client.on('transcript', (line) => lines.push(line))
-    await client.start({ assistantId: null, firstMessage: 'Hi!', system: 'S' })
+    await client.start({
+      assistantId: null,
+      firstMessage: 'Hi!',
+      system: 'S',
+      metadata: { prospectSlug: 'acme', visitId: null, source: 'browser' },
+    })
     const call = daily.calls[0] as FakeDailyCall
     call.sendFromServer('listening')
     say(call, 'assistant', 'Thanks for calling!')

@@ -1,3 +1,5 @@
+import type { CallMetadata } from '#core/engagement.ts'
+
 /**
  * The port the browser-call demo talks to. `create-vapi-client.ts` implements it over the Vapi web SDK,
  * fetched as a lazy chunk on intent (`connect-voice.ts`); without one the demo store says calls are
@@ -26,6 +28,8 @@ export interface VoiceCallOptions {
   firstMessage: string
   /** The system prompt sent as the model's single system message. */
   system: string
+  /** Set on the platform's call, so its end-of-call report names the prospect and the visit. */
+  metadata: CallMetadata
 }
 
 /** One line of the live transcript: a partial one grows until the final one replaces it. */

@@ -1,6 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import { RequestFailure } from '#core/api-error.ts'
 import { VIDEO_CALL_SECONDS, type VideoConversationResponse } from '#core/video-call.ts'
+import type { WidgetEvent } from '../../engagement/report-engagement.ts'
 import { LOG_PREFIX } from '../../loader/start-loader.ts'
 import { dismissToastOf, showToast, type ToastVariant } from '../../toast/toasts.ts'
 import { START_ERROR_TEXT } from '../../voice/start-error-text.ts'
@@ -62,6 +63,8 @@ export interface VideoCallDeps {
   name?: string
   /** Whose toast region shows the call's toasts: the element. */
   owner?: object
+  /** Reports engagement for the sales team (engagement/report-engagement.ts); none without it. */
+  report?(apiBase: string, event: WidgetEvent): void
 }
 
 /** Ending resets the timer to the full length, unmutes, turns the camera on and clears the conversation. */
@@ -85,9 +88,12 @@ export function createVideoCallStore({
   startCountdown = defaultStartCountdown,
   name = CALL_TEXT.persona,
   owner = {},
+  report,
 }: VideoCallDeps): VideoCallStore {
   let apiBase = ''
   let countdown: { stop(): void } | null = null
+  /** The active call's prospect and when it became active, for its engagement events. */
+  let reported: { slug: string; since: number } | null = null
   // Bumped by leave: a start whose answer comes later is ended at once instead of shown.
   let attempt = 0
 
@@ -109,6 +115,9 @@ export function createVideoCallStore({
         ({ conversationId, conversationUrl, maxDurationSeconds }) => {
           if (current !== attempt) return void sendEnd(conversationId, base, 'fetch')
           const url = readFrameUrl(conversationUrl)
+          // For the sales team: a video call with the prospect's page's persona (none without a slug).
+          reported = slug ? { slug, since: Date.now() } : null
+          if (reported) report?.(base, { name: 'video_call_started', slug: reported.slug })
           set({
             status: 'active',
             conversation: { id: conversationId, url },
@@ -136,6 +145,11 @@ export function createVideoCallStore({
       if (status !== 'active' || !conversation) return
       countdown?.stop()
       countdown = null
+      if (reported) {
+        const seconds = Math.round((Date.now() - reported.since) / 1000)
+        report?.(apiBase, { name: 'video_call_ended', slug: reported.slug, seconds })
+        reported = null
+      }
       set({ status: 'ended', conversation: null })
       void sendEnd(conversation.id, apiBase, reason === 'page-hide' ? 'beacon' : 'fetch')
       set({ status: 'idle', ...RESET })

@@ -1,3 +1,4 @@
+import { reportEngagement } from '../../engagement/report-engagement.ts'
 import { apiBaseOf } from '../../state/fetch-api.ts'
 import type { LauncherView, VideoCallHandle } from '../launcher-view.ts'
 import { CALL_TEXT } from './call-text.ts'
@@ -14,7 +15,11 @@ import { VideoOverlay } from './video-overlay.tsx'
 export function createVideoCall(
   host: HTMLElement,
   show: (view: LauncherView) => void,
-  deps: VideoCallDeps = { startConversation: startVideoConversation, endConversation: endVideoConversation },
+  deps: VideoCallDeps = {
+    startConversation: startVideoConversation,
+    endConversation: endVideoConversation,
+    report: reportEngagement,
+  },
 ): VideoCallHandle {
   const name = deps.name ?? CALL_TEXT.persona
   const store = createVideoCallStore({ ...deps, name, owner: host })
