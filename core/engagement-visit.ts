@@ -5,6 +5,7 @@
  * nothing is shared with another site. Where storage throws (a sandboxed iframe, some privacy modes)
  * the visit lives in memory, for this page only.
  */
+import { VISIT_ID_PATTERN } from './engagement.ts'
 
 export const VISIT_STORAGE_KEY = 'voice-demo:visit'
 
@@ -13,9 +14,6 @@ interface Visit {
   /** Slugs reported as opened in this visit: each counts once. */
   opened: string[]
 }
-
-/** The server's rule for a visit id: 16 to 64 of `A-Z a-z 0-9 - _`. */
-const VISIT_ID = /^[\w-]{16,64}$/
 
 /** Set once storage has failed: from then on the visit is this one. */
 let inMemory: Visit | null = null
@@ -32,7 +30,7 @@ function parseVisit(json: string | null): Visit | null {
   try {
     const visit = JSON.parse(json ?? 'null') as Partial<Visit> | null
     const { id, opened } = visit ?? {}
-    if (typeof id !== 'string' || !VISIT_ID.test(id) || !Array.isArray(opened)) return null
+    if (typeof id !== 'string' || !VISIT_ID_PATTERN.test(id) || !Array.isArray(opened)) return null
     return { id, opened: opened.filter((slug): slug is string => typeof slug === 'string') }
   } catch {
     return null // not ours, or damaged: a new visit
