@@ -28,12 +28,20 @@ export function useCalendly(url: string = siteConfig.calendlyUrl): CalendlyState
   return state
 }
 
-/** True once Calendly (and only Calendly's origin) reports a booked meeting. */
+/**
+ * True once Calendly (and only Calendly's origin) reports a booked meeting, which is then reported
+ * for the sales team (the reporter is fetched only then, never on the page's first load).
+ */
 export function useMeetingScheduled(): boolean {
   const [scheduled, setScheduled] = useState(false)
   useEffect(() => {
     const onMessage = (message: MessageEvent) => {
-      if (isMeetingScheduled(message)) setScheduled(true)
+      if (!isMeetingScheduled(message)) return
+      setScheduled(true)
+      import('../../../lib/report-booking.ts').then(
+        ({ reportMeetingBooked }) => reportMeetingBooked(),
+        () => {}, // offline: the booking stands, only the sales team's note of it is lost
+      )
     }
     window.addEventListener('message', onMessage)
     return () => window.removeEventListener('message', onMessage)

@@ -1,0 +1,69 @@
+import { act, renderHook, waitFor } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { EventBatch } from '#core/engagement.ts'
+import { markOpened } from '#core/engagement-visit.ts'
+import { CALENDLY_ORIGIN } from './calendly-events.ts'
+import { useMeetingScheduled } from './use-calendly.ts'
+
+/** The page's beacons (where engagement events leave it), each body parsed. */
+let sent: Array<{ url: string; batch: EventBatch }>
+beforeEach(() => {
+  sent = []
+  Object.defineProperty(navigator, 'sendBeacon', {
+    configurable: true,
+    value: (url: string, body: string) => {
+      sent.push({ url, batch: JSON.parse(body) as EventBatch })
+      return true
+    },
+  })
+})
+afterEach(() => Reflect.deleteProperty(navigator, 'sendBeacon'))
+
+/** A message posted to the page, as Calendly's frame (or a page pretending to be it) posts it. */
+const post = (origin: string, data: unknown) =>
+  act(() => void dispatchEvent(new MessageEvent('message', { origin, data })))
+const SCHEDULED = { event: 'calendly.event_scheduled', payload: {} }
+const bookings = () => sent.flatMap(({ batch }) => batch.events).filter((e) => e.name === 'meeting_booked')
+
+describe('a booked meeting', () => {
+  it("is reported for the prospect whose page this tab opened, once Calendly's origin says so", async () => {
+    markOpened('harbor-realty') // the widget counted the prospect's page as opened in this visit
+    const { result } = renderHook(() => useMeetingScheduled())
+    await post(CALENDLY_ORIGIN, SCHEDULED)
+    expect(result.current).toBe(true)
+    await waitFor(() => expect(bookings()).toEqual([{ name: 'meeting_booked', slug: 'harbor-realty' }]))
+    expect(sent.find(({ batch }) => batch.events.some((e) => e.name === 'meeting_booked'))?.url).toBe(
+      '/api/events',
+    )
+  })
+
+  it('is the latest prospect the tab opened, when it opened several', async () => {
+    markOpened('harbor-realty')
+    markOpened('bright-smile-dental')
+    renderHook(() => useMeetingScheduled())
+    await post(CALENDLY_ORIGIN, SCHEDULED)
+    await waitFor(() => expect(bookings()).toEqual([{ name: 'meeting_booked', slug: 'bright-smile-dental' }]))
+  })
+
+  it('is not reported from a message of any other origin, nor for another Calendly event', async () => {
+    markOpened('harbor-realty')
+    const { result } = renderHook(() => useMeetingScheduled())
+    await post('https://calendly.com.attacker.test', SCHEDULED)
+    await post(location.origin, SCHEDULED)
+    await post(CALENDLY_ORIGIN, { event: 'calendly.date_and_time_selected' })
+    // Then a real booking, so the test knows the reporter had every chance to send the others.
+    await post(CALENDLY_ORIGIN, SCHEDULED)
+    await waitFor(() => expect(bookings()).toHaveLength(1))
+    expect(result.current).toBe(true)
+  })
+
+  it('is shown but not reported in a tab that opened no prospect page', async () => {
+    const { result } = renderHook(() => useMeetingScheduled())
+    await post(CALENDLY_ORIGIN, SCHEDULED)
+    expect(result.current).toBe(true)
+    // The reporter module arrives (an import) and finds no prospect: wait for it, then nothing sent.
+    await import('../../../lib/report-booking.ts')
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(bookings()).toEqual([])
+  })
+})
