@@ -11,10 +11,10 @@ export type Route =
 /** Paths under `/_/` can never be prospect slugs ([a-z0-9-]), so the site reserves them for its own pages. */
 const ONBOARDING_PATH = /^\/_\/onboarding\/?$/
 /**
- * The sales reps' pages (features/reps reads which one): sign-in, setting a password, the prospects
+ * The sales reps' pages (features/reps reads which one): sign-in, setting a password, the activity, the prospects
  * and each prospect's pages, `/_/` itself and the older `/_/snippets`, which redirect.
  */
-const REPS_PATH = /^\/_\/(?:sign-in|set-password|snippets|prospects(?:\/[^/]+(?:\/edit)?)?)?\/?$/
+const REPS_PATH = /^\/_\/(?:sign-in|set-password|snippets|activity|prospects(?:\/[^/]+(?:\/edit)?)?)?\/?$/
 
 /**
  * Maps a pathname to a page. One path segment is a prospect slug, checked later by the prospect

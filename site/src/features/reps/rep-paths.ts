@@ -1,6 +1,8 @@
 /** The reps' pages' addresses, built in one place. Slugs are [a-z0-9-], but encoded all the same. */
 export const SIGN_IN_PATH = '/_/sign-in'
 export const LIST_PATH = '/_/prospects'
+/** What the prospects did, newest first: the page a rep starts from. */
+export const ACTIVITY_PATH = '/_/activity'
 export const NEW_PATH = '/_/prospects/new'
 export const IMPORT_PATH = '/_/prospects/import'
 

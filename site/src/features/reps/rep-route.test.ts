@@ -8,6 +8,7 @@ describe('matchRepRoute', () => {
     ['/_/sign-in', '', { page: 'sign-in' }],
     ['/_/set-password', '', { page: 'set-password' }],
     ['/_/prospects/', '', { page: 'list' }],
+    ['/_/activity', '', { page: 'activity' }],
     ['/_/prospects/new', '', { page: 'new' }],
     ['/_/prospects/import', '', { page: 'import' }],
     ['/_/prospects/acme', '', { page: 'detail', slug: 'acme' }],

@@ -1,10 +1,11 @@
-import { getProspectPath, LIST_PATH } from './rep-paths.ts'
+import { ACTIVITY_PATH, getProspectPath, LIST_PATH } from './rep-paths.ts'
 
 /** The reps' pages; app/match-route.ts hands every path under `/_/` that is one of them to this feature. */
 export type RepRoute =
   | { page: 'sign-in' }
   | { page: 'set-password' }
   | { page: 'list' }
+  | { page: 'activity' }
   | { page: 'new' }
   | { page: 'import' }
   | { page: 'detail'; slug: string }
@@ -28,6 +29,7 @@ export function matchRepRoute(pathname: string, search: string): RepRoute {
     return { page: 'redirect', to: slug ? getProspectPath(slug) : LIST_PATH }
   }
   if (path === LIST_PATH) return { page: 'list' }
+  if (path === ACTIVITY_PATH) return { page: 'activity' }
   if (path === `${LIST_PATH}/new`) return { page: 'new' }
   if (path === `${LIST_PATH}/import`) return { page: 'import' }
   const match = /^\/_\/prospects\/([^/]+)(\/edit)?$/.exec(path)

@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
 import { usePathname } from '../../lib/router.ts'
+import { ActivityPage } from './activity/activity-page.tsx'
 import { ProspectDetailPage } from './detail/prospect-detail-page.tsx'
 import { ProspectFormPage } from './form/prospect-form-page.tsx'
 import { ImportPage } from './import/import-page.tsx'
@@ -32,6 +33,8 @@ export function RepsApp() {
       return <SetPasswordPage />
     case 'list':
       return <ProspectListPage />
+    case 'activity':
+      return <ActivityPage />
     case 'new':
       return <ProspectFormPage key="new" slug={null} />
     case 'edit':

@@ -3,6 +3,7 @@ import type { RepProspectDetail } from '#core/rep-api.ts'
 import { primaryButtonClass, secondaryButtonClass } from '../../../components/button-styles.ts'
 import { Link } from '../../../components/link.tsx'
 import { useKeyedLoad } from '../../../lib/use-keyed-load.ts'
+import { TimelineSection } from '../activity/timeline-section.tsx'
 import { getProspect } from '../api/rep-endpoints.ts'
 import { getEditPath, LIST_PATH } from '../rep-paths.ts'
 import { SignedInPage } from '../session/signed-in-page.tsx'
@@ -80,6 +81,7 @@ function Loaded({ detail }: { detail: RepProspectDetail }) {
           <PasteInstructions />
         </div>
         <div className="min-w-0 space-y-6">
+          <TimelineSection slug={fields.slug} />
           <SnippetPreview slug={fields.slug} />
           <ProspectFacts detail={detail} />
           <AuditHistory history={detail.history} slug={fields.slug} />

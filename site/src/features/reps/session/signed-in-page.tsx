@@ -4,6 +4,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts'
 import { LIST_PATH } from '../rep-paths.ts'
 import { Alert } from '../ui/alert.tsx'
 import { RepFrame } from '../ui/rep-frame.tsx'
+import { RepNav } from '../ui/rep-nav.tsx'
 import { RepMenu } from './rep-menu.tsx'
 import { useSessionGate } from './use-session-gate.ts'
 
@@ -19,6 +20,7 @@ export function SignedInPage({ title, children }: { title: string; children: Rea
       mainClassName="px-4 pt-6 pb-16 sm:px-6 sm:pt-8"
       homeHref={LIST_PATH}
       actions={gate.status === 'signed-in' ? <RepMenu rep={gate.session.rep} /> : null}
+      nav={gate.status === 'signed-in' ? <RepNav /> : null}
     >
       {gate.status === 'signed-in' && children}
       {gate.status === 'loading' && (

@@ -10,6 +10,8 @@ interface RepFrameProps {
   homeHref: string
   /** Before the theme toggle: who is signed in, and Sign out. */
   actions?: ReactNode
+  /** Under the header's row: the signed-in pages' sections. */
+  nav?: ReactNode
   mainClassName: string
   children: ReactNode
 }
@@ -19,7 +21,7 @@ interface RepFrameProps {
  * the signed-in rep in the header. Its own copy, so the site's first bundle, which carries the
  * utility page for every visitor, carries nothing of the reps' pages.
  */
-export function RepFrame({ homeHref, actions, mainClassName, children }: RepFrameProps) {
+export function RepFrame({ homeHref, actions, nav, mainClassName, children }: RepFrameProps) {
   return (
     <div className="min-h-dvh bg-white text-slate-900 dark:bg-slate-950 dark:text-slate-100">
       <header className="sticky top-0 z-40 border-b border-slate-200/70 bg-white/80 backdrop-blur dark:border-slate-800 dark:bg-slate-950/80">
@@ -36,6 +38,7 @@ export function RepFrame({ homeHref, actions, mainClassName, children }: RepFram
             <ThemeToggle />
           </div>
         </div>
+        {nav}
       </header>
       <main className={`mx-auto max-w-6xl ${mainClassName}`}>{children}</main>
       <SiteFooter />

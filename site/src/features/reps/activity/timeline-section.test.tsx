@@ -1,0 +1,75 @@
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { installFakeFetch } from '../../../testing/fake-fetch.ts'
+import { keepSession, resetSession } from '../session/session-store.ts'
+import { answer, errorAnswer, pending, SESSION } from '../testing/rep-fixtures.ts'
+import { TIMELINE } from './activity-test-answers.ts'
+import { TimelineSection } from './timeline-section.tsx'
+
+let requests: ReturnType<typeof installFakeFetch>
+
+beforeEach(() => {
+  requests = installFakeFetch()
+  keepSession(SESSION)
+})
+afterEach(() => {
+  cleanup()
+  resetSession()
+  vi.unstubAllGlobals()
+})
+
+const URL = '/api/reps/prospects/zed-plumbing/timeline'
+
+describe('TimelineSection', () => {
+  it('shows the stage, hot, and each entry in plain words, newest first', async () => {
+    render(<TimelineSection slug="zed-plumbing" />)
+    screen.getByText('Loading the timeline…')
+    await answer(pending(requests, URL), Response.json(TIMELINE))
+    const section = screen.getByRole('region', { name: 'Timeline' })
+    within(section).getByText('Asked for a call')
+    within(section).getByText('Hot')
+    const entries = within(section)
+      .getAllByRole('listitem')
+      .filter((item) => item.parentElement?.parentElement === section)
+    expect(entries.map((entry) => entry.querySelector('p')?.textContent)).toEqual([
+      'Phone call report · 1:35 · 5 min ago',
+      'Asked for a phone call · placed · 7 min ago',
+      'Talked to the agent in the browser · 3:12 · 15 min ago',
+      'Opened the page on acme.example (partner page) · 25 min ago',
+      'Booked a meeting · 3 days ago',
+    ])
+    within(section).getByText('Ended: customer-ended-call')
+    within(section).getByText('Wants a demo for the front desk.')
+  })
+
+  it('keeps a call’s transcript folded until asked', async () => {
+    render(<TimelineSection slug="zed-plumbing" />)
+    await answer(pending(requests, URL), Response.json(TIMELINE))
+    const details = screen.getByText('Transcript (2 lines)').closest('details') as HTMLDetailsElement
+    expect(details.open).toBe(false)
+    fireEvent.click(screen.getByText('Transcript (2 lines)'))
+    expect(details.open).toBe(true)
+    expect(
+      within(details)
+        .getAllByRole('listitem')
+        .map((line) => line.textContent),
+    ).toEqual(['Agent: Hi, this is the Zed Plumbing assistant.', 'Prospect: Can it book jobs?'])
+  })
+
+  it('says so in plain words when nothing happened yet, and shows a failure with Try again', async () => {
+    render(<TimelineSection slug="zed-plumbing" />)
+    await answer(
+      pending(requests, URL),
+      Response.json({ ...TIMELINE, stage: 'sent', hot: false, entries: [] }),
+    )
+    screen.getByText('No activity yet. The link has not been opened.')
+    screen.getByText('Sent')
+    cleanup()
+
+    render(<TimelineSection slug="zed-plumbing" />)
+    await answer(pending(requests, URL), errorAnswer(404, 'prospect_not_found', 'Prospect not found.'))
+    expect(screen.getByRole('alert').textContent).toBe('Prospect not found.')
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(requests.filter((request) => request.url === URL)).toHaveLength(3)
+  })
+})

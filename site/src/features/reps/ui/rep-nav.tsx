@@ -1,0 +1,30 @@
+import { Link } from '../../../components/link.tsx'
+import { usePathname } from '../../../lib/router.ts'
+import { ACTIVITY_PATH, LIST_PATH } from '../rep-paths.ts'
+
+const LINKS = [
+  { href: ACTIVITY_PATH, label: 'Activity' },
+  { href: LIST_PATH, label: 'Prospects' },
+] as const
+
+/** The signed-in pages' two sections; the one a page belongs to is marked, in words and by a line. */
+export function RepNav() {
+  const pathname = usePathname()
+  return (
+    <nav aria-label="Sections" className="mx-auto flex max-w-6xl gap-1 px-3 sm:px-6">
+      {LINKS.map(({ href, label }) => {
+        const current = pathname === href || pathname.startsWith(`${href}/`)
+        return (
+          <Link
+            key={href}
+            href={href}
+            aria-current={current ? 'page' : undefined}
+            className="-mb-px rounded-t-lg border-b-2 border-transparent px-3 py-2 text-sm font-semibold text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-indigo-600 aria-[current=page]:border-indigo-600 aria-[current=page]:text-slate-900 dark:text-slate-400 dark:hover:text-white dark:aria-[current=page]:border-indigo-400 dark:aria-[current=page]:text-white"
+          >
+            {label}
+          </Link>
+        )
+      })}
+    </nav>
+  )
+}
