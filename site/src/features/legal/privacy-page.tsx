@@ -18,6 +18,24 @@ export function PrivacyPage() {
           choice of light or dark theme stays in your own browser.
         </li>
         <li>
+          <strong>Your visit to a demo page.</strong> Once a page with the demo has been open and in view for
+          a few seconds, we note that it was opened, for which business, and on which website (its address,
+          such as a partner's site that shows the demo). We also note when you start and end a call in your
+          browser or a video call, and how long it lasted, when you ask for a call with "Call Me" and whether
+          it was placed, and when you book a meeting. This tells our sales team what interested you.
+        </li>
+        <li>
+          <strong>A random id per browser tab.</strong> To tell one visit from another, the page keeps a
+          random id in this tab's own storage; it is gone when you close the tab, is not a cookie, is never
+          shared with another website and says nothing about you. We do not fingerprint your browser or
+          device.
+        </li>
+        <li>
+          <strong>Call summaries.</strong> After a voice call, in your browser or by phone, the voice platform
+          sends us its summary and transcript of the conversation. We keep them with the business's record,
+          for our sales team.
+        </li>
+        <li>
           <strong>"Call Me".</strong> We keep a record that a call was asked for: the country, the outcome,
           and your phone number and internet address as keyed hashes (a fingerprint we can match but not read
           back). We never store the number or the address in clear.
@@ -28,11 +46,13 @@ export function PrivacyPage() {
         </li>
         <li>
           <strong>Limits.</strong> To stop abuse we count requests per hashed address and number in short
-          windows; each count is deleted once its window ends (an hour or a day).
+          windows; each count is deleted once its window ends (an hour or a day). Your internet address is
+          only ever kept as such a keyed hash, never in clear.
         </li>
         <li>
-          <strong>How long.</strong> Call and conversation records are deleted 30 days after they were made
-          (the operator may set a different period).
+          <strong>How long.</strong> Call and conversation records are deleted 30 days after they were made;
+          the notes of your visits, the call summaries and the transcripts after 180 days (the operator may
+          set different periods).
         </li>
       </ul>
 
@@ -40,7 +60,8 @@ export function PrivacyPage() {
       <p>
         Your browser asks before the demo can use them. The microphone is used only while you are in a voice
         call you started with "Test in Browser"; the camera and microphone only while you are in a video call
-        you started. Both stop when the call ends. We do not record them.
+        you started. Both stop when the call ends. We do not record sound or picture; the voice platform
+        writes down what was said in a voice call, and we keep that transcript as described above.
       </p>
 
       <h2>Who else sees what</h2>
@@ -48,7 +69,8 @@ export function PrivacyPage() {
       <ul>
         <li>
           <strong>The voice platform (Vapi)</strong> runs the voice agent: it hears a browser call, and it
-          places the phone call to the number you give for "Call Me".
+          places the phone call to the number you give for "Call Me". It sends us each call's summary and
+          transcript.
         </li>
         <li>
           <strong>The video platform (Tavus, over Daily)</strong> runs the video call: it sees and hears you
@@ -63,9 +85,10 @@ export function PrivacyPage() {
 
       <h2>Asking for deletion</h2>
       <p>
-        To have your records deleted before the 30 days are over, reply to the message that brought you here,
-        or tell us in your intro meeting, with the phone number you entered: we find its records by the same
-        hash and delete them. Booking data lives with the scheduler; we delete it there on request too.
+        To have your records deleted before their time is up, reply to the message that brought you here, or
+        tell us in your intro meeting, with the phone number you entered: we find its records by the same hash
+        and delete them, and with them the notes of your visits, the call summaries and the transcripts kept
+        for your business. Booking data lives with the scheduler; we delete it there on request too.
       </p>
     </LegalPage>
   )
