@@ -46,7 +46,7 @@ export type BrowserEvent =
       origin: string
     }
   | { name: 'demo_call_started'; slug: string }
-  /** `seconds`: how long the call was live, 0 to 86400. */
+  /** `seconds`: how long the call was live, in whole seconds, 0 to 86400. */
   | { name: 'demo_call_ended'; slug: string; seconds: number }
   | { name: 'phone_call_requested'; slug: string; outcome: PhoneOutcome }
   | { name: 'video_call_started'; slug: string }

@@ -74,6 +74,8 @@ const catalog = {
   /** A CSV with bad rows; the body's `problems` lists each row's line and problems. Nothing was imported. */
   import_invalid: { status: 422, message: 'Nothing was imported: some rows have problems.' },
   unsupported_media_type: { status: 415, message: 'Send the file as text/csv.' },
+  // Engagement (core/engagement.ts). A malformed batch is a bug in the page's reporter; nobody reads it.
+  events_invalid: { status: 400, message: 'The activity report is not valid.' },
   // Server-to-server routes: the voice platform's webhook and the nudges' drain.
   /** A missing or wrong shared secret (`X-Vapi-Secret`, or the drain route's bearer token). */
   unauthorized: { status: 401, message: 'Missing or wrong credentials.' },

@@ -4,6 +4,7 @@ import { createPhoneCallSettings } from './calls/phone-call-settings.ts'
 import type { ServerConfig } from './config.ts'
 import type { Db } from './data/database.ts'
 import { createProspectAnswers, type ProspectAnswers } from './data/prospect-answers.ts'
+import { createEventSettings } from './events/event-settings.ts'
 import { createNudgeSettings } from './notify/nudge-settings.ts'
 import { toPublicConfig } from './public-config.ts'
 import { getDemoFeatures } from './routes/prospects.ts'
@@ -43,5 +44,6 @@ export function createAppDeps(
     reps: { hashSecret: backend.callHashSecret, siteUrl: config.siteUrl },
     vapiWebhookSecret: config.vapiWebhookSecret,
     nudges: createNudgeSettings(config),
+    events: createEventSettings(config, backend.callHashSecret),
   }
 }

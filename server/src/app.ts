@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import { cors } from 'hono/cors'
+import { EVENTS_PATH } from '#core/engagement.ts'
 import { AppError, type ErrorBody } from '#core/errors.ts'
 import { PHONE_CALL_PATH } from '#core/phone-call.ts'
 import type { PublicConfig } from '#core/public-config.ts'
@@ -10,6 +11,8 @@ import type { PhoneCallSettings } from './calls/place-phone-call.ts'
 import type { Db } from './data/database.ts'
 import { createProspectAnswers, type ProspectAnswers } from './data/prospect-answers.ts'
 import { EDGE_PAGES_PATH } from './edge-pages.ts'
+import { eventRoutes } from './events/event-routes.ts'
+import type { EventSettings } from './events/event-settings.ts'
 import { createRateLimitedLogger, type Logger } from './logging/rate-limited-logger.ts'
 import { DRAIN_PATH, drainRoutes } from './notify/drain-route.ts'
 import type { NudgeSettings } from './notify/nudge-settings.ts'
@@ -53,6 +56,8 @@ export interface AppDeps {
   nudges?: NudgeSettings | undefined
   /** Called after a request queued a nudge, so the server's drainer sends it at once. */
   onNudgeQueued?: (() => void) | undefined
+  /** The browser's engagement events (`POST /api/events`); absent, that path answers 404. */
+  events?: EventSettings | undefined
 }
 
 /** The API as a Web-standard app: the same code serves Node locally and the edge in production. */
@@ -101,6 +106,17 @@ export function createApp(deps: AppDeps): Hono {
   )
   if (deps.reps) {
     app.route(REP_API_PATH, repRoutes({ supabase: deps.supabase, clientIp, settings: deps.reps }))
+  }
+  if (deps.events) {
+    app.route(
+      EVENTS_PATH,
+      eventRoutes({
+        supabase: deps.supabase,
+        settings: deps.events,
+        clientIp,
+        onNudgeQueued: deps.onNudgeQueued,
+      }),
+    )
   }
   app.route(
     VAPI_WEBHOOK_PATH,

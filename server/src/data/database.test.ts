@@ -257,6 +257,14 @@ const FUNCTIONS: { [F in keyof Schema['Functions']]: Record<keyof Schema['Functi
     },
     list_prospect_history: { slug: 'text', max_rows: 'integer' },
     get_rep_prospect: { slug: 'text' },
+    record_events: {
+      batches: 'jsonb',
+      address_limit: 'integer',
+      prospect_limit: 'integer',
+      dedupe_minutes: 'integer',
+      link_prefix: 'text',
+    },
+    prune_engagement: { retention_days: 'integer', max_rows: 'integer' },
     list_prospect_activity: {
       query: 'text',
       owner_id: 'uuid',

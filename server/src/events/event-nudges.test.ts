@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { addTestProspect, createEventApp, newVisit, postEvents } from '../testing/event-test-app.ts'
+import { createTestBackend, type TestBackend } from '../testing/test-backend.ts'
+
+let backend: TestBackend
+beforeAll(async () => {
+  backend = await createTestBackend()
+})
+afterAll(() => backend.db.close())
+
+const NUDGES_ON = { nudgeDedupeMinutes: 360, prospectLinkPrefix: 'https://demo.example/_/prospects/' }
+const opened = (slug: string) => ({
+  name: 'page_opened',
+  slug,
+  surface: 'site',
+  origin: 'https://demo.example',
+})
+
+const readNudges = async (slug: string) =>
+  (
+    await backend.db.query<{ kind: string; text: string }>(
+      `select o.kind, o.text from public.notification_outbox o join public.prospects p on p.id = o.prospect_id
+        where p.slug = $1 order by o.id`,
+      [slug],
+    )
+  ).rows
+
+describe('POST /api/events: nudges to the reps', () => {
+  it('queues one nudge per kind within the window, with a link to the rep page, and tells the drainer', async () => {
+    const onNudgeQueued = vi.fn()
+    const app = createEventApp(backend, NUDGES_ON, { onNudgeQueued })
+    const slug = await addTestProspect(backend)
+    const first = await postEvents(app, { visit: newVisit(), events: [opened(slug), opened(slug)] })
+    expect(first.status).toBe(202)
+    expect(onNudgeQueued).toHaveBeenCalledTimes(1)
+    await postEvents(app, { visit: newVisit(), events: [opened(slug)] })
+    expect(onNudgeQueued).toHaveBeenCalledTimes(1)
+    await postEvents(app, {
+      visit: newVisit(),
+      events: [
+        { name: 'demo_call_ended', slug, seconds: 9 },
+        { name: 'demo_call_ended', slug, seconds: 150 },
+        { name: 'meeting_booked', slug },
+        { name: 'meeting_booked', slug },
+      ],
+    })
+    expect(onNudgeQueued).toHaveBeenCalledTimes(2)
+    expect(await readNudges(slug)).toEqual([
+      {
+        kind: 'opened',
+        text: `Ana Ruiz (Ruiz Plumbing) opened their demo page <https://demo.example/_/prospects/${slug}|See their activity>`,
+      },
+      {
+        kind: 'talked',
+        text: `Ana Ruiz (Ruiz Plumbing) talked to their agent for 3 min <https://demo.example/_/prospects/${slug}|See their activity>`,
+      },
+      {
+        kind: 'booked',
+        text: `Ana Ruiz (Ruiz Plumbing) booked a meeting <https://demo.example/_/prospects/${slug}|See their activity>`,
+      },
+    ])
+  })
+
+  it('queues no talked nudge for a demo call under 10 seconds, nor for a video call or a phone request', async () => {
+    const app = createEventApp(backend, NUDGES_ON)
+    const slug = await addTestProspect(backend)
+    await postEvents(app, {
+      visit: newVisit(),
+      events: [
+        { name: 'demo_call_ended', slug, seconds: 9 },
+        { name: 'video_call_ended', slug, seconds: 600 },
+        { name: 'phone_call_requested', slug, outcome: 'placed' },
+        { name: 'demo_call_started', slug },
+      ],
+    })
+    expect(await readNudges(slug)).toEqual([])
+  })
+
+  it('writes the nudge without a link when the site has no SITE_URL', async () => {
+    const app = createEventApp(backend, { ...NUDGES_ON, prospectLinkPrefix: null })
+    const slug = await addTestProspect(backend)
+    await postEvents(app, { visit: newVisit(), events: [{ name: 'meeting_booked', slug }] })
+    expect(await readNudges(slug)).toEqual([
+      { kind: 'booked', text: 'Ana Ruiz (Ruiz Plumbing) booked a meeting' },
+    ])
+  })
+
+  it('queues nothing when nudges are off (no webhook), and stores the events all the same', async () => {
+    const onNudgeQueued = vi.fn()
+    const app = createEventApp(backend, { nudgeDedupeMinutes: null }, { onNudgeQueued })
+    const slug = await addTestProspect(backend)
+    const res = await postEvents(app, {
+      visit: newVisit(),
+      events: [
+        opened(slug),
+        { name: 'demo_call_ended', slug, seconds: 90 },
+        { name: 'meeting_booked', slug },
+      ],
+    })
+    expect(await res.json()).toEqual({ accepted: 3 })
+    expect(await readNudges(slug)).toEqual([])
+    expect(onNudgeQueued).not.toHaveBeenCalled()
+  })
+
+  it('queues no nudge for a batch a limit refused', async () => {
+    const app = createEventApp(backend, { ...NUDGES_ON, perProspectMinute: 1 })
+    const slug = await addTestProspect(backend)
+    const res = await postEvents(app, { visit: newVisit(), events: [opened(slug), opened(slug)] })
+    expect(res.status).toBe(429)
+    expect(await readNudges(slug)).toEqual([])
+  })
+})

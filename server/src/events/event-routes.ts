@@ -1,0 +1,52 @@
+import { Hono } from 'hono'
+import { type EventBatchResponse, MAX_EVENT_BODY_BYTES } from '#core/engagement.ts'
+import type { Db } from '../data/database.ts'
+import type { ClientIpReader } from '../shared/client-ip.ts'
+import { limitBody } from '../shared/limit-body.ts'
+import { type ScopeMessages, toRateLimitError } from '../shared/rate-limit-error.ts'
+import { isAutomatedUserAgent } from './automated-user-agent.ts'
+import { getEventDetail, parseEventBatch } from './event-batch.ts'
+import type { EventSettings } from './event-settings.ts'
+import { createEventRecorder } from './record-events.ts'
+
+export interface EventRouteDeps {
+  supabase: Db
+  settings: EventSettings
+  clientIp: ClientIpReader
+  /** Called after a batch queued a nudge, so the server's drainer sends it at once. */
+  onNudgeQueued?: (() => void) | undefined
+}
+
+/** What the page's reporter is told per full scope (it retries later by itself; nobody reads it). */
+const MESSAGES: ScopeMessages = [
+  ['events:prospect:', (wait) => `Too much activity reported for this page. Please try again ${wait}.`],
+  ['events:ip:', (wait) => `Too many activity reports from your network. Please try again ${wait}.`],
+]
+
+/**
+ * `POST /`: a batch of the browser's engagement events (core/engagement.ts), answered 202
+ * `{ accepted }` once stored. Crawlers, link scanners and headless browsers are answered the same
+ * way with `accepted: 0` and nothing stored, so they have no reason to retry.
+ */
+export function eventRoutes(deps: EventRouteDeps): Hono {
+  const record = createEventRecorder(deps.supabase, deps.settings)
+  return new Hono().post('/', limitBody(MAX_EVENT_BODY_BYTES), async (c) => {
+    if (isAutomatedUserAgent(c.req.header('User-Agent'))) {
+      return c.json({ accepted: 0 } satisfies EventBatchResponse, 202)
+    }
+    const batch = parseEventBatch(await c.req.text())
+    const address = deps.clientIp(c)
+    const result = await record({
+      addressKey: address === null ? null : await deps.settings.hash('ip', address),
+      visit: batch.visit,
+      events: batch.events.map((event) => ({
+        slug: event.slug,
+        name: event.name,
+        detail: getEventDetail(event),
+      })),
+    })
+    if (result.blocked.length > 0) throw toRateLimitError(result, MESSAGES)
+    if (result.nudged) deps.onNudgeQueued?.()
+    return c.json({ accepted: result.accepted } satisfies EventBatchResponse, 202)
+  })
+}

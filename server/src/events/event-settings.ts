@@ -1,0 +1,37 @@
+import type { ServerConfig } from '../config.ts'
+import { createKeyedHash, type KeyedHash } from '../shared/keyed-hash.ts'
+
+/** How the event ingest stores, limits and nudges: from config, shared by the Node server and the edge. */
+export interface EventSettings {
+  /** Batches accepted per client address per minute; 0 stores nothing. */
+  perAddressMinute: number
+  /** Events stored per prospect per minute; 0 stores nothing. */
+  perProspectMinute: number
+  /** Keys the client address's hash: the database never holds the address. */
+  hash: KeyedHash
+  /** At most one nudge of a kind per prospect in this many minutes; null: nudges are off. */
+  nudgeDedupeMinutes: number | null
+  /** The rep's page of a prospect is this followed by its slug; null: nudges carry no link. */
+  prospectLinkPrefix: string | null
+  /** Group commits running at once (see group-commit.ts). */
+  commitConcurrency: number
+}
+
+/**
+ * The embedded database runs one transaction at a time, so a second commit in flight would only
+ * queue inside it, and the requests behind it could no longer join a group. Hosted Postgres commits
+ * in parallel and sits a network round trip away, so a few commits overlap there.
+ */
+const HOSTED_COMMIT_CONCURRENCY = 4
+
+export function createEventSettings(config: ServerConfig, hashSecret: string): EventSettings {
+  return {
+    perAddressMinute: config.engagement.limitPerIpMinute,
+    perProspectMinute: config.engagement.limitPerProspectMinute,
+    hash: createKeyedHash(hashSecret),
+    // Without a webhook to deliver them, nudges would only pile up in the outbox.
+    nudgeDedupeMinutes: config.notify.webhookUrl === null ? null : config.notify.dedupeMinutes,
+    prospectLinkPrefix: config.siteUrl === null ? null : `${config.siteUrl}/_/prospects/`,
+    commitConcurrency: config.database.kind === 'embedded' ? 1 : HOSTED_COMMIT_CONCURRENCY,
+  }
+}

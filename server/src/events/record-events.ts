@@ -1,0 +1,37 @@
+import { AppError } from '#core/errors.ts'
+import type { Db } from '../data/database.ts'
+import type { EventBatchRow, RecordedBatch } from '../data/events-database.ts'
+import type { EventSettings } from './event-settings.ts'
+import { createGroupCommit } from './group-commit.ts'
+
+/** Batches (requests) in one `record_events` call at most: up to 2,000 events, well under a second. */
+export const MAX_BATCHES_PER_COMMIT = 100
+
+/**
+ * Stores a request's batch (`record_events`: limits, prospects, events and nudges in one
+ * transaction) together with the batches of the requests that arrived with it, and resolves with
+ * what became of it once that transaction committed. A database failure is AppError `unavailable`
+ * for every request of the group: nothing of the group was stored, and each may be sent again.
+ */
+export function createEventRecorder(
+  supabase: Db,
+  settings: EventSettings,
+): (batch: EventBatchRow) => Promise<RecordedBatch> {
+  return createGroupCommit({
+    maxItems: MAX_BATCHES_PER_COMMIT,
+    concurrency: settings.commitConcurrency,
+    commit: async (batches: readonly EventBatchRow[]) => {
+      const { data, error } = await supabase.rpc('record_events', {
+        batches,
+        address_limit: settings.perAddressMinute,
+        prospect_limit: settings.perProspectMinute,
+        dedupe_minutes: settings.nudgeDedupeMinutes,
+        link_prefix: settings.prospectLinkPrefix,
+      })
+      if (error || !data) {
+        throw new AppError('unavailable', { cause: error ?? new Error('record_events: no answer') })
+      }
+      return data
+    },
+  })
+}
