@@ -24,6 +24,7 @@ describe('getCallRecordUpkeep', () => {
       retentionDays: 30,
       interruptedAfterSeconds: 60,
       exclusive: true,
+      engagementRetentionDays: 180,
     })
     const hosted = loadServerConfig({
       SUPABASE_URL: 'https://abc.supabase.co',
@@ -33,11 +34,13 @@ describe('getCallRecordUpkeep', () => {
       VAPI_PRIVATE_KEY: 'sk-private-1234',
       VAPI_PHONE_NUMBER_ID: 'pn-1',
       PHONE_CALL_TIMEOUT_MS: '12500',
+      EVENT_RETENTION_DAYS: '90',
     })
     expect(getCallRecordUpkeep(hosted)).toEqual({
       retentionDays: 7,
       interruptedAfterSeconds: 73,
       exclusive: false,
+      engagementRetentionDays: 90,
     })
   })
 })

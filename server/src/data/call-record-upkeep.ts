@@ -7,6 +7,8 @@ import {
   settleInterruptedCalls,
 } from './call-records.ts'
 import type { Db } from './database.ts'
+import { pruneEngagementBacklog } from './engagement-retention.ts'
+import type { EngagementPruneCounts } from './events-database.ts'
 
 export interface CallRecordUpkeep {
   retentionDays: number
@@ -17,6 +19,11 @@ export interface CallRecordUpkeep {
    * at its start whatever is pending was interrupted, however young.
    */
   exclusive: boolean
+  /**
+   * Days engagement events, call reports and settled nudges are kept (`EVENT_RETENTION_DAYS`);
+   * absent, the upkeep leaves them alone.
+   */
+  engagementRetentionDays?: number | undefined
 }
 
 export function getCallRecordUpkeep(config: ServerConfig): CallRecordUpkeep {
@@ -25,11 +32,17 @@ export function getCallRecordUpkeep(config: ServerConfig): CallRecordUpkeep {
     retentionDays: config.callRecordRetentionDays,
     interruptedAfterSeconds: interruptedAfterSeconds(timeoutMs),
     exclusive: config.database.kind === 'embedded',
+    engagementRetentionDays: config.engagement.retentionDays,
   }
 }
 
 /** Rows of each kind pruned per round: a day of heavy traffic, in well under a second. */
 const PRUNE_BATCH_ROWS = 5000
+/**
+ * Engagement events come far faster than calls: up to this many batches of PRUNE_BATCH_ROWS per
+ * round (100,000 rows an hour on the Node server), each its own short transaction.
+ */
+const ENGAGEMENT_PRUNE_BATCHES = 20
 
 /**
  * One round of upkeep: settles interrupted calls, then prunes a batch of expired records (requests
@@ -39,13 +52,26 @@ export async function tidyCallRecords(
   supabase: Db,
   upkeep: CallRecordUpkeep,
   atStart: boolean,
-): Promise<{ settled: CallRecordCounts; pruned: CallRecordCounts }> {
+): Promise<{
+  settled: CallRecordCounts
+  pruned: CallRecordCounts
+  engagement: EngagementPruneCounts | null
+}> {
   const settled = await settleInterruptedCalls(
     supabase,
     atStart && upkeep.exclusive ? 0 : upkeep.interruptedAfterSeconds,
   )
   const pruned = await pruneCallRecords(supabase, upkeep.retentionDays, PRUNE_BATCH_ROWS)
-  return { settled, pruned }
+  const engagement =
+    upkeep.engagementRetentionDays === undefined
+      ? null
+      : await pruneEngagementBacklog(
+          supabase,
+          upkeep.engagementRetentionDays,
+          PRUNE_BATCH_ROWS,
+          ENGAGEMENT_PRUNE_BATCHES,
+        )
+  return { settled, pruned, engagement }
 }
 
 export interface UpkeepOptions {
@@ -63,7 +89,8 @@ export interface UpkeepOptions {
 
 /** What the embedded database runs as `vacuum` (outside any transaction). */
 export const VACUUM_CALL_RECORDS_SQL =
-  'vacuum public.phone_call_attempts, public.video_conversations, public.rate_limit_counters'
+  'vacuum public.phone_call_attempts, public.video_conversations, public.rate_limit_counters, ' +
+  'public.engagement_events, public.call_reports, public.notification_outbox'
 
 /**
  * For a long-running server: one round now (as it starts) and one every interval, so records
