@@ -95,11 +95,12 @@ export interface RepProduct extends RunningProduct {
 /**
  * The built product on a database where an operator first ran `npm run reps -- add` twice (a rep and
  * an admin) with the server stopped, as the docs say; then the admin's password is set. No voice or
- * video settings, whatever the shell has, so the panel looks the same on every machine.
+ * video settings, whatever the shell has, so the panel looks the same on every machine. `seed` runs
+ * last, with the server still stopped.
  */
 export async function startRepProduct(
   prefix: string,
-  options: { dataDir?: string } = {},
+  { seed, ...options }: { dataDir?: string; seed?: (dataDir: string) => Promise<void> } = {},
 ): Promise<RepProduct> {
   let repLink = ''
   let adminLink = ''
@@ -112,6 +113,8 @@ export async function startRepProduct(
         // One after the other: each command opens the embedded database itself.
         repLink = await addRep(dataDir, REP_EMAIL)
         adminLink = await addRep(dataDir, ADMIN.email, 'admin')
+        // Then whatever the spec writes to the database before the server opens it.
+        await seed?.(dataDir)
       },
     },
   )
