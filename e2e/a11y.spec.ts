@@ -133,6 +133,17 @@ const PAGES: CheckedPage[] = [
     },
   },
   {
+    name: "the reps' activity list, the Hot rule under it",
+    // Stacked rows and fewer columns on a phone.
+    phoneLayout: true,
+    path: '/_/activity',
+    waitUntilReady: async (page) => {
+      await signInAsRep(page)
+      await expect(page.getByRole('link', { name: 'Bright Smile Dental' })).toBeVisible()
+      await expect(page.getByText('Updated just now.')).toBeVisible()
+    },
+  },
+  {
     name: "the reps' new-prospect form with a field error and the preview",
     path: '/_/prospects/new',
     waitUntilReady: async (page) => {
