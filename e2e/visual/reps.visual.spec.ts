@@ -1,14 +1,15 @@
 import type { Locator, Page } from '@playwright/test'
+import { expect, test } from '../activity-seed.ts'
 import { hasHorizontalOverflow } from '../fixtures.ts'
-import { expect, test } from '../rep-fixtures.ts'
 import { ADMIN, createProspectWithApi, signInWithApi } from '../rep-product.ts'
 import { parkPointer, shotName, VARIANTS } from './visual-page.ts'
 
 /**
  * The sales reps' pages, top to bottom, compared with their baselines at a phone's and a desktop's
- * width in the site's light and dark themes: sign-in, the list, the new-prospect form and a prospect's
- * page. A product of this spec's own, so nothing but the data below is on it: the seed's two
- * prospects and one the admin made. One product for the file: its tests run in order in one worker.
+ * width in the site's light and dark themes: sign-in, the activity list, the prospect list, the
+ * new-prospect form and a prospect's page. A product of this spec's own, so nothing but the data below
+ * is on it: the seed's two prospects with some activity (activity-seed.ts) and one the admin made.
+ * One product for the file: its tests run in order in one worker.
  */
 test.describe.configure({ mode: 'default' })
 // Dates are shown in the browser's locale and time zone: the same on every machine.
@@ -47,7 +48,8 @@ async function fixStamps(page: Page): Promise<void> {
       if (!(response.headers()['content-type'] ?? '').includes('application/json')) {
         return route.fulfill({ response })
       }
-      const body = (await response.text()).replace(/"at":"[^"]*"/g, `"at":"${STAMP_TIME}"`)
+      // The activity's times too (`latestAt`, and `asOf`, which "3 min ago" counts from).
+      const body = (await response.text()).replace(/"(at|latestAt|asOf)":"[^"]*"/g, `"$1":"${STAMP_TIME}"`)
       await route.fulfill({ response, body })
     },
   )
@@ -75,6 +77,16 @@ const PAGES: RepsPage[] = [
     path: '/_/sign-in',
     signedIn: false,
     ready: (page: Page) => expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible(),
+  },
+  {
+    name: 'reps-activity',
+    path: '/_/activity',
+    signedIn: true,
+    ready: async (page: Page) => {
+      const companies = page.getByRole('table', { name: 'Prospects by latest activity' }).getByRole('link')
+      await expect(companies).toHaveText(['Bright Smile Dental', 'Harbor Realty Group', 'Northwind Dental'])
+      await expect(page.getByRole('combobox', { name: 'Owner' })).toContainText(ADMIN.email)
+    },
   },
   {
     name: 'reps-list',
@@ -113,6 +125,7 @@ const PAGES: RepsPage[] = [
       await expect(page.getByRole('region', { name: 'History' }).getByRole('listitem')).toHaveText([
         `Created Mar 2, 2026, 2:05 PM by ${ADMIN.email}`,
       ])
+      await expect(page.getByText('No activity yet. The link has not been opened.')).toBeVisible()
       await expectPanelSettled(page, 'Live preview', NORTHWIND.company_name)
     },
     // The link and the snippet name it; the journey spec checks their text.
