@@ -98,6 +98,15 @@ describe('opens', () => {
     expect(new Set(beacons.map(({ batch }) => batch.visit)).size).toBe(1)
   })
 
+  it('reports no open from a page without an origin of its own (a sandboxed frame), which the server would refuse', () => {
+    vi.stubGlobal('location', { origin: 'null' })
+    const reporter = createEngagementReporter(ENDPOINT)
+    reporter.reportOpen('harbor-realty', 'embed')
+    vi.advanceTimersByTime(OPEN_VISIBLE_MS)
+    reporter.flush()
+    expect(sentEvents()).toEqual([])
+  })
+
   it('reports nothing for the fallback prospect', () => {
     const reporter = createEngagementReporter(ENDPOINT)
     reporter.reportOpen('visitor', 'site')

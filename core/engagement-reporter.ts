@@ -13,6 +13,9 @@ import { FALLBACK_SLUG } from './prospect.ts'
 /** An event waits this long for others to join it in one request. */
 export const FLUSH_DELAY_MS = 1000
 
+/** The origins the server takes for `page_opened`: http(s), at most 200 characters. */
+const REPORTABLE_ORIGIN = /^https?:\/\/[^/]{1,192}$/
+
 export interface EngagementReporter {
   /** Queues `event`. The fallback prospect's are dropped here: the server would drop them anyway. */
   report(event: BrowserEvent): void
@@ -53,13 +56,17 @@ export function createEngagementReporter(endpoint: string): EngagementReporter {
   }
 
   function reportOpen(slug: string, surface: 'site' | 'embed'): void {
+    // A page without an origin of its own (a sandboxed frame's `null`) cannot say where it was seen,
+    // and the server refuses a batch with such an open whole: it is not reported.
+    const { origin } = location
+    if (!REPORTABLE_ORIGIN.test(origin)) return
     if (!slug || slug === FALLBACK_SLUG || timing.has(slug) || wasOpened(slug)) return
     timing.add(slug)
     afterVisibleFor(OPEN_VISIBLE_MS, () => {
       timing.delete(slug)
       if (wasOpened(slug)) return // counted meanwhile by another copy of this code in the page
       markOpened(slug)
-      report({ name: 'page_opened', slug, surface, origin: location.origin.slice(0, 200) })
+      report({ name: 'page_opened', slug, surface, origin })
     })
   }
 
