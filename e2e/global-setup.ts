@@ -1,5 +1,7 @@
 import { startProduct } from '../scripts/start-product.ts'
+import { startFakeNotifyWebhook } from '../server/src/testing/fake-notify-webhook.ts'
 import { numberedWebCall, startFakeVapiApi } from '../widget/src/voice/testing/fake-vapi-api.ts'
+import { ENGAGEMENT_ENV } from './fakes/engagement.ts'
 import { NO_VIDEO_ENV, startFakeVideoWebhook, videoEnv } from './fakes/video-platform.ts'
 import { NO_VOICE_ENV, voiceEnv } from './fakes/voice-platform.ts'
 import { addRep, setPasswordWithLink } from './rep-product.ts'
@@ -18,14 +20,18 @@ export const E2E_REP = { email: 'a11y-rep@example.com', password: 'e2e rep pass 
  * video settings for the "not configured" path (`E2E_NO_VOICE_BASE_URL`).
  */
 export default async function startE2eProducts(): Promise<() => Promise<void>> {
-  const [vapi, video] = await Promise.all([startFakeVapiApi(), startFakeVideoWebhook()])
+  const [vapi, video, notify] = await Promise.all([
+    startFakeVapiApi(),
+    startFakeVideoWebhook(),
+    startFakeNotifyWebhook(),
+  ])
   // A room per call: tests running in parallel find their own request by the room they joined.
   vapi.answerWith((callNumber) => ({ status: 201, body: numberedWebCall(callNumber) }))
   let repLink = ''
   const started = await Promise.allSettled([
     startProduct(
       'voice-demo-e2e-',
-      { ...voiceEnv(vapi.url), ...videoEnv(video.url) },
+      { ...voiceEnv(vapi.url), ...videoEnv(video.url), ...ENGAGEMENT_ENV, NOTIFY_WEBHOOK_URL: notify.url },
       {
         prepare: async (dataDir) => {
           repLink = await addRep(dataDir, E2E_REP.email)
@@ -36,7 +42,7 @@ export default async function startE2eProducts(): Promise<() => Promise<void>> {
   ])
   const stopAll = async () => {
     await Promise.all(started.map((result) => (result.status === 'fulfilled' ? result.value.stop() : null)))
-    await Promise.all([vapi.close(), video.close()])
+    await Promise.all([vapi.close(), video.close(), notify.close()])
   }
   const [product, noVoice] = started
   if (product?.status !== 'fulfilled' || noVoice?.status !== 'fulfilled') {
@@ -53,5 +59,6 @@ export default async function startE2eProducts(): Promise<() => Promise<void>> {
   process.env.E2E_NO_VOICE_BASE_URL = noVoice.value.url
   process.env.E2E_VAPI_API_URL = vapi.url
   process.env.E2E_VIDEO_URL = video.url
+  process.env.E2E_NOTIFY_URL = notify.url
   return stopAll
 }

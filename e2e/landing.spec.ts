@@ -1,30 +1,7 @@
-import type { Page } from '@playwright/test'
+import { blockCalendly, bookFromCalendlyFrame, fakeCalendly } from './fakes/calendly.ts'
 import { expect, hasHorizontalOverflow, test } from './fixtures.ts'
 
 const MEETING_URL = 'https://calendly.com/callpilot/15min'
-const CALENDLY_ASSETS = 'https://assets.calendly.com/**'
-
-/** Stands in for Calendly's script: records every call on window.__calendlyCalls. */
-const FAKE_CALENDLY = `
-  window.__calendlyCalls = [];
-  window.Calendly = {
-    initPopupWidget: (options) => window.__calendlyCalls.push(['popup', options.url]),
-    initInlineWidget: (options) => {
-      window.__calendlyCalls.push(['inline', options.url, options.parentElement instanceof HTMLElement]);
-      const frame = document.createElement('div');
-      frame.textContent = 'Fake Calendly calendar';
-      options.parentElement.append(frame);
-    },
-  };`
-
-const blockCalendly = (page: Page) => page.route(CALENDLY_ASSETS, (route) => route.abort('blockedbyclient'))
-const fakeCalendly = (page: Page) =>
-  page.route(CALENDLY_ASSETS, (route) =>
-    route.request().url().endsWith('.js')
-      ? route.fulfill({ contentType: 'text/javascript', body: FAKE_CALENDLY })
-      : route.fulfill({ contentType: 'text/css', body: '' }),
-  )
-
 test('the sections come in order with their ids, and the header nav marks the one being read', async ({
   page,
   pageErrors,
@@ -194,18 +171,7 @@ test('Calendly available: the inline calendar, the popup, and bookings only from
 test('a scheduled event from https://calendly.com shows the confirmation', async ({ page }) => {
   await fakeCalendly(page)
   await page.goto('/')
-  // A frame on Calendly's origin posts to its parent, exactly as the real inline widget does.
-  await page.route('https://calendly.com/fake-frame', (route) =>
-    route.fulfill({
-      contentType: 'text/html',
-      body: `<script>parent.postMessage({ event: 'calendly.event_scheduled', payload: {} }, '*')</script>`,
-    }),
-  )
-  await page.evaluate(() => {
-    const frame = document.createElement('iframe')
-    frame.src = 'https://calendly.com/fake-frame'
-    document.body.append(frame)
-  })
+  await bookFromCalendlyFrame(page)
   await expect(page.locator('#contact').getByText('Your meeting is booked')).toBeVisible()
 })
 

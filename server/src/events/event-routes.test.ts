@@ -2,6 +2,7 @@ import type { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EVENTS_PATH, MAX_EVENT_BODY_BYTES, MAX_EVENTS_PER_BATCH } from '#core/engagement.ts'
 import type { ErrorBody } from '#core/errors.ts'
+import { REP_SESSION_COOKIE } from '#core/rep-api.ts'
 import { createKeyedHash } from '../shared/keyed-hash.ts'
 import {
   createEventApp,
@@ -117,6 +118,25 @@ describe('POST /api/events: storing', () => {
       expect(await res.json()).toEqual({ accepted: 0 })
     }
     expect(await readStoredEvents(backend, visit)).toEqual([])
+  })
+
+  it("stores nothing from a sales rep's browser (it carries the reps' session cookie), a person's the same moment", async () => {
+    const visit = newVisit()
+    const asRep = await postEvents(
+      app,
+      { visit, events: [opened()] },
+      { headers: { Cookie: `${REP_SESSION_COOKIE}=any-token` } },
+    )
+    expect(asRep.status).toBe(202)
+    expect(await asRep.json()).toEqual({ accepted: 0 })
+    expect(await readStoredEvents(backend, visit)).toEqual([])
+
+    const asProspect = await postEvents(
+      app,
+      { visit, events: [opened()] },
+      { headers: { Cookie: 'other=1' } },
+    )
+    expect(await asProspect.json()).toEqual({ accepted: 1 })
   })
 })
 

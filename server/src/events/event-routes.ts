@@ -1,5 +1,7 @@
 import { Hono } from 'hono'
+import { getCookie } from 'hono/cookie'
 import { type EventBatchResponse, MAX_EVENT_BODY_BYTES } from '#core/engagement.ts'
+import { REP_SESSION_COOKIE } from '#core/rep-api.ts'
 import type { Db } from '../data/database.ts'
 import type { ClientIpReader } from '../shared/client-ip.ts'
 import { limitBody } from '../shared/limit-body.ts'
@@ -26,12 +28,14 @@ const MESSAGES: ScopeMessages = [
 /**
  * `POST /`: a batch of the browser's engagement events (core/engagement.ts), answered 202
  * `{ accepted }` once stored. Crawlers, link scanners and headless browsers are answered the same
- * way with `accepted: 0` and nothing stored, so they have no reason to retry.
+ * way with `accepted: 0` and nothing stored, so they have no reason to retry; so is a sales rep's
+ * browser (one that has signed in here: it carries the reps' session cookie), whose look at a
+ * prospect's page or its preview on the reps' pages is not the prospect's visit.
  */
 export function eventRoutes(deps: EventRouteDeps): Hono {
   const record = createEventRecorder(deps.supabase, deps.settings)
   return new Hono().post('/', limitBody(MAX_EVENT_BODY_BYTES), async (c) => {
-    if (isAutomatedUserAgent(c.req.header('User-Agent'))) {
+    if (isAutomatedUserAgent(c.req.header('User-Agent')) || getCookie(c, REP_SESSION_COOKIE) !== undefined) {
       return c.json({ accepted: 0 } satisfies EventBatchResponse, 202)
     }
     const batch = parseEventBatch(await c.req.text())

@@ -1,6 +1,9 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http'
 import { listenOnLoopback } from './listen-loopback.ts'
 
+/** `GET` here answers the delivered texts as a JSON array. */
+export const DELIVERED_PATH = '/__delivered'
+
 export interface NotifyRequest {
   method: string
   headers: IncomingHttpHeaders
@@ -27,6 +30,11 @@ export async function startFakeNotifyWebhook() {
   const waiters: { count: number; resolve: () => void }[] = []
   const hung: { recorded: NotifyRequest; answer: (status: number) => void }[] = []
   const server = createServer((request, response) => {
+    // A GET reads what was delivered (for tests in other processes); it is not a webhook request.
+    if (request.method === 'GET' && request.url === DELIVERED_PATH) {
+      response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(delivered()))
+      return
+    }
     const chunks: Buffer[] = []
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
     request.on('end', () => {
@@ -51,15 +59,16 @@ export async function startFakeNotifyWebhook() {
       }
     })
   })
+  /** The texts answered with a 2xx: what the reps' channel shows. */
+  const delivered = () =>
+    requests
+      .filter((r) => r.status !== null && r.status >= 200 && r.status < 300)
+      .map((r) => (r.body as { text: string }).text)
   const { url, close } = await listenOnLoopback(server)
   return {
     url,
     requests,
-    /** The texts answered with a 2xx: what the reps' channel shows. */
-    delivered: () =>
-      requests
-        .filter((r) => r.status !== null && r.status >= 200 && r.status < 300)
-        .map((r) => (r.body as { text: string }).text),
+    delivered,
     /** Every request from now on is answered this way. */
     answerWith(answer: NotifyAnswer) {
       standing = answer

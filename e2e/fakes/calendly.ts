@@ -1,0 +1,43 @@
+import type { Page } from '@playwright/test'
+
+const CALENDLY_ASSETS = 'https://assets.calendly.com/**'
+
+/** Stands in for Calendly's script: records every call on window.__calendlyCalls. */
+const FAKE_CALENDLY = `
+  window.__calendlyCalls = [];
+  window.Calendly = {
+    initPopupWidget: (options) => window.__calendlyCalls.push(['popup', options.url]),
+    initInlineWidget: (options) => {
+      window.__calendlyCalls.push(['inline', options.url, options.parentElement instanceof HTMLElement]);
+      const frame = document.createElement('div');
+      frame.textContent = 'Fake Calendly calendar';
+      options.parentElement.append(frame);
+    },
+  };`
+
+/** Calendly unreachable: its script and stylesheet fail as an extension's block does. */
+export const blockCalendly = (page: Page) =>
+  page.route(CALENDLY_ASSETS, (route) => route.abort('blockedbyclient'))
+
+/** Calendly's assets answered by the stand-in above. */
+export const fakeCalendly = (page: Page) =>
+  page.route(CALENDLY_ASSETS, (route) =>
+    route.request().url().endsWith('.js')
+      ? route.fulfill({ contentType: 'text/javascript', body: FAKE_CALENDLY })
+      : route.fulfill({ contentType: 'text/css', body: '' }),
+  )
+
+/** A frame on Calendly's origin posts "event scheduled" to its parent, exactly as the real inline widget does. */
+export async function bookFromCalendlyFrame(page: Page): Promise<void> {
+  await page.route('https://calendly.com/fake-frame', (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<script>parent.postMessage({ event: 'calendly.event_scheduled', payload: {} }, '*')</script>`,
+    }),
+  )
+  await page.evaluate(() => {
+    const frame = document.createElement('iframe')
+    frame.src = 'https://calendly.com/fake-frame'
+    document.body.append(frame)
+  })
+}
