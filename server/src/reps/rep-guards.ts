@@ -2,9 +2,10 @@ import type { MiddlewareHandler } from 'hono'
 import { AppError } from '#core/errors.ts'
 import { CSRF_HEADER, type Rep } from '#core/rep-api.ts'
 import { touchSession } from '../data/reps.ts'
+import { isSameSecret } from '../shared/same-secret.ts'
 import { type RepApiDeps, SESSION_IDLE_SECONDS } from './rep-settings.ts'
 import { clearSessionCookie, isLoopbackHttp, readSessionToken } from './session-cookie.ts'
-import { deriveCsrfToken, hashToken, isSameSecret } from './tokens.ts'
+import { deriveCsrfToken, hashToken } from './tokens.ts'
 
 /** What the guards leave for the routes: the signed-in rep and their session's token. */
 export type RepEnv = { Variables: { rep: Rep; sessionToken: string } }
