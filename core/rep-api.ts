@@ -12,6 +12,12 @@
  */
 export const REP_API_PATH = '/api/reps'
 
+/**
+ * The reps' page of the prospects; each prospect's page for reps is this, `/`, and its slug. The
+ * nudges to the reps' chat link there, so the server builds it as the pages do.
+ */
+export const REP_PROSPECTS_PAGE = '/_/prospects'
+
 /** The cookie that carries a rep's session token (the token itself is stored only as a hash). */
 export const REP_SESSION_COOKIE = 'rep_session'
 /** The request header that carries the session's CSRF token on every state-changing request. */

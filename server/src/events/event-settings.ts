@@ -1,3 +1,4 @@
+import { REP_PROSPECTS_PAGE } from '#core/rep-api.ts'
 import type { ServerConfig } from '../config.ts'
 import { createKeyedHash, type KeyedHash } from '../shared/keyed-hash.ts'
 
@@ -31,7 +32,7 @@ export function createEventSettings(config: ServerConfig, hashSecret: string): E
     hash: createKeyedHash(hashSecret),
     // Without a webhook to deliver them, nudges would only pile up in the outbox.
     nudgeDedupeMinutes: config.notify.webhookUrl === null ? null : config.notify.dedupeMinutes,
-    prospectLinkPrefix: config.siteUrl === null ? null : `${config.siteUrl}/_/prospects/`,
+    prospectLinkPrefix: config.siteUrl === null ? null : `${config.siteUrl}${REP_PROSPECTS_PAGE}/`,
     commitConcurrency: config.database.kind === 'embedded' ? 1 : HOSTED_COMMIT_CONCURRENCY,
   }
 }

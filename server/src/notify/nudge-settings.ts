@@ -1,3 +1,4 @@
+import { REP_PROSPECTS_PAGE } from '#core/rep-api.ts'
 import type { ServerConfig } from '../config.ts'
 import type { Fetch } from '../shared/platform-request.ts'
 
@@ -37,4 +38,4 @@ export const createNudgeSettings = (config: ServerConfig): NudgeSettings => ({
 
 /** The rep's page of the prospect, the nudge's link; null without `SITE_URL`. */
 export const getNudgeLink = (settings: Pick<NudgeSettings, 'siteUrl'>, slug: string): string | null =>
-  settings.siteUrl === null ? null : `${settings.siteUrl}/_/prospects/${slug}`
+  settings.siteUrl === null ? null : `${settings.siteUrl}${REP_PROSPECTS_PAGE}/${slug}`

@@ -1,6 +1,8 @@
+import { REP_PROSPECTS_PAGE } from '#core/rep-api.ts'
+
 /** The reps' pages' addresses, built in one place. Slugs are [a-z0-9-], but encoded all the same. */
 export const SIGN_IN_PATH = '/_/sign-in'
-export const LIST_PATH = '/_/prospects'
+export const LIST_PATH = REP_PROSPECTS_PAGE
 /** What the prospects did, newest first: the page a rep starts from. */
 export const ACTIVITY_PATH = '/_/activity'
 export const NEW_PATH = '/_/prospects/new'
