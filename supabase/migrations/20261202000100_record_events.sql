@@ -13,7 +13,7 @@
 --     `address_limit` a minute) and one per event per prospect (`events:prospect:<slug>`, at most
 --     `prospect_limit` events a minute). A batch over either stores nothing and counts nothing:
 --     {"accepted": 0, "blocked": [keys], "retryAfterSeconds": n, "nudged": false};
---   * otherwise its events are stored with the server's time, except those for an unknown slug or the
+--   * otherwise its events are stored at `at` (the server's clock, which tests set; it also places the limits' windows), except those for an unknown slug or the
 --     fallback prospect `visitor` (a typo or a deleted prospect: nothing to learn, nothing to tell
 --     the browser): {"accepted": n, "blocked": [], "retryAfterSeconds": 0, "nudged": bool}.
 -- Nudges (`dedupe_minutes` not null): an opened page, a booked meeting and a browser demo call of
@@ -24,7 +24,8 @@
 -- read for the decision, so concurrent calls queue per bucket and never deadlock; a counter this
 -- call created and left at 0 (every batch using it refused) is deleted again.
 create function public.record_events(
-  batches jsonb, address_limit integer, prospect_limit integer, dedupe_minutes integer, link_prefix text
+  batches jsonb, address_limit integer, prospect_limit integer, dedupe_minutes integer, link_prefix text,
+  at timestamptz
 )
 returns jsonb
 language plpgsql
@@ -34,7 +35,7 @@ set search_path = ''
 as $$
 declare
   c_window constant integer := 60;
-  v_now timestamptz := now();
+  v_now timestamptz := record_events.at;
   v_start timestamptz;
   v_retry integer;
   v_ids jsonb;
@@ -211,7 +212,7 @@ begin
 end;
 $$;
 
-comment on function public.record_events(jsonb, integer, integer, integer, text) is
+comment on function public.record_events(jsonb, integer, integer, integer, text, timestamptz) is
   'Checks the limits, stores the browser''s event batches and queues their nudges, in one transaction; service_role only.';
 
 -- Deletes engagement events and call reports older than `retention_days`, and nudges sent or given up
@@ -276,7 +277,7 @@ $$;
 comment on function public.prune_engagement(integer, integer) is
   'Deletes engagement events, call reports and settled nudges older than the retention, a bounded number per call; service_role only.';
 
-revoke all on function public.record_events(jsonb, integer, integer, integer, text) from public, anon, authenticated;
+revoke all on function public.record_events(jsonb, integer, integer, integer, text, timestamptz) from public, anon, authenticated;
 revoke all on function public.prune_engagement(integer, integer) from public, anon, authenticated;
-grant execute on function public.record_events(jsonb, integer, integer, integer, text) to service_role;
+grant execute on function public.record_events(jsonb, integer, integer, integer, text, timestamptz) to service_role;
 grant execute on function public.prune_engagement(integer, integer) to service_role;

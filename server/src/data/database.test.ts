@@ -263,6 +263,7 @@ const FUNCTIONS: { [F in keyof Schema['Functions']]: Record<keyof Schema['Functi
       prospect_limit: 'integer',
       dedupe_minutes: 'integer',
       link_prefix: 'text',
+      at: 'timestamp with time zone',
     },
     prune_engagement: { retention_days: 'integer', max_rows: 'integer' },
     list_prospect_activity: {

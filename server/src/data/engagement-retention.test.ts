@@ -113,7 +113,14 @@ describe('engagement retention', () => {
       ['rpc/prune_engagement', { retention_days: 1, max_rows: 10 }],
       [
         'rpc/record_events',
-        { batches: [], address_limit: 1, prospect_limit: 1, dedupe_minutes: null, link_prefix: null },
+        {
+          batches: [],
+          address_limit: 1,
+          prospect_limit: 1,
+          dedupe_minutes: null,
+          link_prefix: null,
+          at: new Date().toISOString(),
+        },
       ],
     ])
   })

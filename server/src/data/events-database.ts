@@ -35,6 +35,8 @@ export type EventFunctions = {
       dedupe_minutes: number | null
       /** The rep's page of a prospect is this followed by its slug; null: nudges carry no link. */
       link_prefix: string | null
+      /** The server's clock: the events' time and the limits' windows. */
+      at: string
     }
     /** One result per batch, in order. */
     Returns: RecordedBatch[]

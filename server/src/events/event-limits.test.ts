@@ -2,11 +2,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { ErrorBody } from '#core/errors.ts'
 import {
   addTestProspect,
+  clockInOwnMinute,
   createEventApp,
   newVisit,
   postEvents,
   readStoredEvents,
-  waitForRoomInMinute,
 } from '../testing/event-test-app.ts'
 import { createTestBackend, type TestBackend } from '../testing/test-backend.ts'
 
@@ -15,8 +15,11 @@ beforeAll(async () => {
   backend = await createTestBackend()
 })
 afterAll(() => backend.db.close())
-// Each test's requests must meet one window of the per-minute counts.
-beforeEach(() => waitForRoomInMinute())
+// Each test's requests meet one window of the per-minute counts, of their own.
+let now: () => Date
+beforeEach(() => {
+  now = clockInOwnMinute()
+})
 
 const started = (slug: string) => ({ name: 'demo_call_started', slug })
 const readError = async (res: Response) => ((await res.json()) as ErrorBody).error
@@ -30,7 +33,7 @@ const counters = async (prefix: string) =>
 
 describe('POST /api/events: limits', () => {
   it('takes the configured number of batches per address a minute, then answers 429 with Retry-After and stores nothing', async () => {
-    const app = createEventApp(backend, { perAddressMinute: 3 })
+    const app = createEventApp(backend, { perAddressMinute: 3, now })
     const slug = await addTestProspect(backend)
     const visit = newVisit()
     for (let i = 0; i < 3; i++) {
@@ -71,7 +74,7 @@ describe('POST /api/events: limits', () => {
   })
 
   it('takes the configured number of events per prospect a minute, whatever the addresses, all of a batch or none', async () => {
-    const app = createEventApp(backend, { perProspectMinute: 5 })
+    const app = createEventApp(backend, { perProspectMinute: 5, now })
     const [slug, other] = [await addTestProspect(backend), await addTestProspect(backend)]
     const visit = newVisit()
     const first = await postEvents(
@@ -109,7 +112,7 @@ describe('POST /api/events: limits', () => {
   })
 
   it('stores nothing at a limit of 0, and a refused request leaves no counter behind', async () => {
-    const app = createEventApp(backend, { perAddressMinute: 0 })
+    const app = createEventApp(backend, { perAddressMinute: 0, now })
     const slug = await addTestProspect(backend)
     const visit = newVisit()
     const res = await postEvents(app, { visit, events: [started(slug)] }, { ip: '192.0.2.20' })
@@ -119,7 +122,7 @@ describe('POST /api/events: limits', () => {
   })
 
   it('counts unknown slugs against the address only: nothing stored, no counter for a prospect that does not exist', async () => {
-    const app = createEventApp(backend, { perAddressMinute: 1 })
+    const app = createEventApp(backend, { perAddressMinute: 1, now })
     const visit = newVisit()
     const res = await postEvents(app, { visit, events: [started('nobody-here')] }, { ip: '192.0.2.30' })
     expect(await res.json()).toEqual({ accepted: 0 })

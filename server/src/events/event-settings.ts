@@ -16,6 +16,8 @@ export interface EventSettings {
   prospectLinkPrefix: string | null
   /** Group commits running at once (see group-commit.ts). */
   commitConcurrency: number
+  /** The clock of the events' time and the limits' windows; tests set it instead of waiting. */
+  now: () => Date
 }
 
 /**
@@ -34,5 +36,6 @@ export function createEventSettings(config: ServerConfig, hashSecret: string): E
     nudgeDedupeMinutes: config.notify.webhookUrl === null ? null : config.notify.dedupeMinutes,
     prospectLinkPrefix: config.siteUrl === null ? null : `${config.siteUrl}${REP_PROSPECTS_PAGE}/`,
     commitConcurrency: config.database.kind === 'embedded' ? 1 : HOSTED_COMMIT_CONCURRENCY,
+    now: () => new Date(),
   }
 }

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../data/database.ts'
 import {
   addTestProspect,
+  clockInOwnMinute,
   createEventApp,
   newVisit,
   postEvents,
   readStoredEvents,
-  waitForRoomInMinute,
 } from '../testing/event-test-app.ts'
 import { createTestBackend, type TestBackend } from '../testing/test-backend.ts'
 import { createGroupCommit } from './group-commit.ts'
@@ -107,8 +107,7 @@ describe('POST /api/events: requests that arrive together', () => {
   afterAll(() => backend.db.close())
 
   it('answers each request its own result, limits included, once all of them are stored', async () => {
-    await waitForRoomInMinute()
-    const app = createEventApp(backend, { perAddressMinute: 1 })
+    const app = createEventApp(backend, { perAddressMinute: 1, now: clockInOwnMinute() })
     const slug = await addTestProspect(backend)
     const visits = Array.from({ length: 12 }, () => newVisit())
     const requests = visits.map((visit, i) =>

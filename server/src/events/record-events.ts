@@ -27,6 +27,7 @@ export function createEventRecorder(
         prospect_limit: settings.perProspectMinute,
         dedupe_minutes: settings.nudgeDedupeMinutes,
         link_prefix: settings.prospectLinkPrefix,
+        at: settings.now().toISOString(),
       })
       if (error || !data) {
         throw new AppError('unavailable', { cause: error ?? new Error('record_events: no answer') })

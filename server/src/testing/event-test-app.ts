@@ -17,6 +17,7 @@ export const TEST_EVENT_SETTINGS: EventSettings = {
   nudgeDedupeMinutes: null,
   prospectLinkPrefix: null,
   commitConcurrency: 1,
+  now: () => new Date(),
 }
 
 /** The app over the test backend, trusting `x-forwarded-for` so each test can pick the client's address. */
@@ -85,12 +86,14 @@ export async function addTestProspect(backend: TestBackend, slug = `test-${rando
   return slug
 }
 
+let minutesHandedOut = 0
+
 /**
- * Limits count per minute of the clock: a test of a limit waits, when needed, until the current
- * minute has enough of it left that its requests all fall in one window, however slow the machine.
+ * A clock stopped in a minute of its own, for a test of a per-minute limit: all of the test's requests
+ * fall in that one window however slow the machine, and no other test's counts are in it.
  */
-export async function waitForRoomInMinute(secondsNeeded = 20): Promise<void> {
-  while (new Date().getSeconds() > 60 - secondsNeeded) {
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
+export function clockInOwnMinute(): () => Date {
+  minutesHandedOut += 1
+  const at = new Date(Date.UTC(2031, 0, 1, 0, 0, 0) + minutesHandedOut * 60_000 + 15_000)
+  return () => at
 }
