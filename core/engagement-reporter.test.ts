@@ -165,15 +165,33 @@ describe('batches', () => {
 
   it('sends an event that comes after pagehide at once (a call ended by leaving), until the page shows again', () => {
     const reporter = createEngagementReporter(ENDPOINT)
+    // Leaving a page hides it first, then fires pagehide, as browsers do.
+    setVisibility('hidden')
     dispatchEvent(new Event('pagehide'))
     reporter.report({ name: 'video_call_ended', slug: 'harbor-realty', seconds: 40 })
     expect(sentEvents()).toEqual([{ name: 'video_call_ended', slug: 'harbor-realty', seconds: 40 }])
 
-    dispatchEvent(new Event('pageshow')) // back from the back-forward cache: batching again
+    // Back from the back-forward cache: batching again.
+    dispatchEvent(new Event('pageshow'))
+    setVisibility('visible')
     reporter.report(started('harbor-realty'))
     expect(beacons).toHaveLength(1)
     vi.advanceTimersByTime(FLUSH_DELAY_MS)
     expect(beacons).toHaveLength(2)
+  })
+
+  it('listens to the page only while something waits to be sent, so a page left without widgets keeps no listener', () => {
+    const added = vi.spyOn(window, 'addEventListener')
+    const removed = vi.spyOn(window, 'removeEventListener')
+    const reporter = createEngagementReporter(ENDPOINT)
+    expect(added).not.toHaveBeenCalled()
+    reporter.report(started('harbor-realty'))
+    expect(added.mock.calls.map(([type]) => type).sort()).toEqual(['pagehide', 'pageshow'])
+    vi.advanceTimersByTime(FLUSH_DELAY_MS)
+    expect(beacons).toHaveLength(1)
+    expect(removed.mock.calls.map(([type]) => type).sort()).toEqual(['pagehide', 'pageshow'])
+    added.mockRestore()
+    removed.mockRestore()
   })
 
   it('sends an event that happens while the page is hidden at once (the page may be closing)', () => {

@@ -44,11 +44,40 @@ export function createEngagementReporter(endpoint: string): EngagementReporter {
       const batch: EventBatch = { visit: getVisitId(), events: queue.splice(0, MAX_EVENTS_PER_BATCH) }
       sendEvents(endpoint, JSON.stringify(batch))
     }
+    listenWhilePending()
+  }
+
+  const onPageHide = () => {
+    leaving = true
+    guard(flush)
+  }
+  const onPageShow = () => {
+    leaving = false
+  }
+  const onVisibilityChange = () => {
+    if (document.visibilityState === 'hidden') guard(flush)
+  }
+  let listening = false
+  /**
+   * The page's hide and leave events matter only while something waits to be sent or an open is being
+   * timed: the reporter listens then, and leaves the page as it found it otherwise (a page that
+   * removes every widget keeps no listener of ours).
+   */
+  function listenWhilePending(): void {
+    const pending = queue.length > 0 || timing.size > 0
+    if (pending === listening) return
+    listening = pending
+    const change = pending ? 'addEventListener' : 'removeEventListener'
+    window[change]('pagehide', onPageHide)
+    window[change]('pageshow', onPageShow)
+    document[change]('visibilitychange', onVisibilityChange)
+    if (!pending) leaving = false
   }
 
   function report(event: BrowserEvent): void {
     if (!event.slug || event.slug === FALLBACK_SLUG) return
     queue.push(event)
+    listenWhilePending()
     // A page being left, or hidden, may not get another chance (a call ended by leaving the page,
     // whose `pagehide` may come after ours): no waiting then.
     if (leaving || document.visibilityState !== 'visible') flush()
@@ -62,24 +91,16 @@ export function createEngagementReporter(endpoint: string): EngagementReporter {
     if (!REPORTABLE_ORIGIN.test(origin)) return
     if (!slug || slug === FALLBACK_SLUG || timing.has(slug) || wasOpened(slug)) return
     timing.add(slug)
+    listenWhilePending()
     afterVisibleFor(OPEN_VISIBLE_MS, () => {
       timing.delete(slug)
-      if (wasOpened(slug)) return // counted meanwhile by another copy of this code in the page
+      // Counted meanwhile by another copy of this code in the page: nothing to send.
+      if (wasOpened(slug)) return listenWhilePending()
       markOpened(slug)
       report({ name: 'page_opened', slug, surface, origin })
     })
   }
 
-  addEventListener('pagehide', () => {
-    leaving = true
-    guard(flush)
-  })
-  addEventListener('pageshow', () => {
-    leaving = false
-  })
-  document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'hidden') guard(flush)
-  })
   return {
     report: (event) => guard(() => report(event)),
     reportOpen: (slug, surface) => guard(() => reportOpen(slug, surface)),

@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
+import { VISIT_ID_PATTERN } from '#core/engagement.ts'
 import { E2E_PHONE, E2E_VOICE, readVapiRequests } from './fakes/voice-platform.ts'
 import { expect, test } from './fixtures.ts'
 
@@ -69,6 +70,14 @@ for (const { name, path } of PAGES) {
       assistantId: E2E_VOICE.assistantId,
       phoneNumberId: E2E_PHONE.phoneNumberId,
       customer: { number: e164 },
+      // The call names its prospect and the visitor's tab, so its end-of-call report finds them.
+      assistantOverrides: {
+        metadata: {
+          prospectSlug: 'bright-smile-dental',
+          visitId: expect.stringMatching(VISIT_ID_PATTERN),
+          source: 'phone',
+        },
+      },
     })
 
     // Reopened, the dialog is empty again.
