@@ -74,6 +74,15 @@ const TABLES: { [T in keyof Schema['Tables']]: Record<keyof Schema['Tables'][T][
     visits: 'integer',
     talk_seconds: 'integer',
   },
+  engagement_visit_rollups: {
+    prospect_id: 'uuid',
+    visit_key: 'text',
+    latest_at: 'timestamp with time zone',
+    opened: 'boolean',
+    page_talk_seconds: 'integer',
+    browser_talk_seconds: 'integer',
+    phone_talk_seconds: 'integer',
+  },
   prospect_audit: {
     id: 'uuid',
     prospect_id: 'uuid',

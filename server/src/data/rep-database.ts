@@ -45,6 +45,17 @@ export type RepTables = {
     visits: number
     talk_seconds: number
   }>
+  /** Each visit's part of those totals (20261203000000_incremental_rollups.sql); written by triggers only. */
+  engagement_visit_rollups: Table<{
+    prospect_id: string
+    /** The visit id, or '' for the call reports that came without one. */
+    visit_key: string
+    latest_at: string
+    opened: boolean
+    page_talk_seconds: number
+    browser_talk_seconds: number
+    phone_talk_seconds: number
+  }>
   prospect_audit: Table<{
     id: string
     prospect_id: string
