@@ -31,11 +31,17 @@ const REPORT_FIXTURE = new URL(
 )
 const SUMMARY = 'Asked whether the agent can book cleanings on Saturdays; wants a call next week.'
 
-/** Resolves with the first event batch the page sends that holds an event named `name`. */
+/**
+ * Resolves with the first event batch the page sends that holds an event named `name`, once the
+ * server has answered it: its events are stored, dated by the server's clock, by then.
+ */
 function nextBatchWith(page: Page, name: string): Promise<EventBatch> {
   return page
     .waitForRequest((request) => request.url().endsWith('/api/events') && hasEvent(request.postData(), name))
-    .then((request) => JSON.parse(request.postData() ?? '') as EventBatch)
+    .then(async (request) => {
+      expect((await request.response())?.status()).toBe(202)
+      return JSON.parse(request.postData() ?? '') as EventBatch
+    })
 }
 const hasEvent = (body: string | null, name: string) =>
   body !== null && (JSON.parse(body) as EventBatch).events.some((event) => event.name === name)
@@ -95,7 +101,8 @@ test("a prospect's visit reaches their rep: the timeline in order with the call'
   report.message.summary = SUMMARY
   report.message.analysis.summary = SUMMARY
   report.message.durationSeconds = 125
-  // When it happened: the call just ended, as the platform's clock says.
+  // When it happened: the call just ended, as the platform's clock says (after the page's own end of
+  // call was stored: the batch above was answered).
   const endedAt = new Date()
   report.message.startedAt = new Date(endedAt.getTime() - 125_000).toISOString()
   report.message.endedAt = endedAt.toISOString()

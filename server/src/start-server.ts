@@ -11,6 +11,7 @@ import {
   startCallRecordUpkeep,
   VACUUM_CALL_RECORDS_SQL,
 } from './data/call-record-upkeep.ts'
+import { startDatabaseThread } from './db/database-thread.ts'
 import { openBackend } from './db/open-backend.ts'
 import type { OpenEmbeddedOptions } from './db/open-embedded-database.ts'
 import { startNudgeDelivery } from './notify/start-nudge-delivery.ts'
@@ -46,7 +47,8 @@ async function openServerBackend(config: ServerConfig, embeddedOptions: OpenEmbe
     database.kind === 'hosted'
       ? { kind: 'hosted', url: database.url, serviceRoleKey: database.serviceRoleKey }
       : { kind: 'embedded', dataDir: database.dataDir ?? null },
-    { embedded: embeddedOptions },
+    // The embedded database works in a thread of its own, beside the one that serves requests.
+    { embedded: { createDatabase: startDatabaseThread, ...embeddedOptions } },
   )
   const { embedded } = backend
   const callHashSecret = config.callHashSecret ?? (await deriveCallHashSecret(embedded?.secret ?? ''))

@@ -1,4 +1,4 @@
-import type { PGliteInterface } from '@electric-sql/pglite'
+import type { SqlDatabase } from './sql-database.ts'
 
 /**
  * Makes an embedded database look like a fresh hosted Supabase project before any migration runs:
@@ -37,7 +37,7 @@ create table if not exists supabase_migrations.schema_migrations (
 );
 `
 
-export async function bootstrapSupabaseRoles(db: PGliteInterface): Promise<void> {
+export async function bootstrapSupabaseRoles(db: SqlDatabase): Promise<void> {
   const done = await db.query<{ done: boolean }>(
     `select to_regclass('supabase_migrations.schema_migrations') is not null as done`,
   )

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { PGliteInterface } from '@electric-sql/pglite'
+import type { SqlDatabase } from './sql-database.ts'
 
 export const SUPABASE_DIR = fileURLToPath(new URL('../../../supabase/', import.meta.url))
 
@@ -29,7 +29,7 @@ export async function listMigrations(dir = join(SUPABASE_DIR, 'migrations')): Pr
  * Applies the migrations not yet recorded in `supabase_migrations.schema_migrations`, each in its own
  * transaction with its record, so a failed one leaves nothing half applied. Returns the versions run.
  */
-export async function applyMigrations(db: PGliteInterface, migrations: Migration[]): Promise<string[]> {
+export async function applyMigrations(db: SqlDatabase, migrations: Migration[]): Promise<string[]> {
   const done = await db.query<{ version: string }>(
     'select version from supabase_migrations.schema_migrations',
   )
@@ -50,6 +50,6 @@ export async function applyMigrations(db: PGliteInterface, migrations: Migration
   return ran
 }
 
-export async function applySeed(db: PGliteInterface, path = join(SUPABASE_DIR, 'seed.sql')): Promise<void> {
+export async function applySeed(db: SqlDatabase, path = join(SUPABASE_DIR, 'seed.sql')): Promise<void> {
   await db.exec(await readFile(path, 'utf8'))
 }

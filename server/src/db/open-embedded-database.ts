@@ -1,16 +1,16 @@
 import { join, resolve } from 'node:path'
-import type { PGlite } from '@electric-sql/pglite'
 import { toDataDirError } from './filesystem-errors.ts'
 import { loadOrCreateLocalSecret, SECRET_FILE } from './local-secret.ts'
 import { acquireDataDirLock, type DataDirLock, LOCK_FILE } from './lock.ts'
 import { type PrepareResult, prepareDatabase } from './prepare-database.ts'
 import { type DataDirFs, ensurePrivateDataDir, makeTreePrivate, nodeDataDirFs } from './private-data-dir.ts'
 import { createPrivatePGlite } from './private-pglite.ts'
+import type { SqlDatabase } from './sql-database.ts'
 
 export const PGDATA_DIR = 'pgdata'
 
 export interface EmbeddedDatabase extends PrepareResult {
-  db: PGlite
+  db: SqlDatabase
   /** Signs the local REST layer's JWTs. */
   secret: string
   /** The data directory, as an absolute path. */
@@ -22,8 +22,11 @@ export interface EmbeddedDatabase extends PrepareResult {
 /** What opening touches on disk, replaceable so tests can make each step fail as a real disk would. */
 export interface OpenEmbeddedOptions {
   fs?: DataDirFs
-  /** Opens the database in the `pgdata` directory; by default with owner-only files. */
-  createDatabase?: (pgdataDir: string) => Promise<PGlite>
+  /**
+   * Opens the database in the `pgdata` directory; by default PGlite in this thread, with owner-only
+   * files (the server opens it in a thread of its own: database-thread.ts).
+   */
+  createDatabase?: (pgdataDir: string) => Promise<SqlDatabase>
 }
 
 /**
@@ -42,7 +45,7 @@ export async function openEmbeddedDatabase(
   const createDatabase = options.createDatabase ?? createPrivatePGlite
   const pgdataDir = join(dir, PGDATA_DIR)
   let lock: DataDirLock | undefined
-  let db: PGlite | undefined
+  let db: SqlDatabase | undefined
   try {
     ensurePrivateDataDir(dir, fs)
     lock = acquireDataDirLock(dir)

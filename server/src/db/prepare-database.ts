@@ -1,6 +1,6 @@
-import type { PGliteInterface } from '@electric-sql/pglite'
 import { bootstrapSupabaseRoles } from './bootstrap.ts'
 import { applyMigrations, applySeed, listMigrations } from './migrate.ts'
+import type { SqlDatabase } from './sql-database.ts'
 
 export interface PrepareOptions {
   migrationsDir?: string
@@ -18,10 +18,7 @@ export interface PrepareResult {
  * Brings an embedded database up to date: Supabase-like roles, then pending migrations, then the
  * seed, but only on a database that had never been migrated (a restart keeps edited data).
  */
-export async function prepareDatabase(
-  db: PGliteInterface,
-  options: PrepareOptions = {},
-): Promise<PrepareResult> {
+export async function prepareDatabase(db: SqlDatabase, options: PrepareOptions = {}): Promise<PrepareResult> {
   await bootstrapSupabaseRoles(db)
   const before = await db.query<{ count: number }>(
     'select count(*)::int as count from supabase_migrations.schema_migrations',

@@ -1,4 +1,4 @@
-import type { PGliteInterface } from '@electric-sql/pglite'
+import type { SqlDatabase } from '../db/sql-database.ts'
 
 export interface FunctionParameter {
   name: string
@@ -36,7 +36,7 @@ interface Row {
  * privilege gets 42501 from the database rather than "not found". Functions with unnamed or
  * OUT/VARIADIC parameters cannot be called by name and are left out.
  */
-export async function loadFunctionSignatures(db: PGliteInterface): Promise<FunctionSignatures> {
+export async function loadFunctionSignatures(db: SqlDatabase): Promise<FunctionSignatures> {
   const result = await db.query<Row>(
     `select p.proname as name, p.proargnames as arg_names, p.proargmodes::text[] as arg_modes,
             array(select format_type(t, null) from unnest(p.proargtypes) as t) as arg_types,

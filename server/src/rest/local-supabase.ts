@@ -1,7 +1,7 @@
-import type { PGliteInterface } from '@electric-sql/pglite'
 import type { Hono } from 'hono'
 import type { Db } from '../data/database.ts'
 import { createServerSupabase } from '../data/supabase-client.ts'
+import type { SqlDatabase } from '../db/sql-database.ts'
 import { signLocalKey } from './local-jwt.ts'
 import { createRestApp } from './rest-app.ts'
 
@@ -21,7 +21,7 @@ export interface LocalSupabase {
  * and it works before the server listens.
  */
 export async function createLocalSupabase(
-  db: PGliteInterface,
+  db: SqlDatabase,
   secret: string,
   /** The server's default suits a page waiting; a bulk import needs longer. */
   options: { timeoutMs?: number } = {},

@@ -1,5 +1,5 @@
-import type { PGliteInterface } from '@electric-sql/pglite'
 import { Hono } from 'hono'
+import type { SqlDatabase } from '../db/sql-database.ts'
 import { type FunctionSignatures, loadFunctionSignatures } from './function-signatures.ts'
 import { authenticateRequest } from './local-jwt.ts'
 import { parseReadRequest, parseRpcArguments } from './parse-request.ts'
@@ -9,7 +9,7 @@ import { runRpc } from './run-rpc.ts'
 import { loadTableColumns, type TableColumns } from './table-columns.ts'
 
 export interface RestDeps {
-  db: PGliteInterface
+  db: SqlDatabase
   /** Verifies the JWTs in `apikey` / `Authorization`. */
   secret: string
 }

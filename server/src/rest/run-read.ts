@@ -1,4 +1,4 @@
-import type { PGliteInterface } from '@electric-sql/pglite'
+import { runBatch, type SqlDatabase } from '../db/sql-database.ts'
 import type { RequestAuth } from './local-jwt.ts'
 import type { ReadRequest } from './parse-request.ts'
 import { createPgrstError, fromDatabaseError } from './pgrst-error.ts'
@@ -16,7 +16,7 @@ export interface ReadResult {
  * from the catalogue, values travel as parameters.
  */
 export async function runRead(
-  db: PGliteInterface,
+  db: SqlDatabase,
   tables: TableColumns,
   table: string,
   request: ReadRequest,
@@ -38,20 +38,17 @@ export async function runRead(
     `select count(*)::int as rows, ${body} as body from (select ${select} from public.${quoteIdentifier(table)}` +
     `${where.length > 0 ? ` where ${where.join(' and ')}` : ''}) t`
   try {
-    return await db.transaction(async (tx) => {
-      await tx.query('set transaction read only')
-      await tx.query(`set local role ${quoteIdentifier(auth.role)}`)
-      await tx.query(
-        `select set_config('request.jwt.claims', $1, true), set_config('request.method', 'GET', true)`,
-        [JSON.stringify(auth.claims)],
-      )
-      const result = await tx.query<{ rows: number; body: string | null }>(
-        sql,
-        request.filters.map((filter) => filter.value),
-      )
-      const row = result.rows[0]
-      return { rows: row?.rows ?? 0, body: row?.body ?? 'null' }
-    })
+    const results = await runBatch(db, [
+      { sql: 'set transaction read only' },
+      { sql: `set local role ${quoteIdentifier(auth.role)}` },
+      {
+        sql: `select set_config('request.jwt.claims', $1, true), set_config('request.method', 'GET', true)`,
+        params: [JSON.stringify(auth.claims)],
+      },
+      { sql, params: request.filters.map((filter) => filter.value) },
+    ])
+    const row = results.at(-1)?.rows[0] as { rows: number; body: string | null } | undefined
+    return { rows: row?.rows ?? 0, body: row?.body ?? 'null' }
   } catch (error) {
     throw fromDatabaseError(error, auth.role !== 'anon')
   }

@@ -1,4 +1,4 @@
-import type { PGliteInterface } from '@electric-sql/pglite'
+import { runBatch, type SqlDatabase } from '../db/sql-database.ts'
 import { type FunctionSignature, type FunctionSignatures, findSignature } from './function-signatures.ts'
 import type { RequestAuth } from './local-jwt.ts'
 import { createPgrstError, fromDatabaseError } from './pgrst-error.ts'
@@ -10,7 +10,7 @@ import { quoteIdentifier } from './table-columns.ts'
  * Answers the JSON text of the result. Sets, void and composite filtering are not implemented.
  */
 export async function runRpc(
-  db: PGliteInterface,
+  db: SqlDatabase,
   functions: FunctionSignatures,
   name: string,
   args: Record<string, unknown>,
@@ -35,19 +35,16 @@ export async function runRpc(
     .join(', ')
   const sql = `select to_jsonb(public.${quoteIdentifier(signature.name)}(${call}))::text as body`
   try {
-    return await db.transaction(async (tx) => {
-      if (isReadOnly(signature)) await tx.query('set transaction read only')
-      await tx.query(`set local role ${quoteIdentifier(auth.role)}`)
-      await tx.query(
-        `select set_config('request.jwt.claims', $1, true), set_config('request.method', 'POST', true)`,
-        [JSON.stringify(auth.claims)],
-      )
-      const result = await tx.query<{ body: string | null }>(
-        sql,
-        values.map(({ value }) => value),
-      )
-      return result.rows[0]?.body ?? 'null'
-    })
+    const results = await runBatch(db, [
+      ...(isReadOnly(signature) ? [{ sql: 'set transaction read only' }] : []),
+      { sql: `set local role ${quoteIdentifier(auth.role)}` },
+      {
+        sql: `select set_config('request.jwt.claims', $1, true), set_config('request.method', 'POST', true)`,
+        params: [JSON.stringify(auth.claims)],
+      },
+      { sql, params: values.map(({ value }) => value) },
+    ])
+    return (results.at(-1)?.rows[0] as { body: string | null } | undefined)?.body ?? 'null'
   } catch (error) {
     throw fromDatabaseError(error, auth.role !== 'anon')
   }

@@ -1,4 +1,4 @@
-import type { PGliteInterface } from '@electric-sql/pglite'
+import type { SqlDatabase } from '../db/sql-database.ts'
 
 /** Table (or view) name → its columns, for the `public` schema: the local "schema cache". */
 export type TableColumns = ReadonlyMap<string, ReadonlySet<string>>
@@ -9,7 +9,7 @@ export type TableColumns = ReadonlyMap<string, ReadonlySet<string>>
  * Read as the connection's owner (not as the request's role), so every table is known and a denied
  * role gets 42501 rather than "table not found", like PostgREST.
  */
-export async function loadTableColumns(db: PGliteInterface): Promise<TableColumns> {
+export async function loadTableColumns(db: SqlDatabase): Promise<TableColumns> {
   const result = await db.query<{ table_name: string; column_name: string }>(
     `select table_name, column_name from information_schema.columns
      where table_schema = 'public' order by table_name, ordinal_position`,

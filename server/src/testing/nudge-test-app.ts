@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
-import type { PGlite } from '@electric-sql/pglite'
 import type { Hono } from 'hono'
 import { createApp } from '../app.ts'
+import type { SqlDatabase } from '../db/sql-database.ts'
 import type { NudgeSettings } from '../notify/nudge-settings.ts'
 import type { TestClock } from './rep-test-app.ts'
 import type { TestBackend } from './test-backend.ts'
@@ -103,5 +103,5 @@ export interface OutboxRow {
   last_error: string | null
 }
 
-export const readOutbox = async (db: PGlite): Promise<OutboxRow[]> =>
+export const readOutbox = async (db: SqlDatabase): Promise<OutboxRow[]> =>
   (await db.query<OutboxRow>('select * from public.notification_outbox order by id')).rows
