@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BOOTSTRAP_SQL } from '../db/bootstrap.ts'
-import { listMigrations } from '../db/migrate.ts'
-import { findPostgresBin, type PostgresCluster, startPostgresCluster } from '../testing/postgres-cluster.ts'
+import { startMigratedCluster } from '../testing/migrated-cluster.ts'
+import { findPostgresBin, type PostgresCluster } from '../testing/postgres-cluster.ts'
 
 /**
  * The limits and the idempotency key under real concurrency. The embedded database runs one
@@ -16,9 +14,7 @@ if (!bin) console.warn('[call-records-postgres] skipped: PostgreSQL was not foun
 describe.skipIf(!bin)('call records on a real PostgreSQL, many sessions at once', () => {
   let pg: PostgresCluster
   beforeAll(async () => {
-    pg = await startPostgresCluster(bin as string)
-    const setup = [BOOTSTRAP_SQL, ...(await listMigrations()).map((m) => readFileSync(m.path, 'utf8'))]
-    for (const sql of setup) expect(pg.psql(sql, { single: true }).stderr).toBe('')
+    pg = await startMigratedCluster(bin as string)
   })
   afterAll(() => pg?.stop())
 

@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BOOTSTRAP_SQL } from '../db/bootstrap.ts'
-import { listMigrations } from '../db/migrate.ts'
-import { findPostgresBin, type PostgresCluster, startPostgresCluster } from '../testing/postgres-cluster.ts'
+import { runReleasedTogether, startMigratedCluster } from '../testing/migrated-cluster.ts'
+import { findPostgresBin, type PostgresCluster } from '../testing/postgres-cluster.ts'
 
 /**
  * Writers adding to one prospect's activity totals at the same moment, on a real PostgreSQL with one
@@ -19,9 +17,7 @@ const WRITERS = 16
 describe.skipIf(!bin)('activity totals on a real PostgreSQL, many writers at once', () => {
   let pg: PostgresCluster
   beforeAll(async () => {
-    pg = await startPostgresCluster(bin as string)
-    const setup = [BOOTSTRAP_SQL, ...(await listMigrations()).map((m) => readFileSync(m.path, 'utf8'))]
-    for (const sql of setup) expect(pg.psql(sql, { single: true }).stderr).toBe('')
+    pg = await startMigratedCluster(bin as string)
   })
   afterAll(() => pg?.stop())
 
@@ -48,26 +44,11 @@ describe.skipIf(!bin)('activity totals on a real PostgreSQL, many writers at onc
                  timestamptz '2026-12-02 13:00:00+00', ${5 * w + t}, timestamptz '2026-12-02 13:00:00+00'
                from public.prospects p where p.slug = 'pg-prospect';`,
       ).join('\n')
-    // A starting gate, so the writers really start together: one session holds an advisory lock
-    // until all of them wait on it, then lets them go at once.
-    const gate = pg.psqlAsync(
-      `do $$ begin
-         perform pg_advisory_lock(4343);
-         while (select count(*) from pg_locks where locktype = 'advisory' and not granted) < ${WRITERS} loop
-           perform pg_sleep(0.01);
-         end loop;
-         perform pg_advisory_unlock(4343);
-       end $$;`,
+    // The writers start together, released at one moment.
+    const results = await runReleasedTogether(
+      pg,
+      Array.from({ length: WRITERS }, (_, w) => writer(w)),
     )
-    while (pg.psql(`select count(*) from pg_locks where locktype = 'advisory' and granted`).stdout !== '1') {
-      await new Promise((resolve) => setImmediate(resolve))
-    }
-    const results = await Promise.all(
-      Array.from({ length: WRITERS }, (_, w) =>
-        pg.psqlAsync(`do $$ begin perform pg_advisory_lock_shared(4343); end $$;\n${writer(w)}`),
-      ),
-    )
-    expect(await gate).toMatchObject({ status: 0, stderr: '' })
     for (const result of results) expect(result).toMatchObject({ status: 0, stderr: '' })
 
     const totals = `select ro.visits || ' ' || ro.talk_seconds || ' ' || ro.latest_at || ' ' || ro.firsts::text

@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BOOTSTRAP_SQL } from '../db/bootstrap.ts'
-import { listMigrations } from '../db/migrate.ts'
-import { findPostgresBin, type PostgresCluster, startPostgresCluster } from '../testing/postgres-cluster.ts'
+import { runReleasedTogether, startMigratedCluster } from '../testing/migrated-cluster.ts'
+import { findPostgresBin, type PostgresCluster } from '../testing/postgres-cluster.ts'
 
 /**
  * Drainers claiming at the same moment, on a real PostgreSQL with one session per psql process: the
@@ -15,9 +13,7 @@ if (!bin) console.warn('[outbox-postgres] skipped: PostgreSQL was not found (ini
 describe.skipIf(!bin)('the outbox on a real PostgreSQL, many drainers at once', () => {
   let pg: PostgresCluster
   beforeAll(async () => {
-    pg = await startPostgresCluster(bin as string)
-    const setup = [BOOTSTRAP_SQL, ...(await listMigrations()).map((m) => readFileSync(m.path, 'utf8'))]
-    for (const sql of setup) expect(pg.psql(sql, { single: true }).stderr).toBe('')
+    pg = await startMigratedCluster(bin as string)
   })
   afterAll(() => pg?.stop())
 
@@ -34,28 +30,11 @@ describe.skipIf(!bin)('the outbox on a real PostgreSQL, many drainers at once', 
     expect(queued.stdout.trim().split('\n').at(-1)).toBe('100')
     const claim = `select n ->> 'id' from jsonb_array_elements(
       public.claim_nudges(5, 60, timestamptz '2026-12-02 14:00:00+00') -> 'nudges') as n;`
-    // A starting gate, so the 20 drainers really claim together: one session holds an advisory lock
-    // until all 20 wait on it, then lets them go at once.
-    const gate = pg.psqlAsync(
-      `do $$ begin
-         perform pg_advisory_lock(4242);
-         while (select count(*) from pg_locks where locktype = 'advisory' and not granted) < 20 loop
-           perform pg_sleep(0.01);
-         end loop;
-         perform pg_advisory_unlock(4242);
-       end $$;`,
+    // The 20 drainers claim together, released at one moment.
+    const results = await runReleasedTogether(
+      pg,
+      Array.from({ length: 20 }, () => [claim, claim, claim].join('\n')),
     )
-    while (pg.psql(`select count(*) from pg_locks where locktype = 'advisory' and granted`).stdout !== '1') {
-      await new Promise((resolve) => setImmediate(resolve))
-    }
-    const results = await Promise.all(
-      Array.from({ length: 20 }, () =>
-        pg.psqlAsync(
-          ['do $$ begin perform pg_advisory_lock_shared(4242); end $$;', claim, claim, claim].join('\n'),
-        ),
-      ),
-    )
-    expect(await gate).toMatchObject({ status: 0, stderr: '' })
     for (const result of results) expect(result).toMatchObject({ status: 0, stderr: '' })
     const ids = results.flatMap((result) => result.stdout.split('\n').filter((line) => line !== ''))
     expect(ids).toHaveLength(100)

@@ -1,0 +1,53 @@
+import { readFileSync } from 'node:fs'
+import { BOOTSTRAP_SQL } from '../db/bootstrap.ts'
+import { listMigrations } from '../db/migrate.ts'
+import { type PostgresCluster, type PsqlResult, startPostgresCluster } from './postgres-cluster.ts'
+
+/**
+ * A throwaway cluster with the Supabase role bootstrap and every migration applied, each file in one
+ * transaction, as `supabase db push` applies them. Throws with psql's words when one fails.
+ */
+export async function startMigratedCluster(bin: string): Promise<PostgresCluster> {
+  const pg = await startPostgresCluster(bin)
+  const setup = [BOOTSTRAP_SQL, ...(await listMigrations()).map((m) => readFileSync(m.path, 'utf8'))]
+  for (const sql of setup) {
+    const { stderr } = pg.psql(sql, { single: true })
+    if (stderr !== '') {
+      pg.stop()
+      throw new Error(`Preparing the PostgreSQL cluster failed: ${stderr}`)
+    }
+  }
+  return pg
+}
+
+/**
+ * Runs each session's SQL in a psql process of its own, all released at one moment: a gate session
+ * holds an advisory lock until every session waits on it, so their statements really meet (a test of
+ * row locks proves nothing if the sessions happen to run one after another).
+ */
+export async function runReleasedTogether(
+  pg: PostgresCluster,
+  sessions: readonly string[],
+): Promise<PsqlResult[]> {
+  const key = 4242
+  const gate = pg.psqlAsync(
+    `do $$ begin
+       perform pg_advisory_lock(${key});
+       while (select count(*) from pg_locks where locktype = 'advisory' and not granted) < ${sessions.length} loop
+         perform pg_sleep(0.01);
+       end loop;
+       perform pg_advisory_unlock(${key});
+     end $$;`,
+  )
+  while (pg.psql(`select count(*) from pg_locks where locktype = 'advisory' and granted`).stdout !== '1') {
+    await new Promise((resolve) => setImmediate(resolve))
+  }
+  const results = await Promise.all(
+    sessions.map((sql) =>
+      pg.psqlAsync(`do $$ begin perform pg_advisory_lock_shared(${key}); end $$;\n${sql}`),
+    ),
+  )
+  const opened = await gate
+  if (opened.status !== 0) throw new Error(`The sessions' gate failed: ${opened.stderr}`)
+  return results
+}
