@@ -40,7 +40,7 @@ test('a rep disabled by the command line is signed out at once, and signing in s
     await setPasswordWithLink(first.url, first.repLink, PASSWORD)
     await page.goto(`${first.url}/_/sign-in`)
     await signInOnPage(page, REP_EMAIL, PASSWORD)
-    await expect(page.getByRole('heading', { level: 1, name: 'Prospects' })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: 'Activity' })).toBeVisible()
     // Another rep's session, to tell "disabled" from "the server restarted".
     admin = await playwright.request.newContext({ baseURL: first.url })
     await signInWithApi(admin, ADMIN.email, ADMIN.password)

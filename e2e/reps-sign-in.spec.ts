@@ -58,6 +58,14 @@ test('by keyboard alone: sign in, create a prospect (a refused save focuses the 
   await tabOnTo(page, page.getByLabel('Password', { exact: true }))
   await page.keyboard.type(ADMIN.password)
   await page.keyboard.press('Enter')
+  // Signed in without a page asked for: the reps' home, Activity; Prospects is the next section.
+  await expect(page.getByRole('heading', { level: 1, name: 'Activity' })).toBeVisible()
+  await expect(page).toHaveURL(/\/_\/activity$/)
+  await tabTo(
+    page,
+    page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Prospects' }),
+  )
+  await page.keyboard.press('Enter')
   await expect(page.getByRole('heading', { level: 1, name: 'Prospects' })).toBeVisible()
 
   await tabTo(page, page.getByRole('link', { name: 'New prospect' }))

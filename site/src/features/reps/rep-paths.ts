@@ -3,8 +3,13 @@ import { REP_PROSPECTS_PAGE } from '#core/rep-api.ts'
 /** The reps' pages' addresses, built in one place. Slugs are [a-z0-9-], but encoded all the same. */
 export const SIGN_IN_PATH = '/_/sign-in'
 export const LIST_PATH = REP_PROSPECTS_PAGE
-/** What the prospects did, newest first: the page a rep starts from. */
+/** What the prospects did, newest first. */
 export const ACTIVITY_PATH = '/_/activity'
+/**
+ * Where a rep lands when no page was asked for (signing in, `/_/`, the logo): who engaged and who is
+ * hot, the list a rep works from each day to follow up while it is fresh.
+ */
+export const REP_HOME_PATH = ACTIVITY_PATH
 export const NEW_PATH = '/_/prospects/new'
 export const IMPORT_PATH = '/_/prospects/import'
 
@@ -15,17 +20,17 @@ export const getEditPath = (slug: string): string => `${getProspectPath(slug)}/e
 export const getSignInPath = (next: string): string => `${SIGN_IN_PATH}?next=${encodeURIComponent(next)}`
 
 /**
- * Where sign-in may send a rep: a path under `/_/` on this origin, else the list. Anything else in
+ * Where sign-in may send a rep: a path under `/_/` on this origin, else the reps' home. Anything else in
  * `?next=` (another origin, `//host`, a backslash or `..` trick, the sign-in page itself) would let a
  * link send a rep somewhere after typing their password; no page of ours has `//` or `\` in its path.
  */
 export function getSafeNext(next: string | null): string {
-  if (!next?.startsWith('/_/') || next.startsWith(SIGN_IN_PATH) || /\\|\/\//.test(next)) return LIST_PATH
+  if (!next?.startsWith('/_/') || next.startsWith(SIGN_IN_PATH) || /\\|\/\//.test(next)) return REP_HOME_PATH
   try {
     const url = new URL(next, window.location.origin)
-    if (url.origin !== window.location.origin || !url.pathname.startsWith('/_/')) return LIST_PATH
+    if (url.origin !== window.location.origin || !url.pathname.startsWith('/_/')) return REP_HOME_PATH
     return url.pathname + url.search + url.hash
   } catch {
-    return LIST_PATH
+    return REP_HOME_PATH
   }
 }

@@ -4,7 +4,7 @@ import { matchRepRoute } from './rep-route.ts'
 
 describe('matchRepRoute', () => {
   it.each([
-    ['/_/', '', { page: 'redirect', to: '/_/prospects' }],
+    ['/_/', '', { page: 'redirect', to: '/_/activity' }],
     ['/_/sign-in', '', { page: 'sign-in' }],
     ['/_/set-password', '', { page: 'set-password' }],
     ['/_/prospects/', '', { page: 'list' }],

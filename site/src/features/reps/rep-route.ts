@@ -1,4 +1,4 @@
-import { ACTIVITY_PATH, getProspectPath, LIST_PATH } from './rep-paths.ts'
+import { ACTIVITY_PATH, getProspectPath, LIST_PATH, REP_HOME_PATH } from './rep-paths.ts'
 
 /** The reps' pages; app/match-route.ts hands every path under `/_/` that is one of them to this feature. */
 export type RepRoute =
@@ -20,7 +20,7 @@ export type RepRoute =
  */
 export function matchRepRoute(pathname: string, search: string): RepRoute {
   const path = pathname.replace(/\/+$/, '')
-  if (path === '/_') return { page: 'redirect', to: LIST_PATH }
+  if (path === '/_') return { page: 'redirect', to: REP_HOME_PATH }
   if (path === '/_/sign-in') return { page: 'sign-in' }
   if (path === '/_/set-password') return { page: 'set-password' }
   if (path === '/_/snippets') {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { secondaryButtonClass } from '../../../components/button-styles.ts'
 import { useDocumentTitle } from '../../../lib/use-document-title.ts'
-import { LIST_PATH } from '../rep-paths.ts'
+import { REP_HOME_PATH } from '../rep-paths.ts'
 import { Alert } from '../ui/alert.tsx'
 import { RepFrame } from '../ui/rep-frame.tsx'
 import { RepNav } from '../ui/rep-nav.tsx'
@@ -18,7 +18,7 @@ export function SignedInPage({ title, children }: { title: string; children: Rea
   return (
     <RepFrame
       mainClassName="px-4 pt-6 pb-16 sm:px-6 sm:pt-8"
-      homeHref={LIST_PATH}
+      homeHref={REP_HOME_PATH}
       actions={gate.status === 'signed-in' ? <RepMenu rep={gate.session.rep} /> : null}
       nav={gate.status === 'signed-in' ? <RepNav /> : null}
     >

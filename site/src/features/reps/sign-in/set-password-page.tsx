@@ -40,6 +40,8 @@ export function SetPasswordPage() {
     setError(null)
     try {
       keepSession(await setPassword(token, password))
+      // A rep who has just set their password has no activity to read yet: they start by adding
+      // prospects. Afterwards, signing in lands on Activity.
       goTo(LIST_PATH, { replace: true })
     } catch (failure) {
       setError(failure instanceof RequestFailure ? failure.message : UNAVAILABLE_MESSAGE)

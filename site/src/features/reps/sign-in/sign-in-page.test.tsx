@@ -45,12 +45,12 @@ describe('SignInPage', () => {
     expect(getSessionState()).toEqual({ status: 'signed-in', session: SESSION })
   })
 
-  it('never follows a next that leaves the reps’ pages', async () => {
+  it('never follows a next that leaves the reps’ pages: it lands on Activity, as without one', async () => {
     window.history.replaceState(null, '', '/_/sign-in?next=https%3A%2F%2Fevil.example%2F')
     render(<SignInPage />)
     signIn('ann@example.com', 'correct horse battery')
     await answer(last(requests), Response.json(SESSION))
-    expect(window.location.href).toBe(`${window.location.origin}/_/prospects`)
+    expect(window.location.href).toBe(`${window.location.origin}/_/activity`)
   })
 
   it("shows the server's answer to a wrong pair and to too many attempts, and stays", async () => {
