@@ -179,6 +179,46 @@ begin
 end;
 $$;
 
+-- What a visit did, as before, with its talk also in its three parts, which the visits' rollups keep
+-- apart: `visit_key` is the visit id, or '' for the reports without one. The one place that sums a
+-- visit up from the rows, for the rollups and for the hot rule's window alike.
+drop function public.engagement_visits(uuid[], timestamptz);
+create function public.engagement_visits(prospect_ids uuid[], since timestamptz)
+returns table (
+  prospect_id uuid, visit_key text, latest_at timestamptz, opened boolean, page_talk_seconds integer,
+  browser_talk_seconds integer, phone_talk_seconds integer, talk_seconds integer
+)
+language sql
+stable
+security invoker
+set search_path = ''
+as $$
+  with events as (
+    select e.prospect_id, e.visit_id, max(e.at) as latest, bool_or(e.name = 'page_opened') as opened,
+      coalesce(sum((e.detail ->> 'seconds')::integer) filter (where e.name = 'demo_call_ended'), 0) as talk
+    from public.engagement_events e
+    where e.prospect_id = any (prospect_ids) and (since is null or e.at > since)
+    group by e.prospect_id, e.visit_id
+  ),
+  reports as (
+    select r.prospect_id, coalesce(r.visit_id, '') as visit_key, max(coalesce(r.ended_at, r.received_at)) as latest,
+      coalesce(sum(r.seconds) filter (where r.source = 'browser'), 0) as browser,
+      coalesce(sum(r.seconds) filter (where r.source = 'phone'), 0) as phone
+    from public.call_reports r
+    where r.prospect_id = any (prospect_ids)
+      -- A call ends before its report arrives: the second test is the exact one, the first uses the index.
+      and (since is null or (r.received_at > since and coalesce(r.ended_at, r.received_at) > since))
+    group by r.prospect_id, coalesce(r.visit_id, '')
+  )
+  select coalesce(e.prospect_id, r.prospect_id), coalesce(e.visit_id, r.visit_key),
+    greatest(e.latest, r.latest), coalesce(e.opened, false), coalesce(e.talk, 0)::integer,
+    coalesce(r.browser, 0)::integer, coalesce(r.phone, 0)::integer,
+    (greatest(coalesce(e.talk, 0), coalesce(r.browser, 0)) + coalesce(r.phone, 0))::integer
+  from events e full join reports r on r.prospect_id = e.prospect_id and r.visit_key = e.visit_id;
+$$;
+revoke all on function public.engagement_visits(uuid[], timestamptz) from public, anon, authenticated;
+grant execute on function public.engagement_visits(uuid[], timestamptz) to service_role;
+
 -- Sums the prospects up again from their rows, both tables (after a delete or an update).
 create or replace function public.refresh_engagement_rollups(prospect_ids uuid[])
 returns void
@@ -192,27 +232,11 @@ as $$
   insert into public.engagement_visit_rollups (
     prospect_id, visit_key, latest_at, opened, page_talk_seconds, browser_talk_seconds, phone_talk_seconds
   )
-  select coalesce(e.prospect_id, r.prospect_id), coalesce(e.visit_id, r.visit_key),
-    greatest(e.latest, r.latest), coalesce(e.opened, false), coalesce(e.talk, 0),
-    coalesce(r.browser, 0), coalesce(r.phone, 0)
-  from (
-    select e.prospect_id, e.visit_id, max(e.at) as latest, bool_or(e.name = 'page_opened') as opened,
-      coalesce(sum((e.detail ->> 'seconds')::integer) filter (where e.name = 'demo_call_ended'), 0)::integer
-        as talk
-    from public.engagement_events e
-    where e.prospect_id = any (prospect_ids)
-    group by e.prospect_id, e.visit_id
-  ) e
-  full join (
-    select r.prospect_id, coalesce(r.visit_id, '') as visit_key, max(coalesce(r.ended_at, r.received_at)) as latest,
-      coalesce(sum(r.seconds) filter (where r.source = 'browser'), 0)::integer as browser,
-      coalesce(sum(r.seconds) filter (where r.source = 'phone'), 0)::integer as phone
-    from public.call_reports r
-    where r.prospect_id = any (prospect_ids)
-    group by r.prospect_id, coalesce(r.visit_id, '')
-  ) r on r.prospect_id = e.prospect_id and r.visit_key = e.visit_id
+  select v.prospect_id, v.visit_key, v.latest_at, v.opened, v.page_talk_seconds, v.browser_talk_seconds,
+    v.phone_talk_seconds
+  from public.engagement_visits(prospect_ids, null) v
   -- A prospect being deleted takes its events along: nothing to sum up for it.
-  where exists (select from public.prospects p where p.id = coalesce(e.prospect_id, r.prospect_id));
+  where exists (select from public.prospects p where p.id = v.prospect_id);
   insert into public.engagement_rollups (prospect_id, latest_at, firsts, visits, talk_seconds)
   select a.prospect_id, a.latest_at, f.firsts, a.visits, a.talk_seconds
   from (

@@ -3,7 +3,8 @@ import type { Results } from '@electric-sql/pglite'
 import { fromThreadError, type ThreadReply, type ThreadRequest } from './database-thread-protocol.ts'
 import type { SqlDatabase, SqlQueries } from './sql-database.ts'
 
-type Request = ThreadRequest extends infer R ? (R extends ThreadRequest ? Omit<R, 'id'> : never) : never
+/** A request before it is numbered: each kind of ThreadRequest without its `id`. */
+type Request = ThreadRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never
 
 /**
  * The worker's first lines: the server's modules are TypeScript, run through tsx, which a worker thread
