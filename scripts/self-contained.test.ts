@@ -36,7 +36,7 @@ describe('the repository', () => {
       ['the design ', 'card'],
       ['ARCHITECTURE', '.md'],
       ['STYLE', '.md'],
-      ['../shared/', 'NOTES.md'],
+      ['../', 'shared/NOTES.md'],
     ].map(([head, tail]) => `${head}${tail}`)
     expect(planted.map((line) => citationsIn(line))).toEqual(planted.map(() => [1]))
     expect(citationsIn('const PROSPECT = 1 // prospects, specs and issues are fine')).toEqual([])

@@ -1,6 +1,7 @@
 import type { Hono } from 'hono'
 import type { AppDeps } from './app.ts'
 import { createPhoneCallSettings } from './calls/phone-call-settings.ts'
+import { createClientIpReader } from './common/client-ip.ts'
 import type { ServerConfig } from './config.ts'
 import type { Db } from './data/database.ts'
 import { createProspectAnswers, type ProspectAnswers } from './data/prospect-answers.ts'
@@ -8,7 +9,6 @@ import { createEventSettings } from './events/event-settings.ts'
 import { createNudgeSettings } from './notify/nudge-settings.ts'
 import { toPublicConfig } from './public-config.ts'
 import { getDemoFeatures } from './routes/prospects.ts'
-import { createClientIpReader } from './shared/client-ip.ts'
 import { createVideoCallSettings } from './video/video-call-settings.ts'
 
 export interface AppBackend {

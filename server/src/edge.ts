@@ -2,11 +2,11 @@ import type { Hono } from 'hono'
 import { AppError, type ErrorBody } from '#core/errors.ts'
 import { createApp } from './app.ts'
 import { createAppDeps } from './app-deps.ts'
+import { type ClientIpReader, createClientIpReader, toLimitKey } from './common/client-ip.ts'
 import { ConfigError, listRetiredVariables, loadServerConfig, type ServerConfig } from './config.ts'
 import { getCallRecordUpkeep, tidyCallRecords } from './data/call-record-upkeep.ts'
 import { createServerSupabase } from './data/supabase-client.ts'
 import { edgePageRoutes } from './edge-pages.ts'
-import { type ClientIpReader, createClientIpReader, toLimitKey } from './shared/client-ip.ts'
 import type { SiteRenderer } from './static/prospect-pages.ts'
 
 export type EdgeEnv = Record<string, string | undefined>

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
 import { createApp } from './app.ts'
 import { createAppDeps } from './app-deps.ts'
+import { deriveCallHashSecret } from './common/keyed-hash.ts'
 import type { ServerConfig } from './config.ts'
 import {
   getCallRecordUpkeep,
@@ -15,7 +16,6 @@ import { startDatabaseThread } from './db/database-thread.ts'
 import { openBackend } from './db/open-backend.ts'
 import type { OpenEmbeddedOptions } from './db/open-embedded-database.ts'
 import { startNudgeDelivery } from './notify/start-nudge-delivery.ts'
-import { deriveCallHashSecret } from './shared/keyed-hash.ts'
 import { encodePage } from './static/encoded-files.ts'
 import { mountStaticFiles, type StaticDirs } from './static/static-files.ts'
 

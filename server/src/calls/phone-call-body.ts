@@ -3,7 +3,7 @@ import { VISIT_ID_PATTERN } from '#core/engagement.ts'
 import { AppError } from '#core/errors.ts'
 import { findPhoneCountry, type PhoneCountry } from '#core/phone.ts'
 import { isValidSlug } from '#core/prospect.ts'
-import { readJsonBody } from '../shared/read-json-body.ts'
+import { readJsonBody } from '../common/read-json-body.ts'
 
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,100}$/
 

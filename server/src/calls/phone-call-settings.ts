@@ -1,5 +1,5 @@
+import { createKeyedHash } from '../common/keyed-hash.ts'
 import type { ServerConfig } from '../config.ts'
-import { createKeyedHash } from '../shared/keyed-hash.ts'
 import type { PhoneCallSettings } from './place-phone-call.ts'
 
 /** The phone-call dependencies from validated config and the hash secret (configured or derived). */

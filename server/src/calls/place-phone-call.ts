@@ -1,6 +1,7 @@
 import { AppError, isErrorCode } from '#core/errors.ts'
 import type { PhoneCallResponse } from '#core/phone-call.ts'
 import { prospectNotFoundMessage } from '#core/prospect.ts'
+import type { KeyedHash } from '../common/keyed-hash.ts'
 import type { PhoneCallLimits } from '../config.ts'
 import { interruptedAfterSeconds } from '../data/call-records.ts'
 import type { Db } from '../data/database.ts'
@@ -13,7 +14,6 @@ import {
   type NewPhoneCallAttempt,
 } from '../data/phone-call-attempts.ts'
 import { loadProspect } from '../data/prospects.ts'
-import type { KeyedHash } from '../shared/keyed-hash.ts'
 import { toDialableNumber } from './dialable-number.ts'
 import type { PhoneCallBody } from './phone-call-body.ts'
 import { getPhoneCallBuckets, toPhoneRateLimitError } from './phone-call-limits.ts'

@@ -5,7 +5,7 @@ import {
   PlatformUnreachableError,
   postToPlatform,
   readPlatformText,
-} from '../shared/platform-request.ts'
+} from '../common/platform-request.ts'
 
 export interface VapiPhoneSettings {
   apiUrl: string

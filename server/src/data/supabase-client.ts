@@ -1,5 +1,5 @@
 import { createClient, type WebSocketLikeConstructor } from '@supabase/supabase-js'
-import type { Fetch } from '../shared/platform-request.ts'
+import type { Fetch } from '../common/platform-request.ts'
 import type { Database, Db } from './database.ts'
 
 export const DATABASE_TIMEOUT_MS = 3000

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EVENTS_PATH, MAX_EVENT_BODY_BYTES, MAX_EVENTS_PER_BATCH } from '#core/engagement.ts'
 import type { ErrorBody } from '#core/errors.ts'
 import { REP_SESSION_COOKIE } from '#core/rep-api.ts'
-import { createKeyedHash } from '../shared/keyed-hash.ts'
+import { createKeyedHash } from '../common/keyed-hash.ts'
 import {
   createEventApp,
   newVisit,

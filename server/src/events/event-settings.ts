@@ -1,6 +1,6 @@
 import { REP_PROSPECTS_PAGE } from '#core/rep-api.ts'
+import { createKeyedHash, type KeyedHash } from '../common/keyed-hash.ts'
 import type { ServerConfig } from '../config.ts'
-import { createKeyedHash, type KeyedHash } from '../shared/keyed-hash.ts'
 
 /** How the event ingest stores, limits and nudges: from config, shared by the Node server and the edge. */
 export interface EventSettings {

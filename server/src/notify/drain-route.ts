@@ -1,8 +1,8 @@
 import { Hono } from 'hono'
 import { AppError } from '#core/errors.ts'
+import { isSameSecret, readBearerToken } from '../common/same-secret.ts'
 import type { Db } from '../data/database.ts'
 import type { Logger } from '../logging/rate-limited-logger.ts'
-import { isSameSecret, readBearerToken } from '../shared/same-secret.ts'
 import { createOutboxDrain, type DrainCounts, type DrainOutbox } from './drain-outbox.ts'
 import type { NudgeSettings } from './nudge-settings.ts'
 

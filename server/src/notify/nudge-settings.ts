@@ -1,6 +1,6 @@
 import { REP_PROSPECTS_PAGE } from '#core/rep-api.ts'
+import type { Fetch } from '../common/platform-request.ts'
 import type { ServerConfig } from '../config.ts'
-import type { Fetch } from '../shared/platform-request.ts'
 
 /** The reps' nudges: where they go, how often, and who may ask for a drain. */
 export interface NudgeSettings {

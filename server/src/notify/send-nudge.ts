@@ -1,4 +1,4 @@
-import type { Fetch } from '../shared/platform-request.ts'
+import type { Fetch } from '../common/platform-request.ts'
 
 export type Delivery =
   | { ok: true }

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util'
+import { printTable } from '../common/print-table.ts'
 import { describeFailure } from '../db/filesystem-errors.ts'
 import { type DatabaseStore, openDatabaseStore, StoreConfigError, withStore } from '../db/open-store.ts'
-import { printTable } from '../shared/print-table.ts'
 import { importProspects } from './import-prospects.ts'
 import { getProspectLink, getProspectSnippet, LinkSettingsError, resolveLinkSettings } from './links.ts'
 import { createProgress, formatCount, type ProgressStream } from './progress.ts'

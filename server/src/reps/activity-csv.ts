@@ -1,5 +1,5 @@
 import { type ActivitySummary, STAGE_LABELS } from '#core/engagement.ts'
-import { formatCsv } from '../shared/csv.ts'
+import { formatCsv } from '../common/csv.ts'
 
 /** The export's columns, as core/engagement.ts names them. */
 export const ACTIVITY_CSV_COLUMNS = [

@@ -1,10 +1,10 @@
 import { parseArgs } from 'node:util'
 import { AppError } from '#core/errors.ts'
 import type { RepRole } from '#core/rep-api.ts'
+import { printTable } from '../common/print-table.ts'
 import { addRep, listReps, type PasswordLink, resetRepPassword, setRepDisabled } from '../data/reps.ts'
 import { describeFailure } from '../db/filesystem-errors.ts'
 import { type DatabaseStore, openDatabaseStore, StoreConfigError, withStore } from '../db/open-store.ts'
-import { printTable } from '../shared/print-table.ts'
 import { PASSWORD_LINK_SECONDS } from './rep-settings.ts'
 import { createToken, hashToken } from './tokens.ts'
 

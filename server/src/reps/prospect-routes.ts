@@ -8,6 +8,7 @@ import type {
   RepProspectListResponse,
   SlugCheckResponse,
 } from '#core/rep-api.ts'
+import { limitBody } from '../common/limit-body.ts'
 import type { Db } from '../data/database.ts'
 import {
   createProspect,
@@ -17,7 +18,6 @@ import {
   listProspectHistory,
   updateProspect,
 } from '../data/rep-prospects.ts'
-import { limitBody } from '../shared/limit-body.ts'
 import { readProspectInput } from './prospect-body.ts'
 import { listProspectPage } from './prospect-list.ts'
 import type { RepEnv } from './rep-guards.ts'

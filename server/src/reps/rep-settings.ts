@@ -1,5 +1,5 @@
+import type { ClientIpReader } from '../common/client-ip.ts'
 import type { Db } from '../data/database.ts'
-import type { ClientIpReader } from '../shared/client-ip.ts'
 import type { PasswordHasher } from './passwords.ts'
 
 /** A session ends after this long without a request (a working day and a half)… */

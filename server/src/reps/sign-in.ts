@@ -1,9 +1,9 @@
 import type { Context } from 'hono'
 import { AppError } from '#core/errors.ts'
 import type { Rep } from '#core/rep-api.ts'
+import { createKeyedHash, type KeyedHash } from '../common/keyed-hash.ts'
+import { describeWait } from '../common/rate-limit-error.ts'
 import { beginSignIn, endSignIn, findRepAccount } from '../data/reps.ts'
-import { createKeyedHash, type KeyedHash } from '../shared/keyed-hash.ts'
-import { describeWait } from '../shared/rate-limit-error.ts'
 import { createPasswordHasher, type PasswordHasher } from './passwords.ts'
 import {
   type RepApiDeps,

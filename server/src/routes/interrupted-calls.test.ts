@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import type { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createKeyedHash } from '../common/keyed-hash.ts'
 import { type CallRecordUpkeep, tidyCallRecords } from '../data/call-record-upkeep.ts'
 import { claimPhoneCallAttempt } from '../data/phone-call-attempts.ts'
 import { beginVideoConversation } from '../data/video-conversations.ts'
-import { createKeyedHash } from '../shared/keyed-hash.ts'
 import { type FakeVapiServer, startFakeVapiServer } from '../testing/fake-vapi-server.ts'
 import {
   createPhoneCallApp,

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto'
 import type { Hono } from 'hono'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { ErrorBody } from '#core/errors.ts'
+import { createKeyedHash } from '../common/keyed-hash.ts'
 import { createLocalSupabase } from '../rest/local-supabase.ts'
-import { createKeyedHash } from '../shared/keyed-hash.ts'
 import { type FakeVapiServer, startFakeVapiServer } from '../testing/fake-vapi-server.ts'
 import {
   createPhoneCallApp,

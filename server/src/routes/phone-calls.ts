@@ -3,8 +3,8 @@ import { AppError } from '#core/errors.ts'
 import type { PhoneCallResponse } from '#core/phone-call.ts'
 import { parsePhoneCallBody } from '../calls/phone-call-body.ts'
 import { type PhoneCallDeps, placePhoneCall } from '../calls/place-phone-call.ts'
-import type { ClientIpReader } from '../shared/client-ip.ts'
-import { limitBody } from '../shared/limit-body.ts'
+import type { ClientIpReader } from '../common/client-ip.ts'
+import { limitBody } from '../common/limit-body.ts'
 
 /** The body is about 150 bytes; anything past this is not a phone-call request. */
 export const MAX_BODY_BYTES = 4 * 1024

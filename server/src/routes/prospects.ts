@@ -3,8 +3,8 @@ import { AppError } from '#core/errors.ts'
 import { isValidSlug, type Prospect, prospectNotFoundMessage } from '#core/prospect.ts'
 import type { DemoFeatures, PublicConfig } from '#core/public-config.ts'
 import type { PhoneCallSettings } from '../calls/place-phone-call.ts'
+import { matchesEtag } from '../common/etag.ts'
 import { HTTP_CACHE_SECONDS, type ProspectAnswer, type ProspectAnswers } from '../data/prospect-answers.ts'
-import { matchesEtag } from '../shared/etag.ts'
 import {
   type Bytes,
   type EncodeBody,

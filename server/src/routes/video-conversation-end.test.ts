@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { Hono } from 'hono'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { ErrorBody } from '#core/errors.ts'
-import { createKeyedHash } from '../shared/keyed-hash.ts'
+import { createKeyedHash } from '../common/keyed-hash.ts'
 import { type FakeVideoPlatform, startFakeVideoPlatform } from '../testing/fake-video-platform-server.ts'
 import { TEST_HASH_SECRET } from '../testing/phone-call-test-app.ts'
 import {

@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises'
 import type { Context } from 'hono'
-import { matchesEtag } from '../shared/etag.ts'
+import { matchesEtag } from '../common/etag.ts'
 import type { BuiltFiles } from './built-files.ts'
 import { getContentType } from './content-types.ts'
 import { type EncodedFile, pickEncoding } from './encoded-file.ts'

@@ -1,11 +1,11 @@
 import type { Hono } from 'hono'
 import { CSRF_HEADER, REP_API_PATH, type RepRole, type SessionResponse } from '#core/rep-api.ts'
 import { createApp } from '../app.ts'
+import { createClientIpReader } from '../common/client-ip.ts'
 import type { Db, ProspectRow } from '../data/database.ts'
 import { addRep } from '../data/reps.ts'
 import { createPasswordHasher, type PasswordHasher } from '../reps/passwords.ts'
 import { createToken, hashToken } from '../reps/tokens.ts'
-import { createClientIpReader } from '../shared/client-ip.ts'
 import type { TestBackend } from './test-backend.ts'
 
 /** The header the tests' app trusts for the client's address, so a test can be anyone. */

@@ -1,6 +1,7 @@
 import { AppError } from '#core/errors.ts'
 import { FALLBACK_SLUG } from '#core/prospect.ts'
 import type { VideoConversationResponse } from '#core/video-call.ts'
+import type { KeyedHash } from '../common/keyed-hash.ts'
 import type { Db } from '../data/database.ts'
 import { loadProspect } from '../data/prospects.ts'
 import { checkRateLimits } from '../data/rate-limits.ts'
@@ -9,7 +10,6 @@ import {
   finishVideoConversation,
   type VideoConversationResult,
 } from '../data/video-conversations.ts'
-import type { KeyedHash } from '../shared/keyed-hash.ts'
 import {
   getConversationName,
   type SupportCallSetting,

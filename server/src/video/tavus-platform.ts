@@ -1,5 +1,5 @@
 import { AppError } from '#core/errors.ts'
-import { type Fetch, type PlatformRequest, postToPlatform } from '../shared/platform-request.ts'
+import { type Fetch, type PlatformRequest, postToPlatform } from '../common/platform-request.ts'
 import {
   describePlatformMessage,
   type EndResult,

@@ -1,6 +1,6 @@
 import type { AppError } from '#core/errors.ts'
+import { DAY_S, HOUR_S, type ScopeMessages, toRateLimitError } from '../common/rate-limit-error.ts'
 import type { RateLimitBucket, RateLimitResult } from '../data/rate-limits.ts'
-import { DAY_S, HOUR_S, type ScopeMessages, toRateLimitError } from '../shared/rate-limit-error.ts'
 import type { VideoCallLimits } from './video-call-config.ts'
 
 /** Per client address per hour, and a global daily cap: each conversation is billed by the minute. */

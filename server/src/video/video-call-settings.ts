@@ -1,6 +1,6 @@
 import { VIDEO_CALL_SECONDS } from '#core/video-call.ts'
+import { createKeyedHash } from '../common/keyed-hash.ts'
 import type { ServerConfig } from '../config.ts'
-import { createKeyedHash } from '../shared/keyed-hash.ts'
 import type { VideoCallSettings } from './start-video-conversation.ts'
 import { createTavusPlatform } from './tavus-platform.ts'
 import type { VideoPlatform } from './video-platform.ts'

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { AppError } from '#core/errors.ts'
 import { isValidSlug } from '#core/prospect.ts'
-import { readJsonBody } from '../shared/read-json-body.ts'
+import { readJsonBody } from '../common/read-json-body.ts'
 
 const Body = z.object({ slug: z.string().nullish() })
 

@@ -4,7 +4,7 @@ import {
   type PlatformRequest,
   PlatformUnreachableError,
   readPlatformText,
-} from '../shared/platform-request.ts'
+} from '../common/platform-request.ts'
 import { readConversationUrl } from './conversation-url.ts'
 
 /** What the persona gets for one call. */

@@ -1,4 +1,4 @@
-import { type Fetch, postToPlatform } from '../shared/platform-request.ts'
+import { type Fetch, postToPlatform } from '../common/platform-request.ts'
 import { readCreatedConversation, toCreateError, type VideoPlatform } from './video-platform.ts'
 
 export interface WebhookSettings {

@@ -1,10 +1,10 @@
 import { Hono } from 'hono'
 import { AppError } from '#core/errors.ts'
+import { limitBody } from '../common/limit-body.ts'
+import { isSameSecret } from '../common/same-secret.ts'
 import type { Db } from '../data/database.ts'
 import type { Logger } from '../logging/rate-limited-logger.ts'
 import { getNudgeLink, MIN_TALKED_SECONDS, type NudgeSettings } from '../notify/nudge-settings.ts'
-import { limitBody } from '../shared/limit-body.ts'
-import { isSameSecret } from '../shared/same-secret.ts'
 import { type CallReport, parseServerMessage } from './end-of-call-report.ts'
 import { recordCallReport, type TalkedNudge } from './record-call-report.ts'
 
