@@ -2,14 +2,17 @@ import { describe, expect, it } from 'vitest'
 import { checkProspectFields, normalizeProspectFields, suggestSlug } from './prospect-fields.ts'
 import type { ProspectFields } from './rep-api.ts'
 
-const GOOD: ProspectFields = {
+const GOOD = normalizeProspectFields({
   slug: 'acme-dental',
   name: 'Dr. Ann Lee',
   company_name: 'Acme Dental',
+  template: 'dental',
+  city: 'Leeds',
   first_message: 'Hi!',
   system: 'You are Ava.\nBe brief.',
-  assistant_id: null,
-}
+} as ProspectFields)
+/** No template and no details. */
+const NONE = { template: null, city: null }
 
 describe('checkProspectFields', () => {
   it('finds nothing wrong with good fields, surrounding spaces included', () => {
@@ -20,6 +23,8 @@ describe('checkProspectFields', () => {
   it('gives one message per bad field, in the import’s words', () => {
     expect(
       checkProspectFields({
+        ...GOOD,
+        ...NONE,
         slug: 'Acme Inc',
         name: '',
         company_name: 'x'.repeat(121),
@@ -48,13 +53,41 @@ describe('checkProspectFields', () => {
   })
 })
 
-describe('normalizeProspectFields', () => {
-  it('trims every value and stores an empty assistant as none', () => {
-    expect(normalizeProspectFields({ ...GOOD, name: ' Ann ', assistant_id: ' ' })).toEqual({
-      ...GOOD,
-      name: 'Ann',
-      assistant_id: null,
+describe('checkProspectFields: the agent', () => {
+  it('takes a prospect with no template and no words of its own: the general template speaks', () => {
+    expect(checkProspectFields({ ...GOOD, ...NONE, first_message: null, system: ' ' })).toEqual({})
+  })
+
+  it('names a template that is not one of those given, and lists them', () => {
+    const context = { templateIds: ['general', 'dental'] }
+    expect(checkProspectFields({ ...GOOD, template: 'dentist' }, context)).toEqual({
+      template: 'template "dentist" is not one of the agent templates (the templates are general, dental)',
     })
+    expect(checkProspectFields({ ...GOOD, template: 'Dental!' }).template).toBe(
+      'template "Dental!" is not one of the agent templates',
+    )
+  })
+
+  it("checks a rep's own words as an agent text: the placeholders must be the agent's", () => {
+    expect(checkProspectFields({ ...GOOD, first_message: 'Hi from {{ company_name }}!' })).toEqual({})
+    expect(checkProspectFields({ ...GOOD, system: 'You answer for {{ clinic }}.' }).system).toBe(
+      'system has a placeholder problem: {{ clinic }}: "clinic" is not a placeholder (the placeholders are ' +
+        'name, company_name, city, services, opening_hours, website, booking_link)',
+    )
+  })
+
+  it('keeps placeholder marks out of the values an agent text is rendered with', () => {
+    expect(checkProspectFields({ ...GOOD, city: 'Leeds {{ name }}' }).city).toBe(
+      "city contains {{, }}, {% or %}, which mark placeholders in an agent's texts",
+    )
+  })
+})
+
+describe('normalizeProspectFields', () => {
+  it('trims every value and stores an empty optional field as none', () => {
+    expect(
+      normalizeProspectFields({ ...GOOD, name: ' Ann ', assistant_id: ' ', city: '', system: '  ' }),
+    ).toEqual({ ...GOOD, name: 'Ann', assistant_id: null, city: null, system: null })
   })
 })
 

@@ -1,3 +1,4 @@
+import { AgentTextError, compileAgentText, hasPlaceholders } from './agent-text.ts'
 import { isValidSlug, RESERVED_SLUGS } from './prospect.ts'
 import type { FieldErrors, ProspectFields } from './rep-api.ts'
 
@@ -9,46 +10,72 @@ export interface ProspectFieldRule {
   max: number
   /** Line breaks allowed: prompts have paragraphs; a name on a page does not. */
   multiline: boolean
+  /** An agent text: it may name the prospect's fields as placeholders (agent-text.ts). */
+  agentText?: true
 }
 
 /**
  * A prospect's fields and their limits, the one rule for the CSV import, the reps' API and the
  * browser form. Lengths are what a page and a voice agent can use: a name or company that fits a
- * heading, an opening line spoken in a breath or two, a system prompt well inside what voice
- * platforms accept. The slug follows the site's rule (prospect.ts).
+ * heading, details an agent says in a sentence, an opening line spoken in a breath or two, a system
+ * prompt well inside what voice platforms accept. The slug follows the site's rule (prospect.ts); the
+ * template is one of the agent templates (empty: the general one); the first message and system
+ * prompt are optional: given, they replace the template's.
  */
 export const PROSPECT_FIELD_RULES: Readonly<Record<ProspectField, ProspectFieldRule>> = {
   slug: { required: true, max: 64, multiline: false },
   name: { required: true, max: 120, multiline: false },
   company_name: { required: true, max: 120, multiline: false },
-  first_message: { required: true, max: 1000, multiline: true },
-  system: { required: true, max: 20000, multiline: true },
+  template: { required: false, max: 40, multiline: false },
+  city: { required: false, max: 120, multiline: false },
+  services: { required: false, max: 600, multiline: false },
+  opening_hours: { required: false, max: 300, multiline: false },
+  website: { required: false, max: 300, multiline: false },
+  booking_link: { required: false, max: 300, multiline: false },
+  first_message: { required: false, max: 1000, multiline: true, agentText: true },
+  system: { required: false, max: 20000, multiline: true, agentText: true },
   assistant_id: { required: false, max: 100, multiline: false },
 }
 
 /** The fields in the order problems are reported (and the CSV's columns). */
 export const PROSPECT_FIELD_NAMES = Object.keys(PROSPECT_FIELD_RULES) as ProspectField[]
 
+/** The fields that may be left out (a CSV may omit their columns; empty is none). */
+export type OptionalProspectField = Exclude<ProspectField, 'slug' | 'name' | 'company_name'>
+
 export interface FieldProblem {
   field: ProspectField
   message: string
+}
+
+/** What the rule checks against besides the fields: the agent templates that exist, when known. */
+export interface FieldContext {
+  templateIds?: readonly string[]
 }
 
 // Control characters other than tab and line breaks have no place in text shown on a page.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: this rule exists to find them
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
 const LINE_BREAK = /[\r\n]/
+const PLACEHOLDER_MARKS = /\{\{|\}\}|\{%|%\}/
 
-/** The fields as they are stored: every value trimmed, an empty `assistant_id` as none. */
+/** The fields as they are stored: every value trimmed, an empty optional field as none. */
 export function normalizeProspectFields(fields: ProspectFields): ProspectFields {
   const read = (field: ProspectField) => (fields[field] ?? '').trim()
+  const optional = (field: OptionalProspectField) => read(field) || null
   return {
     slug: read('slug'),
     name: read('name'),
     company_name: read('company_name'),
-    first_message: read('first_message'),
-    system: read('system'),
-    assistant_id: read('assistant_id') || null,
+    template: optional('template'),
+    city: optional('city'),
+    services: optional('services'),
+    opening_hours: optional('opening_hours'),
+    website: optional('website'),
+    booking_link: optional('booking_link'),
+    first_message: optional('first_message'),
+    system: optional('system'),
+    assistant_id: optional('assistant_id'),
   }
 }
 
@@ -56,7 +83,10 @@ export function normalizeProspectFields(fields: ProspectFields): ProspectFields 
  * Every problem of the fields (values are trimmed first), in the order the import reports them:
  * field by field, then the slug's own rule. A field may have more than one.
  */
-export function listProspectFieldProblems(fields: ProspectFields): FieldProblem[] {
+export function listProspectFieldProblems(
+  fields: ProspectFields,
+  context: FieldContext = {},
+): FieldProblem[] {
   const values = normalizeProspectFields(fields)
   const problems: FieldProblem[] = []
   for (const field of PROSPECT_FIELD_NAMES) {
@@ -72,16 +102,50 @@ export function listProspectFieldProblems(fields: ProspectFields): FieldProblem[
     if (length > rule.max) found(`has ${length} characters (at most ${rule.max})`)
     if (CONTROL.test(value)) found('contains control characters')
     else if (!rule.multiline && LINE_BREAK.test(value)) found('contains a line break')
+    if (rule.agentText) {
+      const problem = checkAgentText(value)
+      if (problem) found(problem)
+    } else if (PLACEHOLDER_MARKS.test(value)) {
+      found("contains {{, }}, {% or %}, which mark placeholders in an agent's texts")
+    }
   }
   const slugProblem = checkSlugRule(values.slug)
   if (slugProblem) problems.push({ field: 'slug', message: slugProblem })
+  const templateProblem = checkTemplate(values.template, context)
+  if (templateProblem) problems.push({ field: 'template', message: templateProblem })
   return problems
 }
 
+/** A hand-written first message or prompt: its placeholders, if any, must be the agent's. */
+function checkAgentText(value: string): string | null {
+  if (!hasPlaceholders(value) && !PLACEHOLDER_MARKS.test(value)) return null
+  try {
+    compileAgentText(value)
+    return null
+  } catch (error) {
+    if (error instanceof AgentTextError) return `has a placeholder problem: ${error.message}`
+    throw error
+  }
+}
+
+/** The template names a file of the agent templates (its rule; and one that exists, when they are known). */
+function checkTemplate(template: string | null, context: FieldContext): string | null {
+  if (template === null || [...template].length > PROSPECT_FIELD_RULES.template.max) return null
+  const known = context.templateIds
+  if (!TEMPLATE_NAME.test(template) || (known && !known.includes(template))) {
+    const list = known ? ` (the templates are ${known.join(', ')})` : ''
+    return `template "${template}" is not one of the agent templates${list}`
+  }
+  return null
+}
+
+/** The rule of a template's name (its file name without .md). */
+export const TEMPLATE_NAME = /^[a-z0-9][a-z0-9-]{0,39}$/
+
 /** One message per field that breaks the rule (its problems joined by "; "); empty when all are fine. */
-export function checkProspectFields(fields: ProspectFields): FieldErrors {
+export function checkProspectFields(fields: ProspectFields, context: FieldContext = {}): FieldErrors {
   const errors: FieldErrors = {}
-  for (const { field, message } of listProspectFieldProblems(fields)) {
+  for (const { field, message } of listProspectFieldProblems(fields, context)) {
     const earlier = errors[field]
     errors[field] = earlier === undefined ? message : `${earlier}; ${message}`
   }

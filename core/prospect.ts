@@ -1,3 +1,4 @@
+import type { AgentValues } from './agent-text.ts'
 import type { DemoFeatures } from './public-config.ts'
 
 /** The slug shown when a prospect link is unknown or missing. */
@@ -26,10 +27,12 @@ export interface Prospect {
   slug: string
   name: string
   companyName: string
-  /** The voice agent's opening line (`first_message`). */
+  /** The voice agent's opening line: its template's, or the prospect's own, rendered. */
   firstMessage: string
-  /** The voice agent's system prompt (`system`). */
+  /** The voice agent's system prompt: its template's, or the prospect's own, rendered. */
   system: string
+  /** The values the agent was rendered with (the contact, the company, the details given). */
+  variables: AgentValues
   /** The prospect's own voice assistant, when one was built; else the configured default is used. */
   assistantId: string | null
 }

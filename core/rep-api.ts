@@ -1,3 +1,5 @@
+import type { AgentTemplateSource } from './agent-template.ts'
+
 /**
  * The sales reps' API: what the signed-in pages under `/_/` ask the server, and what the server
  * answers. Every path here is under {@link REP_API_PATH}; every answer carries
@@ -47,13 +49,24 @@ export interface Stamp {
   rep: Rep | null
 }
 
-/** The fields a rep writes: the same as the CSV import's columns. */
+/**
+ * The fields a rep writes: the same as the CSV import's columns. The agent is the template's
+ * (`template`, empty: the general one) rendered with the contact, the company and the optional
+ * details; `first_message` and `system`, when given, replace the template's own texts and may use
+ * the same placeholders. Null or empty optional fields are none.
+ */
 export interface ProspectFields {
   slug: string
   name: string
   company_name: string
-  first_message: string
-  system: string
+  template: string | null
+  city: string | null
+  services: string | null
+  opening_hours: string | null
+  website: string | null
+  booking_link: string | null
+  first_message: string | null
+  system: string | null
   /** Empty or null: the configured default assistant. */
   assistant_id: string | null
 }
@@ -99,6 +112,8 @@ export interface AuditEntry {
  */
 export interface RepProspectDetail {
   fields: ProspectFields
+  /** The agent as its page and calls serve it now: the template rendered, or the overrides. */
+  agent: { firstMessage: string; system: string }
   owner: Rep | null
   created: Stamp
   updated: Stamp
@@ -133,6 +148,14 @@ export interface ImportResponse {
   unchanged: number
   /** One per row, in file order: the page link of each prospect. */
   links: { slug: string; url: string }[]
+}
+
+/**
+ * `GET templates`: the agent templates a prospect may name, as written (placeholders and all), in the
+ * order to offer them, the general one first. The form renders them as the rep types, with core/agent-template.ts.
+ */
+export interface AgentTemplateListResponse {
+  templates: AgentTemplateSource[]
 }
 
 /** `GET reps`: every rep, for the owner filter (admins also see disabled ones, marked). */

@@ -160,7 +160,7 @@ const PAGES: CheckedPage[] = [
     path: '/_/prospects/harbor-realty',
     waitUntilReady: async (page) => {
       await signInAsRep(page)
-      const demo = page.getByRole('region', { name: 'Live preview' }).locator('voice-demo')
+      const demo = page.getByRole('region', { name: 'Try this agent' }).locator('voice-demo')
       await expect(demo.getByRole('heading', { name: 'Built for Harbor Realty Group' })).toBeVisible()
       // One disclosure open, so its text is checked too.
       await page.locator('summary', { hasText: 'WordPress' }).click()

@@ -64,7 +64,6 @@ test("a prospect's visit reaches their rep: the timeline in order with the call'
     company_name: company,
     first_message: 'Thanks for calling Lakeside Dental, how can I help?',
     system: 'You are the receptionist of Lakeside Dental.',
-    assistant_id: null,
   })
   const repPage = await repContext.newPage()
   await repPage.goto(`/_/prospects/${slug}`)

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 import { VISIT_ID_PATTERN } from '#core/engagement.ts'
+import type { ProspectResponse } from '#core/prospect.ts'
 import { E2E_PHONE, E2E_VOICE, readVapiRequests } from './fakes/voice-platform.ts'
 import { expect, test } from './fixtures.ts'
 
@@ -66,17 +67,25 @@ for (const { name, path } of PAGES) {
     const [placed] = await placedCallsTo(e164)
     expect(placed?.method).toBe('POST')
     expect(placed?.headers.authorization).toBe(`Bearer ${E2E_PHONE.privateKey}`)
+    const { prospect } = (await (
+      await page.request.get('/api/prospects/bright-smile-dental')
+    ).json()) as ProspectResponse
     expect(placed?.body).toEqual({
       assistantId: E2E_VOICE.assistantId,
       phoneNumberId: E2E_PHONE.phoneNumberId,
       customer: { number: e164 },
-      // The call names its prospect and the visitor's tab, so its end-of-call report finds them.
+      // The prospect's agent, as the page serves it, nothing recorded; the call names its prospect and
+      // the visitor's tab, so its end-of-call report finds them.
       assistantOverrides: {
+        firstMessage: prospect.firstMessage,
+        model: { ...E2E_VOICE.model, messages: [{ role: 'system', content: prospect.system }] },
+        variableValues: prospect.variables,
         metadata: {
           prospectSlug: 'bright-smile-dental',
           visitId: expect.stringMatching(VISIT_ID_PATTERN),
           source: 'phone',
         },
+        artifactPlan: { recordingEnabled: false, videoRecordingEnabled: false, pcapEnabled: false },
       },
     })
 

@@ -76,7 +76,7 @@ export async function signInWithApi(
 export async function createProspectWithApi(
   request: APIRequestContext,
   session: SessionResponse,
-  fields: ProspectFields,
+  fields: Pick<ProspectFields, 'slug' | 'name' | 'company_name'> & Partial<ProspectFields>,
 ): Promise<void> {
   const response = await request.post(`${REP_API_PATH}/prospects`, {
     data: fields,

@@ -18,7 +18,6 @@ test('a rep reads who engaged: the list by latest activity, hot only, the export
     company_name: 'Quiet Co',
     first_message: 'Hi',
     system: 'You answer for Quiet Co.',
-    assistant_id: null,
   })
   await page.goto('/_/activity')
   await expect(

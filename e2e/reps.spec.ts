@@ -14,11 +14,27 @@ test.use({ permissions: ['clipboard-read', 'clipboard-write'] })
 const PASSWORD = 'correct horse battery staple'
 const SYSTEM = 'You answer the phone for Acme Dental and book check-ups.'
 
-const HEADER = ['slug', 'name', 'company_name', 'first_message', 'system']
-const LAKESIDE = ['lakeside-physio', 'Lena Ortiz', 'Lakeside Physio', 'Hi, Lakeside!', 'You book visits.']
-const bakery = (slug: string) => [slug, 'Bo Berg', 'Bay Bakery', 'Hello, Bay Bakery!', 'You take orders.']
+const HEADER = ['slug', 'name', 'company_name', 'template', 'city', 'first_message', 'system']
+const LAKESIDE = ['lakeside-physio', 'Lena Ortiz', 'Lakeside Physio', 'medical', 'Lakeside', '', '']
+const bakery = (slug: string) => [
+  slug,
+  'Bo Berg',
+  'Bay Bakery',
+  '',
+  '',
+  'Hello, Bay Bakery!',
+  'You take orders.',
+]
 /** The prospect the form made, with a new first message: an update. */
-const ACME_AGAIN = ['acme-dental', 'Dana Reyes', 'Acme Dental', 'Acme Dental, good morning!', SYSTEM]
+const ACME_AGAIN = [
+  'acme-dental',
+  'Dana Reyes',
+  'Acme Dental',
+  'dental',
+  'Austin',
+  'Acme Dental, good morning!',
+  SYSTEM,
+]
 
 /** A CSV file as a spreadsheet saves it: a header row, CRLF, a field with a comma in quotes. */
 const csvFile = (rows: string[][]) => ({
@@ -73,10 +89,20 @@ async function createProspect(page: Page) {
   await expect(slug).not.toHaveAttribute('aria-invalid', 'true')
 
   await page.getByLabel('Contact name').fill('Dana Reyes')
-  await page.getByLabel('First message').fill('Acme Dental, how can I help?')
-  await page.getByLabel('System prompt').fill(SYSTEM)
-  const preview = page.getByRole('region', { name: 'Preview' }).locator('voice-demo')
-  await expect(preview.getByRole('heading', { name: 'Built for Acme Dental' })).toBeVisible()
+  // The agent from the dental template, its first message rendered in the preview as it is chosen…
+  const preview = page.getByRole('region', { name: 'Preview' })
+  await page.getByLabel('Kind of business').selectOption({ label: 'Dental practice' })
+  await page.getByLabel('City').fill('Austin')
+  await expect(preview).toContainText('Thank you for calling Acme Dental, this is Ava')
+  await expect(preview).not.toContainText('{{')
+  // …then the rep's own words in place of the template's.
+  await page.getByText("Write the agent's words yourself").click()
+  await page.getByLabel('Own first message (optional)').fill('Acme Dental, how can I help?')
+  await page.getByLabel('Own system prompt (optional)').fill(SYSTEM)
+  await expect(preview).toContainText('Acme Dental, how can I help?')
+  await expect(
+    preview.locator('voice-demo').getByRole('heading', { name: 'Built for Acme Dental' }),
+  ).toBeVisible()
   await page.getByRole('button', { name: 'Create prospect' }).click()
   await expect(page).toHaveURL(/\/_\/prospects\/acme-dental$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Acme Dental' })).toBeVisible()

@@ -3,7 +3,7 @@
  *
  * - widget: `vite build --watch` of the widget, so `dist/widget` follows every save (the site loads it
  *   as a partner page would, by its script tag, never from source);
- * - api: the server under `tsx watch`, restarted when its code changes;
+ * - api: the server under `tsx watch`, restarted when its code or an agent template changes;
  * - site: Vite's dev server with hot reload, proxying `/api` and the widget's files to the server.
  *
  * Output is prefixed by part. Ctrl-C (or SIGTERM) stops all three; if one part exits by itself the
@@ -33,7 +33,8 @@ const PARTS: Part[] = [
   {
     name: 'api',
     command: bin('tsx'),
-    args: ['watch', '--clear-screen=false', 'server/src/node.ts'],
+    // The agent templates are read at start: an edited template restarts the server too.
+    args: ['watch', '--clear-screen=false', '--include', 'agent-templates/*.md', 'server/src/node.ts'],
     color: 36,
   },
   {

@@ -25,9 +25,8 @@ const NORTHWIND = {
   slug: 'northwind-dental',
   name: 'Dr. Ana Lima',
   company_name: 'Northwind Dental',
-  first_message: 'Northwind Dental, this is Mia. How can I help?',
-  system: 'You are Mia, the receptionist of Northwind Dental. Book check-ups and cleanings.',
-  assistant_id: null,
+  template: 'dental',
+  city: 'Portland',
 }
 
 test.beforeAll(async ({ repProduct, playwright }) => {
@@ -106,8 +105,8 @@ const PAGES: RepsPage[] = [
     ready: async (page: Page) => {
       await page.getByLabel('Company name').fill(NORTHWIND.company_name)
       await page.getByLabel('Contact name').fill('Dr. Ana Lima')
-      await page.getByLabel('First message').fill(NORTHWIND.first_message)
-      await page.getByLabel('System prompt').fill(NORTHWIND.system)
+      await page.getByLabel('Kind of business').selectOption({ label: 'Dental practice' })
+      await page.getByLabel('City').fill(NORTHWIND.city)
       await expect(page.getByLabel('Slug')).toHaveAccessibleDescription(
         /Another prospect already has this link\./,
       )
@@ -126,7 +125,7 @@ const PAGES: RepsPage[] = [
         `Created Mar 2, 2026, 2:05 PM by ${ADMIN.email}`,
       ])
       await expect(page.getByText('No activity yet. The link has not been opened.')).toBeVisible()
-      await expectPanelSettled(page, 'Live preview', NORTHWIND.company_name)
+      await expectPanelSettled(page, 'Try this agent', NORTHWIND.company_name)
     },
     // The link and the snippet name it; the journey spec checks their text.
     mask: (page: Page) => [page.getByRole('region', { name: 'Send to Northwind Dental' }).locator('code')],

@@ -5,17 +5,19 @@ import { startProduct } from '../start-product.ts'
 import { runApiBench } from './api-bench.ts'
 import { runEventsBench } from './events-bench.ts'
 import { runSiteBench } from './site-bench.ts'
+import { runTemplatesBench } from './templates-bench.ts'
 import { runWidgetBench } from './widget/widget-bench.ts'
 
 const BUILT_FILES = ['dist/site/index.html', 'dist/widget/widget.mjs']
-const BENCHES = ['site', 'widget', 'api', 'events'] as const
+const BENCHES = ['site', 'widget', 'api', 'events', 'templates'] as const
 // Third-party hosts (e.g. the scheduling widget) fail at DNS at once instead of waiting for a network
 // this machine may not have; the figures are for our own pages.
 const LAUNCH_ARGS = [...CHROMIUM_ARGS, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1']
 
 /**
- * `npm run bench [site|widget|api|events]`: the landing and a prospect page and the widget on a host page, in
- * headless Chromium, the server under load and the event ingest under load (all unless some are named). Exits 1 when a target or budget fails, 2 when it cannot run. A benchmark,
+ * `npm run bench [site|widget|api|events|templates]`: the landing and a prospect page and the widget on a
+ * host page, in headless Chromium, the server under load, the event ingest under load, and the agent
+ * templates' render and import (all unless some are named). Exits 1 when a target or budget fails, 2 when it cannot run. A benchmark,
  * not a test: it is not part of `npm test`.
  */
 async function main(): Promise<number> {
@@ -51,6 +53,8 @@ async function main(): Promise<number> {
     if (selected.includes('api')) pass = (await runApiBench(product.url)) && pass
     // Its own server (a proxy header trusted, a data directory it counts rows in afterwards).
     if (selected.includes('events')) pass = (await runEventsBench()) && pass
+    // Its own server too (with a rep who signs in to import).
+    if (selected.includes('templates')) pass = (await runTemplatesBench()) && pass
     return pass ? 0 : 1
   } finally {
     await product.stop()

@@ -1,4 +1,5 @@
 import type { Hono } from 'hono'
+import type { AgentTemplateSet } from '#core/agent.ts'
 import type { AppDeps } from './app.ts'
 import { createPhoneCallSettings } from './calls/phone-call-settings.ts'
 import { createClientIpReader } from './common/client-ip.ts'
@@ -13,6 +14,8 @@ import { createVideoCallSettings } from './video/video-call-settings.ts'
 
 export interface AppBackend {
   supabase: Db
+  /** The agent templates, read and checked before the app is made. */
+  templates: AgentTemplateSet
   /** The local REST layer (embedded database only). */
   rest?: Hono | undefined
   /** Keys the HMAC of phone numbers and client addresses. */
@@ -31,12 +34,14 @@ export function createAppDeps(
   const phoneCalls = createPhoneCallSettings(config, backend.callHashSecret)
   return {
     supabase: backend.supabase,
+    templates: backend.templates,
     rest: backend.rest,
     publicConfig,
     phoneCalls,
     // One memory of prospect reads for the API and the pages.
     prospectAnswers: createProspectAnswers({
       supabase: backend.supabase,
+      templates: backend.templates,
       features: (prospect) => getDemoFeatures(prospect, { publicConfig, phoneCalls }),
     }),
     videoCalls: createVideoCallSettings(config, backend.callHashSecret),

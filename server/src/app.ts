@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import { cors } from 'hono/cors'
+import type { AgentTemplateSet } from '#core/agent.ts'
 import { EVENTS_PATH } from '#core/engagement.ts'
 import { AppError, type ErrorBody } from '#core/errors.ts'
 import { PHONE_CALL_PATH } from '#core/phone-call.ts'
@@ -31,6 +32,8 @@ import { VAPI_WEBHOOK_PATH, vapiWebhookRoutes } from './webhooks/vapi-webhook-ro
 export interface AppDeps {
   /** Service-role client: hosted Supabase, or the embedded database through the local REST layer. */
   supabase: Db
+  /** The agent templates every prospect's agent is rendered with when it is served. */
+  templates: AgentTemplateSet
   publicConfig: PublicConfig
   /** The local PostgREST layer, mounted at `/rest/v1` in embedded mode only. */
   rest?: Hono | undefined
@@ -87,6 +90,7 @@ export function createApp(deps: AppDeps): Hono {
     deps.prospectAnswers ??
     createProspectAnswers({
       supabase: deps.supabase,
+      templates: deps.templates,
       features: (prospect) => getDemoFeatures(prospect, deps),
     })
   app.route('/api/prospects', prospectRoutes(answers, deps.encodeBody))
@@ -95,6 +99,7 @@ export function createApp(deps: AppDeps): Hono {
     PHONE_CALL_PATH,
     phoneCallRoutes({
       supabase: deps.supabase,
+      templates: deps.templates,
       phoneCalls: deps.phoneCalls,
       logger,
       clientIp,
@@ -102,10 +107,19 @@ export function createApp(deps: AppDeps): Hono {
   )
   app.route(
     VIDEO_CONVERSATIONS_PATH,
-    videoConversationRoutes({ supabase: deps.supabase, videoCalls: deps.videoCalls, logger, clientIp }),
+    videoConversationRoutes({
+      supabase: deps.supabase,
+      templates: deps.templates,
+      videoCalls: deps.videoCalls,
+      logger,
+      clientIp,
+    }),
   )
   if (deps.reps) {
-    app.route(REP_API_PATH, repRoutes({ supabase: deps.supabase, clientIp, settings: deps.reps }))
+    app.route(
+      REP_API_PATH,
+      repRoutes({ supabase: deps.supabase, templates: deps.templates, clientIp, settings: deps.reps }),
+    )
   }
   if (deps.events) {
     app.route(

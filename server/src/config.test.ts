@@ -11,6 +11,7 @@ describe('loadServerConfig', () => {
       host: '127.0.0.1',
       productName: 'CallPilot',
       database: { kind: 'embedded', dataDir: null },
+      agentTemplatesDir: null,
       voice: null,
       phoneCall: null,
       phoneLimits: { perIpHourly: 5, perNumberDaily: 3, perProspectDaily: 20, globalDaily: 100 },
@@ -77,6 +78,8 @@ describe('loadServerConfig', () => {
       phoneNumberId: 'pn-1',
       apiUrl: 'http://127.0.0.1:9',
       defaultAssistantId: 'asst-default',
+      // The same model as browser calls: the agent is one.
+      model: { provider: 'openai', model: 'gpt-4o-mini' },
       timeoutMs: 2500,
     })
     expect(config.phoneLimits).toEqual({

@@ -21,6 +21,8 @@ const ServerEnv = z.object({
     .default(8787),
   HOST: z.string().trim().min(1, 'must not be blank').default('127.0.0.1'),
   DATA_DIR: z.string().trim().min(1, 'must not be blank').optional(),
+  // The folder of the agent templates (one <name>.md each); unset, the repository's agent-templates/.
+  AGENT_TEMPLATES_DIR: z.string().trim().min(1, 'must not be blank').optional(),
   PRODUCT_NAME: z
     .string()
     .trim()
@@ -96,6 +98,8 @@ export interface PhoneCallConfig {
   privateKey: string
   phoneNumberId: string
   apiUrl: string
+  /** The model sent with the prospect's prompt, as for browser calls (the agent is the same). */
+  model: VoiceConfig['model']
   /** Used when the prospect has no `assistant_id`. */
   defaultAssistantId: string | null
   /** One attempt, no retry (a retried POST can dial twice); past this the call is an error. */
@@ -115,6 +119,8 @@ export interface ServerConfig {
   host: string
   productName: string
   database: DatabaseConfig
+  /** `AGENT_TEMPLATES_DIR`; null: the repository's agent-templates/ (the Node server reads it at start). */
+  agentTemplatesDir: string | null
   /** Browser voice calls; null without a Vapi public key. */
   voice: VoiceConfig | null
   /** Null without both `VAPI_PRIVATE_KEY` and `VAPI_PHONE_NUMBER_ID`: the dialog then says so. */
@@ -210,13 +216,9 @@ export function loadServerConfig(
       ? { kind: 'hosted', url: e.SUPABASE_URL, serviceRoleKey: e.SUPABASE_SERVICE_ROLE_KEY }
       : { kind: 'embedded', dataDir: e.DATA_DIR ?? null }
   const apiUrl = e.VAPI_API_URL.replace(/\/+$/, '')
+  const model = { provider: e.VAPI_MODEL_PROVIDER, model: e.VAPI_MODEL }
   const voice: VoiceConfig | null = e.VAPI_PUBLIC_KEY
-    ? {
-        publicKey: e.VAPI_PUBLIC_KEY,
-        defaultAssistantId: e.VAPI_ASSISTANT_ID ?? null,
-        apiUrl,
-        model: { provider: e.VAPI_MODEL_PROVIDER, model: e.VAPI_MODEL },
-      }
+    ? { publicKey: e.VAPI_PUBLIC_KEY, defaultAssistantId: e.VAPI_ASSISTANT_ID ?? null, apiUrl, model }
     : null
   const phoneCall: PhoneCallConfig | null =
     e.VAPI_PRIVATE_KEY && e.VAPI_PHONE_NUMBER_ID
@@ -224,6 +226,7 @@ export function loadServerConfig(
           privateKey: e.VAPI_PRIVATE_KEY,
           phoneNumberId: e.VAPI_PHONE_NUMBER_ID,
           apiUrl,
+          model,
           defaultAssistantId: e.VAPI_ASSISTANT_ID ?? null,
           timeoutMs: e.PHONE_CALL_TIMEOUT_MS,
         }
@@ -233,6 +236,7 @@ export function loadServerConfig(
     host: e.HOST,
     productName: e.PRODUCT_NAME,
     database,
+    agentTemplatesDir: e.AGENT_TEMPLATES_DIR ?? null,
     voice,
     phoneCall,
     phoneLimits: {

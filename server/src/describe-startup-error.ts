@@ -1,3 +1,4 @@
+import { AgentTemplateError } from '#core/agent-template.ts'
 import { ConfigError } from './config.ts'
 import { describeFailure } from './db/filesystem-errors.ts'
 
@@ -11,11 +12,11 @@ const LISTEN_FAILURES: Readonly<Record<string, string>> = {
 
 /**
  * What `npm run serve` prints when the server cannot start: one sentence naming the cause and the
- * fix for what an operator can fix (configuration, the port, the data directory), else the error with
+ * fix for what an operator can fix (configuration, an agent template, the port, the data directory), else the error with
  * its stack.
  */
 export function describeStartupError(error: unknown): string {
-  if (error instanceof ConfigError) return error.message
+  if (error instanceof ConfigError || error instanceof AgentTemplateError) return error.message
   const { code, syscall, address, port } = (typeof error === 'object' && error !== null ? error : {}) as {
     code?: unknown
     syscall?: unknown

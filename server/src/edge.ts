@@ -1,4 +1,6 @@
 import type { Hono } from 'hono'
+import { type AgentTemplateSet, createAgentTemplateSet } from '#core/agent.ts'
+import { AgentTemplateError, type AgentTemplateSource } from '#core/agent-template.ts'
 import { AppError, type ErrorBody } from '#core/errors.ts'
 import { createApp } from './app.ts'
 import { createAppDeps } from './app-deps.ts'
@@ -17,6 +19,8 @@ export interface EdgeBindings {
 }
 
 export interface EdgeHandlerOptions {
+  /** The agent templates, bundled with the function (`npm run build` writes them to dist/agent-templates.json). */
+  templates: readonly AgentTemplateSource[]
   logger?: Pick<Console, 'error'>
   /** The site's server entry, bundled with the function: with it, the function renders prospect pages. */
   loadSiteRenderer?: () => Promise<SiteRenderer>
@@ -33,19 +37,38 @@ export type EdgeHandler = (request: Request, env: EdgeEnv, remoteAddress?: strin
  * environment is logged once, every problem in one message, and answered with 503 (the message names
  * variables, which is for the operator's logs, not for visitors).
  */
-export function createEdgeHandler(options: EdgeHandlerOptions = {}): EdgeHandler {
+export function createEdgeHandler(options: EdgeHandlerOptions): EdgeHandler {
   const logger = options.logger ?? console
+  const templates = compileTemplates(options.templates, logger)
   let current: { key: string; app: Hono | null } | undefined
   return async (request, env, remoteAddress) => {
+    if (!templates) return unavailable()
     const key = JSON.stringify(Object.entries(env).sort(([a], [b]) => (a < b ? -1 : 1)))
-    if (current?.key !== key) current = { key, app: buildApp(env, logger, options) }
+    if (current?.key !== key) current = { key, app: buildApp(env, logger, { ...options, templates }) }
     if (!current.app) return unavailable()
     const bindings: EdgeBindings = { remoteAddress }
     return current.app.fetch(request, bindings)
   }
 }
 
-function buildApp(env: EdgeEnv, logger: Pick<Console, 'error'>, options: EdgeHandlerOptions): Hono | null {
+/** The bundled templates, compiled once; a bad one is logged by name and the function answers 503. */
+function compileTemplates(
+  sources: readonly AgentTemplateSource[],
+  logger: Pick<Console, 'error'>,
+): AgentTemplateSet | null {
+  try {
+    return createAgentTemplateSet(sources)
+  } catch (error) {
+    logger.error(error instanceof AgentTemplateError ? error.message : error)
+    return null
+  }
+}
+
+function buildApp(
+  env: EdgeEnv,
+  logger: Pick<Console, 'error'>,
+  options: Omit<EdgeHandlerOptions, 'templates'> & { templates: AgentTemplateSet },
+): Hono | null {
   let config: ServerConfig
   try {
     config = loadServerConfig(env, { hostedOnly: true })
@@ -61,7 +84,11 @@ function buildApp(env: EdgeEnv, logger: Pick<Console, 'error'>, options: EdgeHan
   tidyCallRecords(supabase, getCallRecordUpkeep(config), true).catch((error: unknown) =>
     logger.error('[call_records]', error),
   )
-  const deps = createAppDeps(config, { supabase, callHashSecret: config.callHashSecret })
+  const deps = createAppDeps(config, {
+    supabase,
+    templates: options.templates,
+    callHashSecret: config.callHashSecret,
+  })
   const prospectPages =
     options.loadSiteRenderer &&
     edgePageRoutes({

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from './app.ts'
 import { upsertProspects } from './prospects/prospect-store.ts'
 import { type ApiRole, signLocalKey } from './rest/local-jwt.ts'
+import { makeProspectRow } from './testing/prospect-fixture.ts'
 import { createTestBackend, type TestBackend } from './testing/test-backend.ts'
 
 /**
@@ -21,14 +22,8 @@ beforeAll(async () => {
   app = createApp({ ...backend.deps, reps: { hashSecret: 'h'.repeat(32), siteUrl: null } })
   for (const role of ['anon', 'authenticated', 'service_role'] as const)
     keys[role] = await signLocalKey(backend.secret, role)
-  const row = (slug: string) => ({
-    slug,
-    name: `Name ${slug}`,
-    company_name: 'Co',
-    first_message: 'Hi',
-    system: 'S',
-    assistant_id: null,
-  })
+  const row = (slug: string) =>
+    makeProspectRow({ slug, name: `Name ${slug}`, company_name: 'Co', first_message: 'Hi', system: 'S' })
   await upsertProspects(backend.deps.supabase, [row('privacy-a'), row('privacy-b')])
 })
 afterAll(() => backend.db.close())
@@ -135,6 +130,8 @@ describe('the API', () => {
         companyName: 'Co',
         firstMessage: 'Hi',
         system: 'S',
+        // What the agent was made from: the two fields every page shows, no detail was given.
+        variables: { name: 'Name privacy-a', company_name: 'Co' },
         assistantId: null,
       },
       fallback: false,

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
 import { createApp } from './app.ts'
 import { createAppDeps } from './app-deps.ts'
+import { loadAgentTemplates } from './common/agent-template-files.ts'
 import { deriveCallHashSecret } from './common/keyed-hash.ts'
 import type { ServerConfig } from './config.ts'
 import {
@@ -66,6 +67,8 @@ export async function startServer(
   dirs: StaticDirs = DEFAULT_STATIC_DIRS,
   embedded: OpenEmbeddedOptions = {},
 ): Promise<RunningServer> {
+  // A bad template stops the start here, naming it, before the database is touched.
+  const templates = await loadAgentTemplates(config.agentTemplatesDir ?? undefined)
   const backend = await openServerBackend(config, embedded)
   const upkeep = startCallRecordUpkeep({
     supabase: backend.supabase,
@@ -76,7 +79,7 @@ export async function startServer(
   // The embedded database is this process's alone: settle what a crash left pending before the first
   // request can meet it. A hosted database may be slow or away; its first round runs in the background.
   if (config.database.kind === 'embedded') await upkeep.first
-  const deps = createAppDeps(config, backend)
+  const deps = createAppDeps(config, { ...backend, templates })
   // Nudges queued before a crash go out now; new ones as soon as a request queues them.
   const nudges = startNudgeDelivery({
     supabase: backend.supabase,

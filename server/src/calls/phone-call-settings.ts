@@ -11,6 +11,7 @@ export function createPhoneCallSettings(config: ServerConfig, hashSecret: string
           apiUrl: phone.apiUrl,
           privateKey: phone.privateKey,
           phoneNumberId: phone.phoneNumberId,
+          model: phone.model,
           timeoutMs: phone.timeoutMs,
         }
       : null,

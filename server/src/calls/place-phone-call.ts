@@ -1,3 +1,5 @@
+import type { AgentTemplateSet } from '#core/agent.ts'
+import { createAgentSettings } from '#core/agent-settings.ts'
 import { AppError, isErrorCode } from '#core/errors.ts'
 import type { PhoneCallResponse } from '#core/phone-call.ts'
 import { prospectNotFoundMessage } from '#core/prospect.ts'
@@ -34,6 +36,8 @@ export interface PhoneCallSettings {
 
 export interface PhoneCallDeps {
   supabase: Db
+  /** The agent templates the prospect's agent is rendered with. */
+  templates: AgentTemplateSet
   phoneCalls: PhoneCallSettings | undefined
   logger: Pick<Console, 'error'>
 }
@@ -61,7 +65,7 @@ export async function placePhoneCall(
   if (!settings?.vapi) throw new AppError('phone_not_configured')
   const number = toDialableNumber(body.number, body.country)
   // A call costs money: an unknown slug is refused, not answered with the fallback prospect.
-  const prospect = await loadProspect(deps.supabase, body.slug)
+  const prospect = await loadProspect(deps.supabase, deps.templates, body.slug)
   if (!prospect) throw new AppError('prospect_not_found', { message: prospectNotFoundMessage(body.slug) })
   const assistantId = prospect.assistantId ?? settings.defaultAssistantId
   if (!assistantId) {
@@ -104,7 +108,11 @@ export async function placePhoneCall(
     const { callId } = await createVapiPhoneCall(settings.vapi, {
       assistantId,
       number,
-      metadata: { prospectSlug: body.slug, visitId: body.visitId, source: 'phone' },
+      agent: createAgentSettings(prospect, {
+        prospectSlug: body.slug,
+        visitId: body.visitId,
+        source: 'phone',
+      }),
     })
     await record({ outcome: 'succeeded', httpStatus: 200, callId })
     return { response: { callId, number }, replayed: false }

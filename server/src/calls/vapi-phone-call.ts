@@ -1,5 +1,6 @@
-import type { CallMetadata } from '#core/engagement.ts'
+import { type AgentSettings, toAssistantOverrides } from '#core/agent-settings.ts'
 import { AppError } from '#core/errors.ts'
+import type { VoiceConfig } from '#core/public-config.ts'
 import {
   type Fetch,
   PlatformUnreachableError,
@@ -11,6 +12,8 @@ export interface VapiPhoneSettings {
   apiUrl: string
   privateKey: string
   phoneNumberId: string
+  /** The model the agent's prompt is sent with. */
+  model: VoiceConfig['model']
   timeoutMs: number
   fetch?: Fetch
 }
@@ -19,8 +22,8 @@ export interface OutboundCall {
   assistantId: string
   /** E.164. */
   number: string
-  /** Comes back with the call's end-of-call report, which it links to the prospect and the visit. */
-  metadata: CallMetadata
+  /** The prospect's agent, the same as its browser call's. */
+  agent: AgentSettings
 }
 
 /** What the visitor reads for the platform's answers that have a fixed text. */
@@ -49,9 +52,9 @@ export async function createVapiPhoneCall(
         assistantId: call.assistantId,
         phoneNumberId: settings.phoneNumberId,
         customer: { number: call.number },
-        // The platform's create-call body has no metadata of its own; the assistant's overrides do,
-        // and the end-of-call report carries them back (`call.assistantOverrides.metadata`).
-        assistantOverrides: { metadata: call.metadata },
+        // The prospect's agent, as its browser call sends it. The create-call body has no metadata of
+        // its own; the overrides do, and the end-of-call report carries them back.
+        assistantOverrides: toAssistantOverrides(call.agent, settings.model),
       },
       timeoutMs: settings.timeoutMs,
       fetch: settings.fetch,

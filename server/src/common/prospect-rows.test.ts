@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { makeProspectRow } from '../testing/prospect-fixture.ts'
 import { parseCsv } from './csv.ts'
 import { MAX_IMPORT_ROWS, readProspectRows } from './prospect-rows.ts'
 
@@ -12,15 +13,15 @@ describe('readProspectRows', () => {
       '"You are Ava.\nBe brief.", acme-dental ,Acme Dental,  Dr. Ann Lee ,Hi!',
     )
     expect(result).toEqual({
+      // The columns left out are none: the general template, no details, the default assistant.
       rows: [
-        {
+        makeProspectRow({
           slug: 'acme-dental',
           name: 'Dr. Ann Lee',
           company_name: 'Acme Dental',
           first_message: 'Hi!',
           system: 'You are Ava.\nBe brief.',
-          assistant_id: null,
-        },
+        }),
       ],
       problems: [],
     })
@@ -57,13 +58,43 @@ describe('readProspectRows', () => {
     expect(read(HEADER, `ok,${emoji},Acme,Hi,Prompt,`).problems).toEqual([])
   })
 
+  it('reads a template and details without any prompt, and names an unknown template with its line', () => {
+    const context = { templateIds: ['general', 'dental'] }
+    const result = readProspectRows(
+      parseCsv(
+        [
+          'slug,name,company_name,template,city,opening_hours',
+          'acme-dental,Dr. Ann Lee,Acme Dental,dental,Leeds,"Mon to Fri, 8 to 6"',
+          'acme-plumbing,Bo,Acme Plumbing,,,',
+          'acme-law,Cy,Acme Law,lawyers,,',
+        ].join('\n'),
+      ),
+      context,
+    )
+    expect(result.problems).toEqual([
+      {
+        line: 4,
+        message: 'template "lawyers" is not one of the agent templates (the templates are general, dental)',
+      },
+    ])
+    expect(result.rows).toEqual([
+      expect.objectContaining({
+        template: 'dental',
+        city: 'Leeds',
+        opening_hours: 'Mon to Fri, 8 to 6',
+        system: null,
+      }),
+      expect.objectContaining({ slug: 'acme-plumbing', template: null, city: null, first_message: null }),
+    ])
+  })
+
   it('names unknown, missing and repeated columns in the header and reads no row', () => {
     const result = read('slug,name,company,name,first_message', 'a,b,c,d,e')
     expect(result.rows).toEqual([])
     expect(result.problems).toHaveLength(1)
     expect(result.problems[0]?.line).toBe(1)
     expect(result.problems[0]?.message).toMatch(
-      /^header: unknown column "company"; missing columns "company_name", "system"; column "name" twice/,
+      /^header: unknown column "company"; missing column "company_name"; column "name" twice/,
     )
   })
 

@@ -1,5 +1,6 @@
 import type { RowProblem } from '#core/errors.ts'
 import {
+  type FieldContext,
   listProspectFieldProblems,
   normalizeProspectFields,
   PROSPECT_FIELD_NAMES,
@@ -24,9 +25,11 @@ export interface ProspectRows {
 
 /**
  * Reads the header and every row, checking all of them, so that one run reports every problem. The
- * header names the columns (any order); values are trimmed; an empty `assistant_id` means none.
+ * header names the columns (any order; the optional ones may be left out); values are trimmed; an
+ * empty optional value means none. With `context.templateIds`, a row naming another template is a
+ * problem of its line.
  */
-export function readProspectRows(records: readonly CsvRecord[]): ProspectRows {
+export function readProspectRows(records: readonly CsvRecord[], context: FieldContext = {}): ProspectRows {
   const [header, ...body] = records
   if (!header)
     return { rows: [], problems: [{ line: 1, message: 'the file is empty; expected a header row' }] }
@@ -47,7 +50,7 @@ export function readProspectRows(records: readonly CsvRecord[]): ProspectRows {
       problems.push({ line: record.line, message: found.join('; ') })
       continue
     }
-    const row = toRow(columns.order, record.fields, found)
+    const row = toRow(columns.order, record.fields, found, context)
     const earlier = firstLineOfSlug.get(row.slug)
     if (row.slug !== '' && earlier !== undefined) found.push(`slug "${row.slug}" is also on line ${earlier}`)
     else if (row.slug !== '') firstLineOfSlug.set(row.slug, record.line)
@@ -75,18 +78,16 @@ function readHeader(header: CsvRecord): { order: Column[] } | { problem: string 
   return { problem: `header: ${issues.join('; ')} (the columns are ${COLUMNS.join(', ')})` }
 }
 
-function toRow(order: readonly Column[], fields: readonly string[], found: string[]): ProspectRow {
+function toRow(
+  order: readonly Column[],
+  fields: readonly string[],
+  found: string[],
+  context: FieldContext,
+): ProspectRow {
   const values = new Map(order.map((column, i) => [column, fields[i] ?? '']))
-  const read = (column: Column) => values.get(column) ?? ''
-  const row = normalizeProspectFields({
-    slug: read('slug'),
-    name: read('name'),
-    company_name: read('company_name'),
-    first_message: read('first_message'),
-    system: read('system'),
-    assistant_id: read('assistant_id'),
-  })
-  for (const problem of listProspectFieldProblems(row)) found.push(problem.message)
+  const read = Object.fromEntries(COLUMNS.map((column) => [column, values.get(column) ?? '']))
+  const row = normalizeProspectFields(read as ProspectRow)
+  for (const problem of listProspectFieldProblems(row, context)) found.push(problem.message)
   return row
 }
 

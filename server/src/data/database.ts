@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
+import type { ProspectField } from '#core/prospect-fields.ts'
 import type { CallRecordCounts } from './call-records.ts'
 import type { EngagementTables } from './engagement-database.ts'
 import type { EventFunctions } from './events-database.ts'
@@ -24,8 +25,17 @@ export type Database = {
           slug: string
           name: string
           company_name: string
-          first_message: string
-          system: string
+          /** The agent template's name; null: the general one. */
+          template: string | null
+          city: string | null
+          services: string | null
+          opening_hours: string | null
+          website: string | null
+          booking_link: string | null
+          /** The rep's own first message, in place of the template's; null: the template's. */
+          first_message: string | null
+          /** The rep's own system prompt, in place of the template's; null: the template's. */
+          system: string | null
           assistant_id: string | null
           created_at: string
           /** The rep who owns it; null: nobody (made by the command line, or before reps). */
@@ -151,10 +161,7 @@ export type Db = SupabaseClient<Database>
 type ProspectTable = Database['public']['Tables']['prospects']['Row']
 
 /** A prospect's own fields (no id, no stamps): what the prospects CSV holds and `upsert_prospects` writes. */
-export type ProspectRow = Pick<
-  ProspectTable,
-  'slug' | 'name' | 'company_name' | 'first_message' | 'system' | 'assistant_id'
->
+export type ProspectRow = Pick<ProspectTable, ProspectField>
 
 /** What an import did, row by row: `upsert_prospects`'s answer. */
 export type UpsertCounts = { inserted: number; updated: number; unchanged: number }

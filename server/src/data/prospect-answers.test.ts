@@ -13,6 +13,7 @@ const NO_DEMOS = { browserCall: false, phoneCall: false, videoCall: false }
 function answersAt(clock: { ms: number }) {
   return createProspectAnswers({
     supabase: backend.deps.supabase,
+    templates: backend.deps.templates,
     features: () => NO_DEMOS,
     now: () => clock.ms,
   })
@@ -47,6 +48,7 @@ it('does not remember a failure: the next read asks the database again', async (
   let fail = true
   const failing = createProspectAnswers({
     supabase: backend.deps.supabase,
+    templates: backend.deps.templates,
     features: () => {
       if (fail) throw new Error('not now')
       return NO_DEMOS
@@ -63,6 +65,7 @@ it('reads a slug asked for in its last second again in the background, sending t
   let reads = 0
   const answers = createProspectAnswers({
     supabase: backend.deps.supabase,
+    templates: backend.deps.templates,
     features: () => {
       reads += 1
       return NO_DEMOS

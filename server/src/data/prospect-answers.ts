@@ -1,3 +1,4 @@
+import type { AgentTemplateSet } from '#core/agent.ts'
 import { FALLBACK_SLUG, type Prospect, type ProspectResponse } from '#core/prospect.ts'
 import type { DemoFeatures } from '#core/public-config.ts'
 import type { Db } from './database.ts'
@@ -37,6 +38,8 @@ export interface ProspectAnswers {
 
 export interface ProspectAnswerOptions {
   supabase: Db
+  /** The agent templates prospects are rendered with. */
+  templates: AgentTemplateSet
   /** The demos that work for a prospect (the server's configuration decides). */
   features(prospect: Prospect): DemoFeatures
   /** Milliseconds since the epoch; tests move it. */
@@ -63,6 +66,7 @@ interface Remembered {
 /** Prospect reads, remembered for {@link SERVER_CACHE_SECONDS} per slug. */
 export function createProspectAnswers({
   supabase,
+  templates,
   features,
   now = Date.now,
 }: ProspectAnswerOptions): ProspectAnswers {
@@ -70,10 +74,13 @@ export function createProspectAnswers({
   const lifetime = SERVER_CACHE_SECONDS * 1000
 
   const read = async (slug: string): Promise<ProspectAnswer | null> => {
-    const prospect = await loadProspect(supabase, slug)
-    const fallback = prospect || slug === FALLBACK_SLUG ? null : await loadProspect(supabase, FALLBACK_SLUG)
-    const shown = prospect ?? fallback
-    if (!shown) return null
+    const prospect = await loadProspect(supabase, templates, slug)
+    const fallback =
+      prospect || slug === FALLBACK_SLUG ? null : await loadProspect(supabase, templates, FALLBACK_SLUG)
+    const served = prospect ?? fallback
+    if (!served) return null
+    // The agent's purpose briefs the video call's persona on the server; pages have no use for it.
+    const { purpose: _purpose, ...shown } = served
     const response: ProspectResponse = { prospect: shown, fallback: !prospect, features: features(shown) }
     const json = JSON.stringify(response)
     return { response, json, etag: await strongEtag(json) }

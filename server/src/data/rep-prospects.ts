@@ -58,8 +58,11 @@ export async function listRepProspects(supabase: Db, page: ProspectPageQuery) {
   return { total: data.total, prospects }
 }
 
-/** One prospect with its stamps and history; null when there is none with this slug. */
-export async function getRepProspect(supabase: Db, slug: string): Promise<RepProspectDetail | null> {
+/** One prospect with its stamps and history (its agent is rendered by the caller); null when there is none. */
+export async function getRepProspect(
+  supabase: Db,
+  slug: string,
+): Promise<Omit<RepProspectDetail, 'agent'> | null> {
   const { data, error } = await supabase.rpc('get_rep_prospect', { slug })
   if (error) throw fail(`Could not read prospect "${slug}"`, error)
   if (!data) return null

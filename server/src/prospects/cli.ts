@@ -1,4 +1,7 @@
 import { parseArgs } from 'node:util'
+import { renderProspectAgent } from '#core/agent.ts'
+import { AgentTemplateError } from '#core/agent-template.ts'
+import { loadAgentTemplates } from '../common/agent-template-files.ts'
 import { printTable } from '../common/print-table.ts'
 import { describeFailure } from '../db/filesystem-errors.ts'
 import { type DatabaseStore, openDatabaseStore, StoreConfigError, withStore } from '../db/open-store.ts'
@@ -14,7 +17,7 @@ Commands:
                       transaction (nothing is written if any row is bad), and write each
                       prospect's link and embed snippet to <file>.links.csv
   list                every prospect: slug, name, company
-  show <slug>         one prospect's fields, link and snippet
+  show <slug>         one prospect's fields, its agent as served, link and snippet
   delete <slug>       delete one prospect (never the fallback "visitor")
 
 Options:
@@ -26,8 +29,10 @@ Options:
 
 The database: hosted Supabase with SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY, else the embedded one
 under DATA_DIR (default .data/), opened directly: stop the server on it first.
-CSV columns (header row, any order): slug, name, company_name, first_message, system, and optionally
-assistant_id. See docs/operations.md, "Bulk prospects".`
+CSV columns (header row, any order): slug, name, company_name, and optionally template (an agent
+template: general, dental, …; empty: general), city, services, opening_hours, website, booking_link,
+first_message and system (in place of the template's), assistant_id. The templates are the files of
+agent-templates/ (AGENT_TEMPLATES_DIR). See docs/operations.md, "Bulk prospects".`
 
 export interface CliIo {
   stdout: ProgressStream
@@ -72,6 +77,7 @@ export async function runProspectsCli(argv: readonly string[], io: CliIo): Promi
       io.env,
     )
     const openStore = () => (io.openStore ?? openDatabaseStore)(io.env)
+    const loadTemplates = () => loadAgentTemplates(io.env.AGENT_TEMPLATES_DIR || undefined)
     const [target = ''] = args
     switch (command) {
       case 'import': {
@@ -80,6 +86,7 @@ export async function runProspectsCli(argv: readonly string[], io: CliIo): Promi
           out: values.out,
           dryRun: values['dry-run'] ?? false,
           links,
+          templateIds: (await loadTemplates()).list.map((template) => template.source.id),
           openStore,
           progress: createProgress(io.stderr),
           report: err,
@@ -103,6 +110,9 @@ export async function runProspectsCli(argv: readonly string[], io: CliIo): Promi
             return 1
           }
           for (const [key, value] of Object.entries(row)) out(`${key}: ${value ?? '(none)'}`)
+          const agent = renderProspectAgent(await loadTemplates(), row)
+          out(`agent's first message (as served):\n${agent.firstMessage}`)
+          out(`agent's system prompt (as served):\n${agent.system}`)
           out(`link: ${getProspectLink(links, row.slug)}`)
           out(`snippet:\n${getProspectSnippet(links, row.slug)}`)
           return 0
@@ -119,6 +129,7 @@ export async function runProspectsCli(argv: readonly string[], io: CliIo): Promi
     }
   } catch (error) {
     if (
+      error instanceof AgentTemplateError ||
       error instanceof StoreConfigError ||
       error instanceof ProspectStoreError ||
       error instanceof LinkSettingsError

@@ -15,6 +15,8 @@ export interface ImportOptions {
   /** Check the file only: no database is opened, nothing is written. */
   dryRun?: boolean
   links: LinkSettings
+  /** The agent templates a row may name. */
+  templateIds: readonly string[]
   openStore: () => Promise<DatabaseStore>
   progress: Progress
   /** Where the bad rows are listed (stderr). */
@@ -54,7 +56,7 @@ export async function importProspects(options: ImportOptions): Promise<ImportRes
     options.report('Nothing was imported: the file cannot be read past that line.')
     return { status: 'invalid', badRows: 1 }
   }
-  const { rows, problems } = readProspectRows(records)
+  const { rows, problems } = readProspectRows(records, { templateIds: options.templateIds })
   if (problems.length > 0) {
     for (const problem of problems) options.report(`${options.file}:${problem.line}: ${problem.message}`)
     const total = Math.max(records.length - 1, 0)

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseCsv } from '../common/csv.ts'
 import { acquireDataDirLock } from '../db/lock.ts'
 import { signLocalKey } from '../rest/local-jwt.ts'
+import { makeProspectRow } from '../testing/prospect-fixture.ts'
 import { createTestBackend, type TestBackend } from '../testing/test-backend.ts'
 import { runProspectsCli } from './cli.ts'
 import { getProspect, upsertProspects } from './prospect-store.ts'
@@ -202,14 +203,7 @@ describe('prospects CLI on hosted Supabase (the REST layer on loopback standing 
   }, 60_000)
 
   it('writes nothing when the database refuses any row of the array (one transaction)', async () => {
-    const row = (slug: string) => ({
-      slug,
-      name: 'N',
-      company_name: 'C',
-      first_message: 'F',
-      system: 'S',
-      assistant_id: null,
-    })
+    const row = (slug: string) => makeProspectRow({ slug, name: 'N', company_name: 'C' })
     await expect(upsertProspects(backend.deps.supabase, [row('atomic-1'), row('Not Valid')])).rejects.toThrow(
       /nothing was written: .*prospects_slug_format/,
     )

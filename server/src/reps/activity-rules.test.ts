@@ -9,6 +9,7 @@ import {
   type TimelineResponse,
 } from '#core/engagement.ts'
 import { type ActivityRows, createActivityRows, visitId } from '../testing/activity-rows.ts'
+import { makeProspectRow } from '../testing/prospect-fixture.ts'
 import {
   createRepTestApp,
   importAsCommandLine,
@@ -39,8 +40,8 @@ afterAll(() => backend.db.close())
 async function newProspect(): Promise<string> {
   made += 1
   const slug = `case-${made}`
-  const row = { slug, name: `N ${made}`, company_name: `C ${made}`, first_message: 'Hi', system: 'S' }
-  await importAsCommandLine(backend.deps.supabase, [{ ...row, assistant_id: null }])
+  const row = makeProspectRow({ slug, name: `N ${made}`, company_name: `C ${made}` })
+  await importAsCommandLine(backend.deps.supabase, [row])
   return slug
 }
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { ActivityListResponse, TimelineResponse } from '#core/engagement.ts'
 import type { ProspectRow } from '../data/database.ts'
 import { importRepProspects } from '../data/rep-prospects.ts'
+import { makeProspectRow } from '../testing/prospect-fixture.ts'
 import {
   createRepTestApp,
   importAsCommandLine,
@@ -20,14 +21,13 @@ const pad = (n: number) => String(n).padStart(5, '0')
 const rank = (i: number) => (i * 7919) % COUNT
 /** Every tenth prospect has nothing recorded. */
 const isQuiet = (i: number) => i % 10 === 9
-const rows: ProspectRow[] = Array.from({ length: COUNT }, (_, i) => ({
-  slug: `lead-${pad(i)}`,
-  name: `Owner ${pad(i)}`,
-  company_name: `Company ${pad((i * 104729) % COUNT)}`,
-  first_message: 'Hi',
-  system: 'S',
-  assistant_id: null,
-}))
+const rows: ProspectRow[] = Array.from({ length: COUNT }, (_, i) =>
+  makeProspectRow({
+    slug: `lead-${pad(i)}`,
+    name: `Owner ${pad(i)}`,
+    company_name: `Company ${pad((i * 104729) % COUNT)}`,
+  }),
+)
 
 let backend: TestBackend
 let reps: RepTestApp

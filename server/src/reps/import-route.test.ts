@@ -86,11 +86,41 @@ describe('POST imports', () => {
     expect((await reps.request('/prospects/fine-one', { session: bo })).status).toBe(404)
   })
 
+  it('imports rows with a template and no prompt, and refuses a template that does not exist by its line', async () => {
+    const head = 'slug,name,company_name,template,city'
+    const bad = await importCsv(
+      [head, 'pine-law,Ann,Pine Law,law-firm,Leeds', 'fir-law,Bo,Fir Law,lawyers,'].join('\n'),
+    )
+    expect(bad.status).toBe(422)
+    expect((await errorOf(bad)).problems).toEqual([
+      {
+        line: 3,
+        message: expect.stringMatching(
+          /^template "lawyers" is not one of the agent templates \(the templates are general, /,
+        ),
+      },
+    ])
+    expect((await reps.request('/prospects/pine-law', { session: bo })).status).toBe(404)
+
+    const good = await importCsv([head, 'pine-law,Ann,Pine Law,law-firm,Leeds'].join('\n'))
+    expect(good.status).toBe(200)
+    const detail = (await (
+      await reps.request('/prospects/pine-law', { session: bo })
+    ).json()) as RepProspectDetail
+    expect(detail.fields).toMatchObject({
+      template: 'law-firm',
+      city: 'Leeds',
+      first_message: null,
+      system: null,
+    })
+    expect(detail.agent.firstMessage).toContain('Pine Law')
+  })
+
   it('reports a quote that never closes at the line it opened, and a bad header', async () => {
     const unclosed = await importCsv([HEADER, 'a,b,c,d,e,', '"open,b,c,d,e,'].join('\n'))
     expect(await errorOf(unclosed)).toMatchObject({ code: 'import_invalid', problems: [{ line: 3 }] })
     const header = await importCsv('slug,name\na,b')
-    expect((await errorOf(header)).problems?.[0]?.message).toMatch(/^header: missing columns/)
+    expect((await errorOf(header)).problems?.[0]?.message).toMatch(/^header: missing column "company_name"/)
   })
 
   it('takes text/csv only (415), and a session and its CSRF token like every change', async () => {

@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import type { AgentTemplateSet } from '#core/agent.ts'
 import { AppError } from '#core/errors.ts'
 import { getProspectPageUrl } from '#core/prospect.ts'
 import type { ImportResponse } from '#core/rep-api.ts'
@@ -19,7 +20,12 @@ const CSV_TYPE = /^text\/csv\s*(;|$)/i
  * anywhere is 422 `import_invalid` with every bad row's line and problems, and nothing is written.
  * Answers the counts and each row's page link, in file order.
  */
-export function importRoutes(supabase: Db, siteUrl: string | null): Hono<RepEnv> {
+export function importRoutes(
+  supabase: Db,
+  templates: AgentTemplateSet,
+  siteUrl: string | null,
+): Hono<RepEnv> {
+  const templateIds = templates.list.map((template) => template.source.id)
   return new Hono<RepEnv>().post('/imports', limitBody(MAX_CSV_BYTES), async (c) => {
     if (!CSV_TYPE.test(c.req.header('Content-Type') ?? '')) throw new AppError('unsupported_media_type')
     let records: ReturnType<typeof parseCsv>
@@ -30,7 +36,7 @@ export function importRoutes(supabase: Db, siteUrl: string | null): Hono<RepEnv>
       const message = `${error.message}; the file cannot be read past this line`
       throw new AppError('import_invalid', { problems: [{ line: error.line, message }] })
     }
-    const { rows, problems } = readProspectRows(records)
+    const { rows, problems } = readProspectRows(records, { templateIds })
     if (problems.length > 0) {
       const total = Math.max(records.length - 1, 0)
       throw new AppError('import_invalid', {

@@ -1,15 +1,22 @@
 import { z } from 'zod'
 import { AppError } from '#core/errors.ts'
-import { checkProspectFields, normalizeProspectFields } from '#core/prospect-fields.ts'
+import { checkProspectFields, type FieldContext, normalizeProspectFields } from '#core/prospect-fields.ts'
 import type { ProspectFields } from '#core/rep-api.ts'
 
+const optional = z.string().nullable().optional()
 const Fields = z.object({
   slug: z.string(),
   name: z.string(),
   company_name: z.string(),
-  first_message: z.string(),
-  system: z.string(),
-  assistant_id: z.string().nullable().optional(),
+  template: optional,
+  city: optional,
+  services: optional,
+  opening_hours: optional,
+  website: optional,
+  booking_link: optional,
+  first_message: optional,
+  system: optional,
+  assistant_id: optional,
 })
 
 /**
@@ -28,16 +35,16 @@ export interface ProspectInput {
 }
 
 /**
- * Reads a prospect form: the fields trimmed as they will be stored, each checked by the one rule
- * (core/prospect-fields.ts); 422 `prospect_invalid` with `fields` naming every bad one. Not the
+ * Reads a prospect form: the fields trimmed as they will be stored (an absent optional one is none),
+ * each checked by the one rule (core/prospect-fields.ts), the template against those that exist; 422 `prospect_invalid` with `fields` naming every bad one. Not the
  * shared JSON reader: prompts have line breaks, and the rule's own messages name any other control
  * character per field.
  */
-export function readProspectInput(text: string): ProspectInput {
+export function readProspectInput(text: string, context: FieldContext = {}): ProspectInput {
   const body = parseBody(text)
   const raw = 'fields' in body ? body.fields : body
-  const fields = normalizeProspectFields({ ...raw, assistant_id: raw.assistant_id ?? null })
-  const errors = checkProspectFields(fields)
+  const fields = normalizeProspectFields(raw as ProspectFields)
+  const errors = checkProspectFields(fields, context)
   if (Object.keys(errors).length > 0) throw new AppError('prospect_invalid', { fields: errors })
   return { fields, ownerId: body.ownerId }
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { RepProspectListResponse } from '#core/rep-api.ts'
 import type { ProspectRow } from '../data/database.ts'
 import { importRepProspects } from '../data/rep-prospects.ts'
+import { makeProspectRow } from '../testing/prospect-fixture.ts'
 import {
   createRepTestApp,
   importAsCommandLine,
@@ -16,14 +17,13 @@ import { createTestBackend, type TestBackend } from '../testing/test-backend.ts'
 const COUNT = 10_000
 const pad = (n: number) => String(n).padStart(5, '0')
 // Names and companies in orders unlike the slugs' (multiplying by a prime permutes 0..9999).
-const rows: ProspectRow[] = Array.from({ length: COUNT }, (_, i) => ({
-  slug: `lead-${pad(i)}`,
-  name: `Owner ${pad((i * 7919) % COUNT)}`,
-  company_name: `Company ${pad((i * 104729) % COUNT)}`,
-  first_message: 'Hi',
-  system: 'S',
-  assistant_id: null,
-}))
+const rows: ProspectRow[] = Array.from({ length: COUNT }, (_, i) =>
+  makeProspectRow({
+    slug: `lead-${pad(i)}`,
+    name: `Owner ${pad((i * 7919) % COUNT)}`,
+    company_name: `Company ${pad((i * 104729) % COUNT)}`,
+  }),
+)
 const SEEDED = [
   { slug: 'bright-smile-dental', company: 'bright smile dental' },
   { slug: 'harbor-realty', company: 'harbor realty' },

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ErrorBody } from '#core/errors.ts'
+import type { ProspectResponse } from '#core/prospect.ts'
 import type {
+  AgentTemplateListResponse,
   ProspectFields,
   ProspectHistoryResponse,
   RepListResponse,
@@ -8,6 +10,7 @@ import type {
   SlugCheckResponse,
 } from '#core/rep-api.ts'
 import { setRepDisabled } from '../data/reps.ts'
+import { makeProspectRow } from '../testing/prospect-fixture.ts'
 import {
   createRepTestApp,
   importAsCommandLine,
@@ -32,14 +35,13 @@ beforeAll(async () => {
 })
 afterAll(() => backend.db.close())
 
-const FIELDS: ProspectFields = {
+const FIELDS: ProspectFields = makeProspectRow({
   slug: 'acme-dental',
   name: 'Dr. Ann Lee',
   company_name: 'Acme Dental',
   first_message: 'Hi!',
   system: 'You are Ava.\nBe brief.',
-  assistant_id: null,
-}
+})
 const send = (method: string, path: string, session: TestSession, body: unknown) =>
   reps.request(path, {
     method,
@@ -174,6 +176,61 @@ describe('creating, changing and deleting a prospect', () => {
       await reps.request('/prospects/cli-made', { session: bo })
     ).json()) as RepProspectDetail
     expect([detail.owner, detail.created.rep, detail.updated.rep]).toEqual([null, null, null])
+  })
+})
+
+describe('the agent: templates and details', () => {
+  it('lists the agent templates as written, the general one first', async () => {
+    const res = await reps.request('/templates', { session: bo })
+    expect(res.status).toBe(200)
+    const { templates } = (await res.json()) as AgentTemplateListResponse
+    expect(templates[0]).toMatchObject({ id: 'general', label: expect.any(String) })
+    expect(templates.find((template) => template.id === 'dental')?.system).toContain('{{ company_name }}')
+  })
+
+  it('creates a prospect from a template and details alone, answering its agent as it is served', async () => {
+    const res = await send('POST', '/prospects', bo, {
+      slug: 'oak-dental',
+      name: 'Dr. Sam Oak',
+      company_name: 'Oak Dental',
+      template: 'dental',
+      opening_hours: 'Monday to Thursday 9 am to 5 pm',
+    })
+    expect(res.status).toBe(201)
+    const detail = (await res.json()) as RepProspectDetail
+    expect(detail.fields).toEqual(
+      makeProspectRow({
+        slug: 'oak-dental',
+        name: 'Dr. Sam Oak',
+        company_name: 'Oak Dental',
+        template: 'dental',
+        opening_hours: 'Monday to Thursday 9 am to 5 pm',
+      }),
+    )
+    // The rep sees what the prospect's page serves: the same words, to the letter.
+    const served = (await (await reps.app.request('/api/prospects/oak-dental')).json()) as ProspectResponse
+    expect(detail.agent).toEqual({
+      firstMessage: served.prospect.firstMessage,
+      system: served.prospect.system,
+    })
+    expect(detail.agent.system).toContain('Monday to Thursday 9 am to 5 pm')
+  })
+
+  it('refuses a template that does not exist and a placeholder the agent does not have, per field', async () => {
+    const res = await send('POST', '/prospects', bo, {
+      ...FIELDS,
+      slug: 'elm-dental',
+      template: 'dentist',
+      system: 'You answer for {{ clinic }}.',
+    })
+    expect(res.status).toBe(422)
+    const { fields } = await errorOf(res)
+    expect(fields?.template).toMatch(
+      /^template "dentist" is not one of the agent templates \(the templates are general, /,
+    )
+    expect(fields?.system).toMatch(
+      /^system has a placeholder problem: \{\{ clinic \}\}: "clinic" is not a placeholder/,
+    )
   })
 })
 

@@ -1,8 +1,10 @@
 import { Hono } from 'hono'
+import { type AgentTemplateSet, renderProspectAgent } from '#core/agent.ts'
 import { AppError } from '#core/errors.ts'
 import { FALLBACK_SLUG } from '#core/prospect.ts'
-import { checkProspectFields } from '#core/prospect-fields.ts'
+import { checkProspectFields, normalizeProspectFields } from '#core/prospect-fields.ts'
 import type {
+  ProspectFields,
   ProspectHistoryResponse,
   RepProspectDetail,
   RepProspectListResponse,
@@ -28,12 +30,15 @@ const MAX_BODY_BYTES = 128 * 1024
 const OWNER_UNKNOWN = 'The owner must be an enabled rep.'
 
 /** The prospects a signed-in rep reads and changes (core/rep-api.ts), every change stamped with the rep. */
-export function prospectRoutes(supabase: Db): Hono<RepEnv> {
+export function prospectRoutes(supabase: Db, templates: AgentTemplateSet): Hono<RepEnv> {
   const detailOf = async (slug: string): Promise<RepProspectDetail> => {
     const detail = await getRepProspect(supabase, slug)
     if (!detail) throw new AppError('prospect_not_found')
-    return detail
+    // The agent as the prospect's page and calls serve it now, with the templates in use.
+    const { firstMessage, system } = renderProspectAgent(templates, detail.fields)
+    return { ...detail, agent: { firstMessage, system } }
   }
+  const context = { templateIds: templates.list.map((template) => template.source.id) }
   return new Hono<RepEnv>()
     .get('/prospects', async (c) => {
       const page = await listProspectPage(supabase, new URL(c.req.url).searchParams, c.get('rep'))
@@ -48,7 +53,7 @@ export function prospectRoutes(supabase: Db): Hono<RepEnv> {
       return c.json({ history } satisfies ProspectHistoryResponse)
     })
     .post('/prospects', limitBody(MAX_BODY_BYTES), async (c) => {
-      const { fields, ownerId } = readProspectInput(await c.req.text())
+      const { fields, ownerId } = readProspectInput(await c.req.text(), context)
       const rep = c.get('rep')
       const status = await createProspect(supabase, fields, rep.id, ownerId === undefined ? rep.id : ownerId)
       if (status === 'slug_taken') throw new AppError('slug_taken')
@@ -56,7 +61,7 @@ export function prospectRoutes(supabase: Db): Hono<RepEnv> {
       return c.json(await detailOf(fields.slug), 201)
     })
     .put('/prospects/:slug', limitBody(MAX_BODY_BYTES), async (c) => {
-      const { fields, ownerId } = readProspectInput(await c.req.text())
+      const { fields, ownerId } = readProspectInput(await c.req.text(), context)
       const result = await updateProspect(supabase, {
         slug: c.req.param('slug'),
         fields,
@@ -100,4 +105,4 @@ export function prospectRoutes(supabase: Db): Hono<RepEnv> {
 }
 
 /** Valid values for every field but the slug, to check a slug alone by the same rule. */
-const PLACEHOLDER = { name: 'x', company_name: 'x', first_message: 'x', system: 'x', assistant_id: null }
+const PLACEHOLDER = normalizeProspectFields({ name: 'x', company_name: 'x' } as ProspectFields)

@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import type { RepListResponse } from '#core/rep-api.ts'
+import type { AgentTemplateListResponse, RepListResponse } from '#core/rep-api.ts'
 import { listReps } from '../data/reps.ts'
 import { activityRoutes } from './activity-routes.ts'
 import { importRoutes } from './import-route.ts'
@@ -20,9 +20,14 @@ export function repRoutes(deps: RepApiDeps): Hono<RepEnv> {
   app.route('/', openSessionRoutes(deps))
   app.use('*', requireRep(deps), requireCsrfToken)
   app.route('/', signedInSessionRoutes(deps))
-  app.route('/', prospectRoutes(deps.supabase))
+  app.route('/', prospectRoutes(deps.supabase, deps.templates))
   app.route('/', activityRoutes(deps.supabase, deps.settings.now ?? (() => new Date())))
-  app.route('/', importRoutes(deps.supabase, deps.settings.siteUrl))
+  app.route('/', importRoutes(deps.supabase, deps.templates, deps.settings.siteUrl))
+  app.get('/templates', (c) =>
+    c.json({
+      templates: deps.templates.list.map((template) => template.source),
+    } satisfies AgentTemplateListResponse),
+  )
   // Everyone picks owners from the enabled reps; admins also see the disabled ones, marked.
   app.get('/reps', async (c) => {
     const isAdmin = c.get('rep').role === 'admin'

@@ -1,3 +1,4 @@
+import type { AgentTemplateSet } from '#core/agent.ts'
 import type { ClientIpReader } from '../common/client-ip.ts'
 import type { Db } from '../data/database.ts'
 import type { PasswordHasher } from './passwords.ts'
@@ -33,6 +34,8 @@ export interface RepSettings {
 /** Everything the reps' routes use. */
 export interface RepApiDeps {
   supabase: Db
+  /** The agent templates a prospect may name; the form lists them, saves and imports are checked against them. */
+  templates: AgentTemplateSet
   clientIp: ClientIpReader
   settings: RepSettings
 }

@@ -55,17 +55,23 @@ describe('reading rows', () => {
     expect(Object.keys(row).sort()).toEqual(
       [
         'assistant_id',
+        'booking_link',
+        'city',
         'company_name',
         'created_at',
         'created_by',
         'first_message',
         'id',
         'name',
+        'opening_hours',
         'owner_id',
+        'services',
         'slug',
         'system',
+        'template',
         'updated_at',
         'updated_by',
+        'website',
       ].sort(),
     )
     expect(row).toMatchObject({ slug: 'bright-smile-dental', name: 'Dr. Maya Patel', assistant_id: null })

@@ -1,6 +1,8 @@
 import type { Hono } from 'hono'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { createAgentSettings, toAssistantOverrides } from '#core/agent-settings.ts'
 import type { ErrorBody } from '#core/errors.ts'
+import type { ProspectResponse } from '#core/prospect.ts'
 import { createApp } from '../app.ts'
 import { type FakeVapiServer, startFakeVapiServer } from '../testing/fake-vapi-server.ts'
 import {
@@ -8,6 +10,7 @@ import {
   phoneCallBody,
   postPhoneCall,
   TEST_ASSISTANT_ID,
+  TEST_MODEL,
   TEST_PHONE_NUMBER_ID,
   TEST_PRIVATE_KEY,
 } from '../testing/phone-call-test-app.ts'
@@ -28,6 +31,9 @@ afterAll(async () => {
 beforeEach(() => vapi.answerWith(undefined))
 
 const readError = async (res: Response) => ((await res.json()) as ErrorBody).error
+/** The prospect as its page gets it from the prospect API. */
+const servedProspect = async (slug: string) =>
+  ((await (await app.request(`/api/prospects/${slug}`)).json()) as ProspectResponse).prospect
 
 describe('POST /api/calls/phone: placing the call', () => {
   it('asks the platform to dial the E.164 number with the private key, and answers what to show', async () => {
@@ -45,9 +51,21 @@ describe('POST /api/calls/phone: placing the call', () => {
       assistantId: TEST_ASSISTANT_ID,
       phoneNumberId: TEST_PHONE_NUMBER_ID,
       customer: { number: '+12015550123' },
-      // Comes back with the end-of-call report, which it links to the prospect and the visit.
+      // The prospect's agent as its page serves it (the browser call sends the same), with the metadata
+      // its end-of-call report brings back and nothing recorded.
+      assistantOverrides: toAssistantOverrides(
+        createAgentSettings(await servedProspect('bright-smile-dental'), {
+          prospectSlug: 'bright-smile-dental',
+          visitId,
+          source: 'phone',
+        }),
+        TEST_MODEL,
+      ),
+    })
+    expect(call?.body).toMatchObject({
       assistantOverrides: {
-        metadata: { prospectSlug: 'bright-smile-dental', visitId, source: 'phone' },
+        firstMessage: expect.stringMatching(/^Thank you for calling Bright Smile Dental, this is Ava/),
+        artifactPlan: { recordingEnabled: false, videoRecordingEnabled: false, pcapEnabled: false },
       },
     })
     expect(JSON.stringify(body)).not.toContain(TEST_PRIVATE_KEY)

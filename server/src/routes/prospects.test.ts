@@ -1,5 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createAgentTemplateSet } from '#core/agent.ts'
+import { renderAgentTemplate } from '#core/agent-template.ts'
 import type { ErrorBody } from '#core/errors.ts'
 import type { ProspectResponse } from '#core/prospect.ts'
 import { createApp } from '../app.ts'
@@ -14,6 +16,7 @@ const MAYA_ROW = {
   companyName: 'Bright Smile Dental',
   firstMessage: 'Hi',
   system: 'You are a receptionist.',
+  variables: { name: 'Dr. Maya Patel', company_name: 'Bright Smile Dental' },
 }
 
 let backend: TestBackend
@@ -38,10 +41,47 @@ describe('GET /api/prospects/:slug', () => {
       companyName: 'Bright Smile Dental',
       assistantId: null,
     })
-    expect(body.prospect.firstMessage).toMatch(/Bright Smile Dental/)
-    expect(body.prospect.system.length).toBeGreaterThan(100)
+    // The dental template, rendered with the prospect's details when it is served.
+    expect(body.prospect.firstMessage).toMatch(/^Thank you for calling Bright Smile Dental, this is Ava/)
+    expect(body.prospect.system).toContain(
+      'opening hours (Monday to Friday 8 am to 6 pm, Saturday 9 am to 1 pm)',
+    )
+    expect(body.prospect.system).toContain('This is a demo built for Dr. Maya Patel')
+    expect(body.prospect.system).not.toMatch(/\{\{|\{%|undefined/)
+    expect(body.prospect.variables).toEqual({
+      name: 'Dr. Maya Patel',
+      company_name: 'Bright Smile Dental',
+      services: 'check-ups and cleanings, fillings, whitening consultations and emergency visits',
+      opening_hours: 'Monday to Friday 8 am to 6 pm, Saturday 9 am to 1 pm',
+    })
     expect(Object.keys(body.prospect).sort()).toEqual(
-      ['assistantId', 'companyName', 'firstMessage', 'name', 'slug', 'system'].sort(),
+      ['assistantId', 'companyName', 'firstMessage', 'name', 'slug', 'system', 'variables'].sort(),
+    )
+  })
+
+  it('renders the template in use when it is served: an improved template reaches its prospects at once', async () => {
+    const improved = createAgentTemplateSet(
+      backend.deps.templates.list.map(({ source }) =>
+        source.id === 'dental' ? { ...source, firstMessage: '{{ company_name }}, good morning!' } : source,
+      ),
+    )
+    const res = await createApp({ ...backend.deps, templates: improved }).request(
+      '/api/prospects/bright-smile-dental',
+    )
+    expect(((await res.json()) as ProspectResponse).prospect.firstMessage).toBe(
+      'Bright Smile Dental, good morning!',
+    )
+  })
+
+  it('gives a prospect whose template is gone the general agent', async () => {
+    await backend.db.query(`update public.prospects set template = 'florist' where slug = 'harbor-realty'`)
+    const res = await request('/api/prospects/harbor-realty')
+    const { prospect } = (await res.json()) as ProspectResponse
+    expect(prospect.firstMessage).toBe(
+      renderAgentTemplate(backend.deps.templates.get('general'), prospect.variables).firstMessage,
+    )
+    await backend.db.query(
+      `update public.prospects set template = 'real-estate' where slug = 'harbor-realty'`,
     )
   })
 
@@ -66,7 +106,7 @@ describe('GET /api/prospects/:slug', () => {
       apiUrl: 'https://api.vapi.ai',
       model: { provider: 'openai', model: 'gpt-4o-mini' },
     }
-    const vapi = { apiUrl: 'https://api.vapi.ai', privateKey: 'private', phoneNumberId: 'n1', timeoutMs: 1 }
+    const vapi = { ...voice, privateKey: 'private', phoneNumberId: 'n1', timeoutMs: 1 }
     const config = (defaultAssistantId: string | null) => ({
       supabase: backend.deps.supabase,
       publicConfig: {

@@ -62,11 +62,20 @@ describe('POST /api/video/conversations: starting the call', () => {
       persona_id: TEST_PERSONA_ID,
       conversation_name: 'CallPilot video support: Dr. Maya Patel, Bright Smile Dental',
       conversational_context: expect.any(String),
-      properties: { max_call_duration: 300, participant_left_timeout: 10, participant_absent_timeout: 60 },
+      properties: {
+        max_call_duration: 300,
+        participant_left_timeout: 10,
+        participant_absent_timeout: 60,
+        enable_recording: false,
+      },
     })
     const context = (call?.body as { conversational_context?: string } | undefined)?.conversational_context
     expect(context).toContain('Greet Dr. Maya Patel warmly by name')
     expect(context).toContain('Bright Smile Dental')
+    // What the agent built for them does: its template's purpose.
+    expect(context).toContain(
+      `That agent ${backend.deps.templates.get('dental').source.purpose}; if they ask what it would do`,
+    )
     expect(context).toContain('a real member of the support team')
     // Never denies being an AI when sincerely asked (deliberately: a persona that denied it would mislead a visitor who asks in earnest).
     expect(context).toContain('say honestly that you are an AI video agent')

@@ -3,7 +3,15 @@ import type { ProspectResponse } from '#core/prospect.ts'
 import { canonicalProspectPath, fillShell, prospectPageHead } from './prospect-pages.ts'
 
 const answer = (slug: string, name: string, companyName: string): ProspectResponse => ({
-  prospect: { slug, name, companyName, firstMessage: 'Hi', system: 'S', assistantId: null },
+  prospect: {
+    slug,
+    name,
+    companyName,
+    firstMessage: 'Hi',
+    system: 'S',
+    variables: { name, company_name: companyName },
+    assistantId: null,
+  },
   fallback: false,
   features: { browserCall: true, phoneCall: true, videoCall: false },
 })

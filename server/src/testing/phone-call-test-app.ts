@@ -11,6 +11,7 @@ import type { TestBackend } from './test-backend.ts'
 export const TEST_PRIVATE_KEY = 'sk-test-private-key-0123456789'
 export const TEST_PHONE_NUMBER_ID = 'pn-test-0001'
 export const TEST_ASSISTANT_ID = 'asst-default-0001'
+export const TEST_MODEL = { provider: 'openai', model: 'gpt-4o-mini' }
 export const TEST_HASH_SECRET = 'test-call-hash-secret-0123456789abcdef'
 export const TEST_RETENTION_DAYS = 30
 /**
@@ -41,6 +42,7 @@ export function createTestPhoneCallSettings(options: PhoneCallTestOptions): Phon
       apiUrl: options.vapiUrl,
       privateKey: TEST_PRIVATE_KEY,
       phoneNumberId: TEST_PHONE_NUMBER_ID,
+      model: TEST_MODEL,
       timeoutMs: options.timeoutMs ?? TEST_PLATFORM_TIMEOUT_MS,
     },
     defaultAssistantId:

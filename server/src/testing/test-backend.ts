@@ -7,6 +7,7 @@ import { createLocalSecret } from '../db/local-secret.ts'
 import { prepareDatabase } from '../db/prepare-database.ts'
 import { type ApiRole, signLocalKey } from '../rest/local-jwt.ts'
 import { createLocalSupabase } from '../rest/local-supabase.ts'
+import { loadRepositoryTemplates } from './agent-templates.ts'
 import { openPreparedDatabase } from './prepared-database.ts'
 
 export interface TestBackend {
@@ -34,7 +35,8 @@ export async function createTestBackend(): Promise<TestBackend> {
   const { rest, supabase } = await createLocalSupabase(db, secret)
   const errors: unknown[][] = []
   const logger = { error: (...args: unknown[]) => void errors.push(args) }
-  return { db, secret, errors, deps: { supabase, rest, publicConfig: TEST_PUBLIC_CONFIG, logger } }
+  const templates = await loadRepositoryTemplates()
+  return { db, secret, errors, deps: { supabase, templates, rest, publicConfig: TEST_PUBLIC_CONFIG, logger } }
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { AgentTemplateSet } from '#core/agent.ts'
 import { AppError } from '#core/errors.ts'
 import { FALLBACK_SLUG } from '#core/prospect.ts'
 import type { VideoConversationResponse } from '#core/video-call.ts'
@@ -33,6 +34,8 @@ export interface VideoCallSettings {
 
 export interface VideoCallDeps {
   supabase: Db
+  /** The agent templates: the persona is told what the prospect's agent does. */
+  templates: AgentTemplateSet
   videoCalls: VideoCallSettings | undefined
   logger: Pick<Console, 'error'>
 }
@@ -51,7 +54,8 @@ export async function startVideoConversation(
   const platform = settings?.platform
   if (!settings || !platform) throw new AppError('video_not_configured')
   // The fallback prospect `visitor` has no name to greet ("there"): an unknown slug gets no name.
-  const prospect = slug && slug !== FALLBACK_SLUG ? await loadProspect(deps.supabase, slug) : null
+  const prospect =
+    slug && slug !== FALLBACK_SLUG ? await loadProspect(deps.supabase, deps.templates, slug) : null
   const clientIpHash = clientIp === null ? null : await settings.hash('ip', clientIp)
   const limit = await checkRateLimits(deps.supabase, getVideoCallBuckets(settings.limits, clientIpHash))
   if (!limit.allowed) throw toVideoRateLimitError(limit)

@@ -3,8 +3,11 @@ import type { Prospect } from '#core/prospect.ts'
 /** What the persona is told about the call it is in. */
 export interface SupportCallSetting {
   productName: string
-  /** The prospect whose page it is; null for the landing page, an unknown slug or the fallback `visitor`. */
-  prospect: Pick<Prospect, 'name' | 'companyName'> | null
+  /**
+   * The prospect whose page it is, and what the voice agent built for them does (its template's
+   * purpose); null for the landing page, an unknown slug or the fallback `visitor`.
+   */
+  prospect: (Pick<Prospect, 'name' | 'companyName'> & { purpose: string }) | null
   maxDurationSeconds: number
 }
 
@@ -31,6 +34,8 @@ export function writeSupportPersonaContext(setting: SupportCallSetting): string 
   const situation = prospect
     ? `You are talking with ${clean(prospect.name)} of ${clean(prospect.companyName)}, who is looking at ` +
       `a personalised demo of the AI voice agent ${productName} built for ${clean(prospect.companyName)}. ` +
+      `That agent ${clean(prospect.purpose, 600)}; if they ask what it would do for their business, ` +
+      'say so in your own words and suggest they hear it for themselves. ' +
       `Greet ${clean(prospect.name)} warmly by name and ask how you can help.`
     : `You are talking with a visitor to the ${productName} website who is exploring AI voice agents ` +
       'for their business. Greet them warmly and ask how you can help.'
@@ -51,12 +56,12 @@ export function writeSupportPersonaContext(setting: SupportCallSetting): string 
 }
 
 /** Database text goes into an instruction: one line, no control characters, a name's length. */
-const clean = (text: string): string =>
+const clean = (text: string, max = 120): string =>
   text
     .replace(/[\p{Cc}\p{Cf}]+/gu, ' ')
     .replace(/\s+/g, ' ')
     .trim()
-    .slice(0, 120)
+    .slice(0, max)
 
 function describeDuration(seconds: number): string {
   if (seconds % 60 !== 0) return `${seconds} seconds`

@@ -75,6 +75,8 @@ export function createTavusPlatform(settings: TavusSettings): VideoPlatform {
           max_call_duration: conversation.maxDurationSeconds,
           participant_left_timeout: PARTICIPANT_LEFT_TIMEOUT_S,
           participant_absent_timeout: PARTICIPANT_ABSENT_TIMEOUT_S,
+          // The privacy page promises no call is recorded: the room offers no recording at all.
+          enable_recording: false,
         },
       })
       const answer = await postToPlatform(create).catch((error: unknown) => {

@@ -7,6 +7,7 @@ export const MAYA: Prospect = {
   companyName: 'Bright Smile Dental',
   firstMessage: 'Hi, this is the Bright Smile Dental assistant.',
   system: 'You are the assistant of a dental practice.',
+  variables: { name: 'Dr. Maya Patel', company_name: 'Bright Smile Dental', city: 'Austin' },
   assistantId: null,
 }
 
@@ -15,9 +16,16 @@ export const JAMES: Prospect = {
   slug: 'harbor-realty',
   name: 'James Carter',
   companyName: 'Harbor Realty Group',
+  variables: { name: 'James Carter', company_name: 'Harbor Realty Group' },
 }
 
-export const VISITOR: Prospect = { ...MAYA, slug: 'visitor', name: 'there', companyName: 'your business' }
+export const VISITOR: Prospect = {
+  ...MAYA,
+  slug: 'visitor',
+  name: 'there',
+  companyName: 'your business',
+  variables: { name: 'there', company_name: 'your business' },
+}
 
 const FEATURES = { browserCall: true, phoneCall: true, videoCall: true }
 

@@ -3,11 +3,14 @@
 // where the app's routes live. Configuration comes from the function's secrets (`Deno.env`), read
 // with each request; SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are provided by Supabase itself.
 // Deploy: see docs/deployment.md, "Deploy" (`supabase functions deploy api --no-verify-jwt`).
+import agentTemplates from '../../../dist/agent-templates.json' with { type: 'json' }
 import { createEdgeHandler } from '../../../server/src/edge.ts'
 
-// The site's server entry (built by `npm run build`, so build before deploying): with it the function
-// renders prospect pages at /api/pages/{slug}, which the static host proxies /{slug} to.
+// Both come from `npm run build` (so build before deploying): the agent templates, checked and
+// bundled from agent-templates/, and the site's server entry, with which the function renders
+// prospect pages at /api/pages/{slug}, which the static host proxies /{slug} to.
 const handle = createEdgeHandler({
+  templates: agentTemplates.templates,
   loadSiteRenderer: () => import('../../../dist/.site-ssr/entry-server.js'),
 })
 

@@ -30,6 +30,8 @@ export class VoiceDemoElement
   declare slug: string | null
   declare apiBase: string | null
   #store: DemoStore | null = null
+  /** Forgets the answer this element carried, once it leaves the page. */
+  #forgetPageAnswer: () => void = () => {}
 
   // The host API's panel commands: each is the store's action of the same name.
   startCall(): void {
@@ -50,7 +52,7 @@ export class VoiceDemoElement
       delete (this as Partial<Record<VoiceDemoProperty, unknown>>)[property]
       this[property] = value
     }
-    readPageAnswer(this, this.#slug())
+    this.#forgetPageAnswer = readPageAnswer(this, this.#slug())
     this.#store ??= createDemoStore({
       fetchProspect,
       pageAnswer,
@@ -68,6 +70,7 @@ export class VoiceDemoElement
 
   override disconnectedCallback(): void {
     super.disconnectedCallback()
+    this.#forgetPageAnswer()
     this.#store?.getState().dispose()
     this.#store = null
   }
@@ -105,13 +108,16 @@ for (const [property, attribute] of Object.entries(VOICE_DEMO_PROPERTIES)) {
   })
 }
 
-/** The answer the page carried on the element, if any: the panel then shows it without asking the API. */
-function readPageAnswer(element: Element, slug: string): void {
+/**
+ * The answer the page carried on the element, if any: the panel then shows it without asking the API.
+ * Returns what forgets it.
+ */
+function readPageAnswer(element: Element, slug: string): () => void {
   const json = element.getAttribute(PAGE_ANSWER_ATTRIBUTE)
-  if (!json) return
+  if (!json) return () => {}
   try {
-    keepPageAnswer(slug, apiBaseOf(element), JSON.parse(json))
+    return keepPageAnswer(slug, apiBaseOf(element), JSON.parse(json))
   } catch {
-    // Not JSON: the panel asks the API, as without it.
+    return () => {} // Not JSON: the panel asks the API, as without it.
   }
 }

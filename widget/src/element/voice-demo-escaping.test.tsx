@@ -14,6 +14,7 @@ const HOSTILE: Prospect = {
   companyName: COMPANY,
   firstMessage: '<b>hi</b>',
   system: 'S',
+  variables: { name: NAME, company_name: COMPANY },
   assistantId: null,
 }
 

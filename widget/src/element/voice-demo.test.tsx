@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest'
 import { defineVoiceDemo } from '../embed.ts'
 import { NETWORK_ERROR_MESSAGE } from '../state/fetch-api.ts'
-import { answerLikeTheServer, stubFetch } from '../testing/fake-fetch.ts'
+import { answerLikeTheServer, prospectAnswer, stubFetch } from '../testing/fake-fetch.ts'
 import { getByRole, queryAllByRole, waitFor } from '../testing/queries.ts'
 import { VOICE_NOT_CONFIGURED } from '../voice/start-when-loaded.ts'
 import { dispatchHostEvent } from './host-events.ts'
@@ -140,6 +140,22 @@ describe('<voice-demo>', () => {
 
     document.body.append(element) // moved back in: it renders and loads again
     await loaded(element)
+  })
+
+  it('shows the answer its page carried without asking, and forgets it once it leaves the page', async () => {
+    // A draft (the reps' form previews an unsaved prospect with Call Me off) carried by one panel…
+    const draft = prospectAnswer('harbor-realty', { phoneCall: false })
+    const preview = mount({ slug: 'harbor-realty', 'data-prospect': JSON.stringify(draft) })
+    await loaded(preview)
+    expect(getByRole(shadow(preview), 'button', 'Call Me').getAttribute('aria-disabled')).toBe('true')
+    expect(requestedUrls(fetch)).toEqual([])
+
+    // …must not answer for the saved prospect once that panel is gone: the next one asks the server.
+    preview.remove()
+    const saved = mount({ slug: 'harbor-realty' })
+    await loaded(saved)
+    expect(requestedUrls(fetch)).toEqual([expect.stringMatching(/\/api\/prospects\/harbor-realty$/)])
+    expect(getByRole(shadow(saved), 'button', 'Call Me').hasAttribute('aria-disabled')).toBe(false)
   })
 
   it('offers the host API one method per panel command, each acting on its own panel', async () => {

@@ -111,7 +111,9 @@ describe('createDemoStore: a click before the prospect is there', () => {
     await flush()
     expect(client.start).toHaveBeenCalledOnce()
     expect(client.start).toHaveBeenCalledWith(
-      expect.objectContaining({ firstMessage: prospects['harbor-realty']?.firstMessage }),
+      expect.objectContaining({
+        agent: expect.objectContaining({ firstMessage: prospects['harbor-realty']?.firstMessage }),
+      }),
     )
   })
 

@@ -10,13 +10,21 @@ const latest = new Map<string, Promise<ProspectResponse>>()
 const onPage = new Map<string, ProspectResponse>()
 
 /**
- * Keeps an answer the page carried for `slug`: the panel shows it at once and no request is made
- * for it. Ignored unless it has the shape of an answer (a hand-edited page, say).
+ * Keeps an answer the page carried for `slug`, while the element that carried it is on the page: the
+ * panel shows it at once and no request is made for it. Ignored unless it has the shape of an answer
+ * (a hand-edited page, say). Returns what forgets it, for when that element leaves: a page that
+ * carried a draft (the reps' form previews an unsaved prospect) must not answer for the saved one.
  */
-export function keepPageAnswer(slug: string, apiBase: string, body: unknown): void {
-  if (!isProspectResponse(body)) return
-  onPage.set(`${baseKey(apiBase)} ${slug}`, body)
-  latest.set(baseKey(apiBase), Promise.resolve(body))
+export function keepPageAnswer(slug: string, apiBase: string, body: unknown): () => void {
+  if (!isProspectResponse(body)) return () => {}
+  const key = `${baseKey(apiBase)} ${slug}`
+  const carried = Promise.resolve(body)
+  onPage.set(key, body)
+  latest.set(baseKey(apiBase), carried)
+  return () => {
+    if (onPage.get(key) === body) onPage.delete(key)
+    if (latest.get(baseKey(apiBase)) === carried) latest.delete(baseKey(apiBase))
+  }
 }
 
 /** The answer the page carried for `slug`, if it did. */

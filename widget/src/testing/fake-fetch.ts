@@ -9,6 +9,7 @@ export const prospects: Record<string, Prospect> = {
     companyName: 'your business',
     firstMessage: 'Hi there!',
     system: 'You are a helpful receptionist.',
+    variables: { name: 'there', company_name: 'your business' },
     assistantId: null,
   },
   'bright-smile-dental': {
@@ -17,6 +18,7 @@ export const prospects: Record<string, Prospect> = {
     companyName: 'Bright Smile Dental',
     firstMessage: 'Thanks for calling Bright Smile Dental!',
     system: 'You are the receptionist of Bright Smile Dental.',
+    variables: { name: 'Dr. Maya Patel', company_name: 'Bright Smile Dental', city: 'Springfield' },
     assistantId: null,
   },
   'harbor-realty': {
@@ -25,6 +27,7 @@ export const prospects: Record<string, Prospect> = {
     companyName: 'Harbor Realty Group',
     firstMessage: 'Harbor Realty, how can I help?',
     system: 'You are the assistant of Harbor Realty Group.',
+    variables: { name: 'James Carter', company_name: 'Harbor Realty Group' },
     assistantId: null,
   },
 }

@@ -30,10 +30,14 @@ describe('the browser call', () => {
     expect(store.getState().call).toBe('connecting')
     expect(client.start).toHaveBeenCalledWith({
       assistantId: null,
-      firstMessage: prospects['bright-smile-dental']?.firstMessage,
-      system: prospects['bright-smile-dental']?.system,
-      // On the platform's call, for its end-of-call report: the prospect, the tab's visit, the button.
-      metadata: { prospectSlug: 'bright-smile-dental', visitId: getVisitId(), source: 'browser' },
+      agent: {
+        firstMessage: prospects['bright-smile-dental']?.firstMessage,
+        system: prospects['bright-smile-dental']?.system,
+        variableValues: prospects['bright-smile-dental']?.variables,
+        // On the platform's call, for its end-of-call report: the prospect, the tab's visit, the button.
+        metadata: { prospectSlug: 'bright-smile-dental', visitId: getVisitId(), source: 'browser' },
+        recordingEnabled: false,
+      },
     })
     emit('call-start')
     expect(store.getState().call).toBe('connected')

@@ -1,3 +1,4 @@
+import { createAgentSettings } from '#core/agent-settings.ts'
 import { createLevelMeter, type LevelMeter } from '../audio/create-level-meter.ts'
 import { FULL_VOLUME_LEVEL } from '../audio/levels.ts'
 import { readMicrophone } from '../audio/read-microphone.ts'
@@ -131,10 +132,9 @@ export function createBrowserCall(
 
   return {
     start(prospect) {
-      const { assistantId, firstMessage, system } = prospect
       slug = prospect.slug
-      const metadata = { prospectSlug: slug, visitId, source: 'browser' } as const
-      client.start({ assistantId, firstMessage, system, metadata }).catch((error: unknown) => {
+      const agent = createAgentSettings(prospect, { prospectSlug: slug, visitId, source: 'browser' })
+      client.start({ assistantId: prospect.assistantId, agent }).catch((error: unknown) => {
         if (!endCall()) return // the client's error event already said so
         const message = describeStartFailure(error)
         get().showToast(CALL_TEXT.failedTitle, message, 'destructive')

@@ -14,9 +14,13 @@ const METADATA: CallMetadata = {
 }
 const PROSPECT: VoiceCallOptions = {
   assistantId: 'asst-prospect',
-  firstMessage: 'Hi Maya!',
-  system: 'You are the receptionist.',
-  metadata: METADATA,
+  agent: {
+    firstMessage: 'Hi Maya!',
+    system: 'You are the receptionist.',
+    variableValues: { name: 'Dr. Maya Patel', company_name: 'Bright Smile Dental', city: 'Springfield' },
+    metadata: METADATA,
+    recordingEnabled: false,
+  },
 }
 const MICROPHONE_DENIED = 'Microphone access denied. Please allow microphone permissions and try again.'
 const START_FAILED = 'Failed to start voice assistant. Please try again.'
@@ -95,8 +99,12 @@ describe('createVapiClient: starting a call', () => {
           model: 'gpt-4o-mini',
           messages: [{ role: 'system', content: 'You are the receptionist.' }],
         },
+        // The values the texts were made from, as the platform's template variables.
+        variableValues: { name: 'Dr. Maya Patel', company_name: 'Bright Smile Dental', city: 'Springfield' },
         // Handed back in the end-of-call report, which links it to the prospect and the visit.
         metadata: METADATA,
+        // Nothing recorded: no sound, no video, no packet capture.
+        artifactPlan: { recordingEnabled: false, videoRecordingEnabled: false, pcapEnabled: false },
       },
     })
     expect(theCall().options).toMatchObject({ audioSource: true, dailyConfig: { avoidEval: true } })

@@ -1,4 +1,5 @@
 import Vapi from '@vapi-ai/web'
+import { toAssistantOverrides } from '#core/agent-settings.ts'
 import type { VoiceConfig } from '#core/public-config.ts'
 import { CALL_TEXT } from './call-text.ts'
 import { fixSrcdocPostMessage } from './srcdoc-post-message.ts'
@@ -51,18 +52,11 @@ export function readTranscript(message: PlatformMessage | null): TranscriptLine 
 }
 
 /**
- * The call's overrides: the prospect's first message and system prompt (the SDK's types want a
- * complete model object), and the metadata the platform hands back in its end-of-call report
- * (`call.assistantOverrides.metadata`), which links the report to the prospect and the visit.
+ * The call's overrides: the prospect's agent as every channel sends it (core/agent.ts), typed as the
+ * SDK's (its model type is a union of every provider's; ours is the configured one).
  */
-export function buildOverrides(config: VoiceConfig, options: VoiceCallOptions): AssistantOverrides {
-  const model = { ...config.model, messages: [{ role: 'system', content: options.system }] }
-  return {
-    firstMessage: options.firstMessage,
-    model: model as NonNullable<AssistantOverrides['model']>,
-    metadata: options.metadata,
-  }
-}
+export const buildOverrides = (config: VoiceConfig, options: VoiceCallOptions): AssistantOverrides =>
+  toAssistantOverrides(options.agent, config.model) as AssistantOverrides
 
 /**
  * The `VoiceClient` over one `Vapi` instance. It covers what the SDK leaves to its caller: without an

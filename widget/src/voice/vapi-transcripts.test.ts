@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createAgentSettings } from '#core/agent-settings.ts'
 import { createVapiClient, readTranscript } from './create-vapi-client.ts'
 import { type FakeDailyCall, installFakeDaily } from './testing/fake-daily-call.ts'
 import { startFakeVapiApi } from './testing/fake-vapi-api.ts'
@@ -78,9 +79,16 @@ describe('createVapiClient: transcripts', () => {
     client.on('transcript', (line) => lines.push(line))
     await client.start({
       assistantId: null,
-      firstMessage: 'Hi!',
-      system: 'S',
-      metadata: { prospectSlug: 'acme', visitId: null, source: 'browser' },
+      agent: createAgentSettings(
+        {
+          name: 'Ann',
+          companyName: 'Acme',
+          firstMessage: 'Hi!',
+          system: 'S',
+          variables: { name: 'Ann', company_name: 'Acme' },
+        },
+        { prospectSlug: 'acme', visitId: null, source: 'browser' },
+      ),
     })
     const call = daily.calls[0] as FakeDailyCall
     call.sendFromServer('listening')

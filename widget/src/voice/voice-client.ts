@@ -1,4 +1,4 @@
-import type { CallMetadata } from '#core/engagement.ts'
+import type { AgentSettings } from '#core/agent-settings.ts'
 
 /**
  * The port the browser-call demo talks to. `create-vapi-client.ts` implements it over the Vapi web SDK,
@@ -21,15 +21,12 @@ export interface VoiceClient {
   on<E extends VoiceClientEvent>(event: E, handler: VoiceClientEvents[E]): () => void
 }
 
-/** What a call needs from the prospect record. */
+/** What a call needs: the assistant, and the prospect's agent (the same one its phone call gets). */
 export interface VoiceCallOptions {
   /** The prospect's own assistant, else the configured default. */
   assistantId: string | null
-  firstMessage: string
-  /** The system prompt sent as the model's single system message. */
-  system: string
-  /** Set on the platform's call, so its end-of-call report names the prospect and the visit. */
-  metadata: CallMetadata
+  /** First message, prompt, values, the metadata its end-of-call report carries back, no recording. */
+  agent: AgentSettings
 }
 
 /** One line of the live transcript: a partial one grows until the final one replaces it. */

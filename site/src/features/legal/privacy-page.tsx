@@ -60,8 +60,10 @@ export function PrivacyPage() {
       <p>
         Your browser asks before the demo can use them. The microphone is used only while you are in a voice
         call you started with "Test in Browser"; the camera and microphone only while you are in a video call
-        you started. Both stop when the call ends. We do not record sound or picture; the voice platform
-        writes down what was said in a voice call, and we keep that transcript as described above.
+        you started. Both stop when the call ends. Every call asks the platforms not to record it: no sound or
+        picture is recorded, and no capture is made of a phone call's line. What the voice platform keeps of a
+        voice call is what it sends us when the call ends, its summary and its transcript, which we keep as
+        described above.
       </p>
 
       <h2>Who else sees what</h2>
@@ -69,8 +71,8 @@ export function PrivacyPage() {
       <ul>
         <li>
           <strong>The voice platform (Vapi)</strong> runs the voice agent: it hears a browser call, and it
-          places the phone call to the number you give for "Call Me". It sends us each call's summary and
-          transcript.
+          places the phone call to the number you give for "Call Me". It writes down what was said, and sends
+          us each call's summary and transcript; it is asked not to record the sound.
         </li>
         <li>
           <strong>The video platform (Tavus, over Daily)</strong> runs the video call: it sees and hears you

@@ -1,4 +1,5 @@
 import type {
+  AgentTemplateListResponse,
   ProspectFields,
   RepListResponse,
   RepProspectDetail,
@@ -60,3 +61,6 @@ export const saveProspect = (fields: ProspectFields, original: string | null) =>
 
 export const deleteProspect = (slug: string) =>
   requestRep<undefined>(`prospects/${encodeURIComponent(slug)}`, { method: 'DELETE' })
+
+export const getAgentTemplates = (signal: AbortSignal) =>
+  requestRep<AgentTemplateListResponse>('templates', { signal })

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createEmbedSnippet } from '#core/embed-snippet.ts'
 import { installFakeFetch } from '../../../testing/fake-fetch.ts'
 import { keepSession, resetSession } from '../session/session-store.ts'
+import { answerTemplates } from '../testing/form-queries.ts'
 import { answer, errorAnswer, MAYA_DETAIL, pending, SESSION } from '../testing/rep-fixtures.ts'
 import { ProspectDetailPage } from './prospect-detail-page.tsx'
 
@@ -21,7 +22,7 @@ afterEach(() => {
 })
 
 describe('ProspectDetailPage', () => {
-  it('shows the link and snippet to copy, the live panel, the owner, the stamps and the history', async () => {
+  it('shows the link and snippet to copy, the owner, the stamps and the history', async () => {
     render(<ProspectDetailPage slug="bright-smile-dental" />)
     screen.getByText('Loading bright-smile-dental…')
     await answer(pending(requests, '/api/reps/prospects/bright-smile-dental'), Response.json(MAYA_DETAIL))
@@ -35,7 +36,6 @@ describe('ProspectDetailPage', () => {
     screen.getByRole('button', { name: 'Copy link' })
     screen.getByRole('button', { name: 'Copy snippet' })
     screen.getByRole('heading', { name: 'Where to paste it' })
-    expect(document.querySelector('voice-demo')?.getAttribute('slug')).toBe('bright-smile-dental')
     expect(screen.getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe(
       '/_/prospects/bright-smile-dental/edit',
     )
@@ -50,6 +50,43 @@ describe('ProspectDetailPage', () => {
       expect.stringMatching(/^Updated .* by ann@example\.comChanged: system$/),
       expect.stringMatching(/^Imported .* by the command line$/),
     ])
+  })
+
+  it('lets the rep try the agent the prospect gets, with the words the server serves', async () => {
+    render(<ProspectDetailPage slug="bright-smile-dental" />)
+    await answer(pending(requests, '/api/reps/prospects/bright-smile-dental'), Response.json(MAYA_DETAIL))
+    const tryIt = screen.getByRole('region', { name: 'Try this agent' })
+    within(tryIt).getByText(
+      'A browser call with the same agent Bright Smile Dental hears on their page and by phone.',
+    )
+    // The real panel, which asks the server for the prospect as its page does.
+    const panel = tryIt.querySelector('voice-demo')
+    expect(panel?.getAttribute('slug')).toBe('bright-smile-dental')
+    expect(panel?.hasAttribute('data-prospect')).toBe(false)
+    const said = within(tryIt).getByRole('heading', { name: 'What the agent says first' })
+    expect(said.nextElementSibling?.textContent).toBe(MAYA_DETAIL.agent.firstMessage)
+    const disclosure = within(tryIt).getByText("Show the agent's instructions").closest('details')
+    expect(disclosure?.open).toBe(false)
+    expect(within(tryIt).getByRole('region', { name: "The agent's instructions" }).textContent).toBe(
+      MAYA_DETAIL.agent.system,
+    )
+  })
+
+  it('names the kind of business and the details that are set, in plain words', async () => {
+    render(<ProspectDetailPage slug="bright-smile-dental" />)
+    await answer(pending(requests, '/api/reps/prospects/bright-smile-dental'), Response.json(MAYA_DETAIL))
+    const facts = screen.getByRole('region', { name: 'About this prospect' })
+    const fact = (term: string) => within(facts).getByText(term).nextElementSibling?.textContent
+    expect(fact('Kind of business')).toBe('dental') // its name until the kinds load
+    await answerTemplates(requests)
+    expect(fact('Kind of business')).toBe('Dental practice')
+    expect(fact('City')).toBe('Austin')
+    expect(fact('Opening hours')).toBe('Monday to Friday, 8 am to 6 pm')
+    expect(fact("Agent's words")).toBe("The template's")
+    expect(fact('Assistant')).toBe('The default assistant')
+    for (const unset of ['Services', 'Website', 'Booking link']) {
+      expect(within(facts).queryByText(unset), unset).toBeNull()
+    }
   })
 
   it("shows the server's message for a prospect that does not exist", async () => {

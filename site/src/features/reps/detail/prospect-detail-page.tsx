@@ -4,6 +4,7 @@ import { primaryButtonClass, secondaryButtonClass } from '../../../components/bu
 import { Link } from '../../../components/link.tsx'
 import { useKeyedLoad } from '../../../lib/use-keyed-load.ts'
 import { TimelineSection } from '../activity/timeline-section.tsx'
+import { useAgentTemplates } from '../agent/use-agent-templates.ts'
 import { getProspect } from '../api/rep-endpoints.ts'
 import { getEditPath, LIST_PATH } from '../rep-paths.ts'
 import { SignedInPage } from '../session/signed-in-page.tsx'
@@ -13,11 +14,11 @@ import { AuditHistory } from './audit-history.tsx'
 import { CopySection } from './copy-section.tsx'
 import { PasteInstructions } from './paste-instructions.tsx'
 import { ProspectFacts } from './prospect-facts.tsx'
-import { SnippetPreview } from './snippet-preview.tsx'
+import { TryAgent } from './try-agent.tsx'
 
 /**
  * Route `/_/prospects/:slug`: what a rep sends (the link and the snippet, with where to paste it),
- * the live panel, and who owns and changed the prospect, when.
+ * the agent to try with its words, and who owns and changed the prospect, when.
  */
 export function ProspectDetailPage({ slug }: { slug: string }) {
   return (
@@ -52,6 +53,7 @@ function ProspectDetail({ slug }: { slug: string }) {
 
 function Loaded({ detail }: { detail: RepProspectDetail }) {
   const { fields } = detail
+  const templates = useAgentTemplates()
   return (
     <>
       <div className="mt-3 flex flex-wrap items-start justify-between gap-4">
@@ -82,8 +84,8 @@ function Loaded({ detail }: { detail: RepProspectDetail }) {
         </div>
         <div className="min-w-0 space-y-6">
           <TimelineSection slug={fields.slug} />
-          <SnippetPreview slug={fields.slug} />
-          <ProspectFacts detail={detail} />
+          <TryAgent detail={detail} />
+          <ProspectFacts detail={detail} templates={templates} />
           <AuditHistory history={detail.history} slug={fields.slug} />
         </div>
       </div>

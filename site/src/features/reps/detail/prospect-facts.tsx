@@ -1,9 +1,31 @@
+import { Fragment } from 'react'
 import type { RepProspectDetail, Stamp } from '#core/rep-api.ts'
+import type { AgentTemplatesState } from '../agent/use-agent-templates.ts'
 import { cardClass } from '../ui/field-styles.ts'
 import { formatDateTime, formatWho } from '../ui/format.ts'
 
-/** Who owns the prospect, and who created and last changed it, when. */
-export function ProspectFacts({ detail }: { detail: RepProspectDetail }) {
+const DETAILS = [
+  { field: 'city', label: 'City' },
+  { field: 'services', label: 'Services' },
+  { field: 'opening_hours', label: 'Opening hours' },
+  { field: 'website', label: 'Website' },
+  { field: 'booking_link', label: 'Booking link' },
+] as const
+
+const ddClass = 'break-words text-slate-700 dark:text-slate-300'
+
+/**
+ * Who owns the prospect, who created and last changed it, when; and its agent: the kind of business,
+ * the details it was given, whose words it speaks and which assistant.
+ */
+export function ProspectFacts({
+  detail,
+  templates,
+}: {
+  detail: RepProspectDetail
+  templates: AgentTemplatesState
+}) {
+  const { fields } = detail
   return (
     <section aria-labelledby="facts-heading" className={cardClass}>
       <h2 id="facts-heading" className="text-lg font-bold tracking-tight">
@@ -11,7 +33,7 @@ export function ProspectFacts({ detail }: { detail: RepProspectDetail }) {
       </h2>
       <dl className="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
         <dt className="font-semibold">Owner</dt>
-        <dd className="break-words text-slate-700 dark:text-slate-300">{detail.owner?.email ?? 'Nobody'}</dd>
+        <dd className={ddClass}>{detail.owner?.email ?? 'Nobody'}</dd>
         <dt className="font-semibold">Created</dt>
         <dd className="text-slate-700 dark:text-slate-300">
           <StampText stamp={detail.created} />
@@ -20,13 +42,42 @@ export function ProspectFacts({ detail }: { detail: RepProspectDetail }) {
         <dd className="text-slate-700 dark:text-slate-300">
           <StampText stamp={detail.updated} />
         </dd>
+        <dt className="font-semibold">Kind of business</dt>
+        <dd className={ddClass}>{describeTemplate(fields.template, templates)}</dd>
+        {DETAILS.map(({ field, label }) => {
+          const value = fields[field]
+          return (
+            value && (
+              <Fragment key={field}>
+                <dt className="font-semibold">{label}</dt>
+                <dd className={ddClass}>{value}</dd>
+              </Fragment>
+            )
+          )
+        })}
+        <dt className="font-semibold">Agent's words</dt>
+        <dd className={ddClass}>{describeWords(fields.first_message, fields.system)}</dd>
         <dt className="font-semibold">Assistant</dt>
-        <dd className="break-words text-slate-700 dark:text-slate-300">
-          {detail.fields.assistant_id ?? 'The default assistant'}
-        </dd>
+        <dd className={ddClass}>{fields.assistant_id ?? 'The default assistant'}</dd>
       </dl>
     </section>
   )
+}
+
+/** The template's label; its name while the labels load or if they cannot. */
+function describeTemplate(template: string | null, templates: AgentTemplatesState): string {
+  if (templates.status !== 'done') return template ?? 'general'
+  const { set } = templates.templates
+  const label = set.get(template).source.label
+  // The server serves the general agent for a template it no longer has: say both.
+  return template === null || set.has(template) ? label : `${label} (“${template}” is no longer offered)`
+}
+
+function describeWords(firstMessage: string | null, system: string | null): string {
+  if (firstMessage && system) return 'Its own first message and system prompt'
+  if (firstMessage) return "Its own first message; the template's system prompt"
+  if (system) return "The template's first message; its own system prompt"
+  return "The template's"
 }
 
 /** "3 Mar 2025, 14:02 by ann@example.com" */

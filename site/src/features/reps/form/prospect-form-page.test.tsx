@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { CSRF_HEADER } from '#core/rep-api.ts'
 import { installFakeFetch } from '../../../testing/fake-fetch.ts'
 import { keepSession, resetSession } from '../session/session-store.ts'
+import { answerTemplates, description, field, type, writes as writesOf } from '../testing/form-queries.ts'
 import {
   answer,
   errorAnswer,
@@ -28,21 +29,15 @@ afterEach(() => {
   window.history.replaceState(null, '', '/')
 })
 
-const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement
-const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } })
-/** The text of everything the field is described by: its hint, its status and its error. */
-const description = (label: string) =>
-  (field(label).getAttribute('aria-describedby') ?? '')
-    .split(' ')
-    .map((id) => document.getElementById(id)?.textContent)
-    .join(' | ')
-const writes = () => requests.filter((request) => request.method !== 'GET')
+const writes = () => writesOf(requests)
 
-function fillMaya() {
+async function fillMaya() {
+  await answerTemplates(requests)
   type('Company name', MAYA_FIELDS.company_name)
   type('Contact name', MAYA_FIELDS.name)
-  type('First message', MAYA_FIELDS.first_message)
-  type('System prompt', MAYA_FIELDS.system)
+  type('Kind of business', 'dental')
+  type('City', 'Austin')
+  type('Opening hours', 'Monday to Friday, 8 am to 6 pm')
 }
 
 describe('ProspectFormPage: a new prospect', () => {
@@ -104,16 +99,33 @@ describe('ProspectFormPage: a new prospect', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create prospect' }))
     expect(writes()).toHaveLength(0)
     expect(document.activeElement).toBe(field('Company name'))
-    for (const label of ['Company name', 'Slug', 'First message', 'System prompt']) {
+    for (const label of ['Company name', 'Slug']) {
       expect(field(label).getAttribute('aria-invalid'), label).toBe('true')
     }
-    expect(field('Contact name').getAttribute('aria-invalid')).toBeNull()
+    for (const label of [
+      'Contact name',
+      'City',
+      'Own first message (optional)',
+      'Own system prompt (optional)',
+    ]) {
+      expect(field(label).getAttribute('aria-invalid'), label).toBeNull()
+    }
     expect(screen.getByRole('alert').textContent).toBe('Please correct the marked fields.')
+  })
+
+  it('takes the form’s alert away once the marked fields are fixed', () => {
+    render(<ProspectFormPage slug={null} />)
+    fireEvent.click(screen.getByRole('button', { name: 'Create prospect' }))
+    expect(screen.getByRole('alert').textContent).toBe('Please correct the marked fields.')
+    type('Company name', 'Acme Dental') // the slug follows: two of the three fixed
+    expect(screen.getByRole('alert').textContent).toBe('Please correct the marked fields.')
+    type('Contact name', 'Dana Reyes')
+    expect(screen.queryByRole('alert')).toBeNull()
   })
 
   it('creates the prospect with the CSRF token, then shows its page', async () => {
     render(<ProspectFormPage slug={null} />)
-    fillMaya()
+    await fillMaya()
     fireEvent.click(screen.getByRole('button', { name: 'Create prospect' }))
     const request = last(writes())
     expect([request.method, request.url]).toEqual(['POST', '/api/reps/prospects'])
@@ -126,49 +138,28 @@ describe('ProspectFormPage: a new prospect', () => {
 
   it("shows the server's field errors and a taken slug on their fields", async () => {
     render(<ProspectFormPage slug={null} />)
-    fillMaya()
+    await fillMaya()
     fireEvent.click(screen.getByRole('button', { name: 'Create prospect' }))
     const fields = { system: 'system has 20001 characters (at most 20000)' }
     await answer(
       last(writes()),
       errorAnswer(422, 'prospect_invalid', 'Please correct the marked fields.', { fields }),
     )
-    expect(field('System prompt').getAttribute('aria-invalid')).toBe('true')
-    expect(description('System prompt')).toContain('system has 20001 characters (at most 20000)')
-    expect(document.activeElement).toBe(field('System prompt'))
+    const prompt = 'Own system prompt (optional)'
+    expect(field(prompt).getAttribute('aria-invalid')).toBe('true')
+    expect(description(prompt)).toContain('system has 20001 characters (at most 20000)')
+    // Focus moves to it, opening the disclosure it was closed in.
+    expect(field(prompt).closest('details')?.open).toBe(true)
+    expect(document.activeElement).toBe(field(prompt))
     expect(window.location.pathname).toBe('/_/prospects/new')
 
-    type('System prompt', 'A shorter prompt.') // the server's word on a field holds until it changes
-    expect(field('System prompt').getAttribute('aria-invalid')).toBeNull()
+    type(prompt, 'A shorter prompt.') // the server's word on a field holds until it changes
+    expect(field(prompt).getAttribute('aria-invalid')).toBeNull()
+    expect(screen.queryByRole('alert')).toBeNull()
     fireEvent.click(screen.getByRole('button', { name: 'Create prospect' }))
     await answer(last(writes()), errorAnswer(409, 'slug_taken', 'Another prospect already has this link.'))
     expect(field('Slug').getAttribute('aria-invalid')).toBe('true')
     expect(description('Slug')).toContain('Another prospect already has this link.')
-  })
-
-  it('previews the page and the panel with the typed values', async () => {
-    render(<ProspectFormPage slug={null} />)
-    await answer(
-      pending(requests, '/api/config'),
-      Response.json({ features: { browserCall: true, phoneCall: true, videoCall: true } }),
-    )
-    fillMaya()
-    screen.getByText(/Hey Dr\. Maya Patel, here's what I've built for/)
-    await vi.waitFor(() => {
-      const panel = document.querySelector('voice-demo')
-      const answer = JSON.parse(panel?.getAttribute('data-prospect') ?? 'null')
-      expect(answer?.prospect).toEqual({
-        slug: 'bright-smile-dental',
-        name: MAYA_FIELDS.name,
-        companyName: MAYA_FIELDS.company_name,
-        firstMessage: MAYA_FIELDS.first_message,
-        system: MAYA_FIELDS.system,
-        assistantId: null,
-      })
-      // A phone call would use the saved prospect, not the typed one.
-      expect(answer?.features).toEqual({ browserCall: true, phoneCall: false, videoCall: true })
-      expect(panel?.getAttribute('slug')).toBe('bright-smile-dental')
-    })
   })
 })
 
@@ -182,7 +173,12 @@ describe('ProspectFormPage: editing', () => {
 
   it('starts from the saved fields, keeps the slug, and saves with PUT', async () => {
     await editMaya()
-    expect(field('System prompt').value).toBe(MAYA_FIELDS.system)
+    await answerTemplates(requests)
+    expect(field('Kind of business').value).toBe('dental')
+    expect(field('City').value).toBe('Austin')
+    expect(field('Services').value).toBe('')
+    // No words of its own: the disclosure for them starts closed.
+    expect(field('Own first message (optional)').closest('details')?.open).toBe(false)
     type('Company name', 'Bright Smile Dental Care')
     expect(field('Slug').value).toBe('bright-smile-dental') // no suggestion for a saved prospect
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }))
@@ -191,6 +187,17 @@ describe('ProspectFormPage: editing', () => {
     expect(request.headers.get(CSRF_HEADER)).toBe(SESSION.csrfToken)
     expect(JSON.parse(String(request.body)).company_name).toBe('Bright Smile Dental Care')
     expect(requests.some((r) => r.url.startsWith('/api/reps/slugs/'))).toBe(false) // its own slug
+  })
+
+  it('shows a prospect’s own words open, ready to change', async () => {
+    window.history.replaceState(null, '', '/_/prospects/bright-smile-dental/edit')
+    render(<ProspectFormPage slug="bright-smile-dental" />)
+    const own = { ...MAYA_DETAIL, fields: { ...MAYA_FIELDS, first_message: 'Bright Smile, Ava speaking.' } }
+    await answer(pending(requests, '/api/reps/prospects/bright-smile-dental'), Response.json(own))
+    const firstMessage = field('Own first message (optional)')
+    expect(firstMessage.value).toBe('Bright Smile, Ava speaking.')
+    expect(firstMessage.closest('details')?.open).toBe(true)
+    expect(description('Own first message (optional)')).toContain("Empty: the template's.")
   })
 
   it('deletes after a confirmation dialog that starts on Cancel and gives focus back', async () => {

@@ -1,7 +1,9 @@
+import { useState } from 'react'
 import { UNAVAILABLE_MESSAGE } from '#core/api-error.ts'
 import type { RepProspectDetail } from '#core/rep-api.ts'
 import { Link } from '../../../components/link.tsx'
 import { useKeyedLoad } from '../../../lib/use-keyed-load.ts'
+import { useAgentTemplates } from '../agent/use-agent-templates.ts'
 import { getProspect } from '../api/rep-endpoints.ts'
 import { goTo } from '../rep-navigate.ts'
 import { getProspectPath, LIST_PATH } from '../rep-paths.ts'
@@ -47,7 +49,10 @@ function EditLoader({ slug }: { slug: string }) {
 /** The form beside its live preview (under it on a phone); after saving, the prospect's page. */
 function Editor({ detail }: { detail: RepProspectDetail | null }) {
   const original = detail?.fields.slug ?? null
-  const form = useProspectForm(detail ? toFormValues(detail.fields) : EMPTY_VALUES, original)
+  const templates = useAgentTemplates()
+  const [initial] = useState(() => (detail ? toFormValues(detail.fields) : EMPTY_VALUES))
+  const templateIds = templates.status === 'done' ? templates.templates.ids : null
+  const form = useProspectForm(initial, original, templateIds)
   const save = async () => {
     const saved = await form.submit()
     if (saved) goTo(getProspectPath(saved.fields.slug))
@@ -62,10 +67,16 @@ function Editor({ detail }: { detail: RepProspectDetail | null }) {
       </h1>
       <div className="mt-6 grid items-start gap-6 lg:grid-cols-2">
         <div className={`${cardClass} sm:p-6`}>
-          <ProspectForm form={form} original={original} onSubmit={save} />
+          <ProspectForm
+            form={form}
+            original={original}
+            initial={initial}
+            templates={templates}
+            onSubmit={save}
+          />
         </div>
         <div className="lg:sticky lg:top-24">
-          <ProspectPreview values={form.values} />
+          <ProspectPreview values={form.values} templates={templates} saved={detail?.fields ?? null} />
         </div>
       </div>
       {detail && original !== null && (

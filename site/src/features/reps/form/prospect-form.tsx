@@ -1,8 +1,11 @@
 import { type FormEvent, useEffect, useRef } from 'react'
 import type { ProspectField } from '#core/prospect-fields.ts'
 import { primaryButtonClass } from '../../../components/button-styles.ts'
+import type { AgentTemplatesState } from '../agent/use-agent-templates.ts'
 import { Alert } from '../ui/alert.tsx'
 import { TextField } from '../ui/text-field.tsx'
+import { AgentFields, type FieldBinding } from './agent-fields.tsx'
+import type { FormValues } from './form-values.ts'
 import { SlugStatus } from './slug-status.tsx'
 import type { ProspectForm as FormState } from './use-prospect-form.ts'
 import { useSlugAvailability } from './use-slug-availability.ts'
@@ -11,21 +14,28 @@ interface ProspectFormProps {
   form: FormState
   /** The prospect's slug when editing; null for a new one. */
   original: string | null
+  /** The values the form started from. */
+  initial: FormValues
+  templates: AgentTemplatesState
   onSubmit: () => void
 }
 
 /**
- * The prospect's six fields, each with its problem under it as it is typed, and the slug's
- * availability. After a refused save, focus moves to the first field with a problem.
+ * The prospect's fields, each with its problem under it as it is typed, and the slug's availability:
+ * who the page greets, then the agent (AgentFields). After a refused save, focus moves to the first
+ * field with a problem, opening the disclosure it may be in.
  */
-export function ProspectForm({ form, original, onSubmit }: ProspectFormProps) {
+export function ProspectForm({ form, original, initial, templates, onSubmit }: ProspectFormProps) {
   const { values, errors, set } = form
   const availability = useSlugAvailability(values.slug, original)
   const formRef = useRef<HTMLFormElement>(null)
 
   useEffect(() => {
     if (form.refusals === 0) return
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+    const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')
+    const disclosure = invalid?.closest('details')
+    if (disclosure) disclosure.open = true
+    invalid?.focus()
   }, [form.refusals])
 
   const submit = (event: FormEvent) => {
@@ -34,8 +44,7 @@ export function ProspectForm({ form, original, onSubmit }: ProspectFormProps) {
   }
   const origin = window.location.origin
   const slugTaken = availability.status === 'taken' ? availability.reason : null
-  /** What ties a field to the form: its name, value, change and problem. */
-  const bind = (name: ProspectField) => ({
+  const bind = (name: ProspectField): FieldBinding => ({
     name,
     value: values[name],
     onValue: (value: string) => set(name, value),
@@ -62,18 +71,7 @@ export function ProspectForm({ form, original, onSubmit }: ProspectFormProps) {
         status={<SlugStatus availability={availability} />}
         error={errors.slug ?? slugTaken}
       />
-      <TextField
-        label="First message"
-        {...bind('first_message')}
-        rows={3}
-        hint="What the voice agent says first."
-      />
-      <TextField
-        label="System prompt"
-        {...bind('system')}
-        rows={8}
-        hint="How the voice agent behaves: the business, its services, what to ask and what to book."
-      />
+      <AgentFields values={values} bind={bind} templates={templates} initial={initial} />
       <TextField
         label="Assistant ID (optional)"
         {...bind('assistant_id')}

@@ -1,10 +1,15 @@
-import { FALLBACK_SLUG, isValidSlug, type ProspectResponse } from '#core/prospect.ts'
+import { renderProspectAgent, toAgentValues } from '#core/agent.ts'
+import { FALLBACK_SLUG, isValidSlug, type Prospect, type ProspectResponse } from '#core/prospect.ts'
+import { normalizeProspectFields } from '#core/prospect-fields.ts'
+import type { ProspectFields } from '#core/rep-api.ts'
 import { ProspectHero } from '../../../components/prospect-hero.tsx'
 import { PRELOADED_ATTRIBUTE } from '../../../lib/preloaded-prospect.ts'
 import { useWidgetAttributes } from '../../../lib/use-widget-attributes.ts'
-import { cardClass } from '../ui/field-styles.ts'
+import { AgentWords } from '../agent/agent-words.tsx'
+import type { AgentTemplatesState } from '../agent/use-agent-templates.ts'
+import { cardClass, hintClass } from '../ui/field-styles.ts'
 import { useDebounced } from '../ui/use-debounced.ts'
-import type { FormValues } from './form-values.ts'
+import { type FormValues, isSameProspect } from './form-values.ts'
 import { useDemoFeatures } from './use-demo-features.ts'
 
 /** The panel is a new element per change (it reads its answer once, when it connects): not per keystroke. */
@@ -12,26 +17,44 @@ const PANEL_DELAY_MS = 700
 /** A slug for the panel while the typed one breaks the rule (the panel refuses such a slug). */
 const DRAFT_SLUG = 'preview'
 
+interface ProspectPreviewProps {
+  values: FormValues
+  templates: AgentTemplatesState
+  /** The prospect as saved, when editing one; null for a new one. */
+  saved: ProspectFields | null
+}
+
 /**
- * The prospect's page as it will look, from the values being typed: the page's own greeting (the
- * component the page renders), and the real `<voice-demo>` panel given the typed prospect as its
- * answer (`data-prospect`, as prospect pages carry it), so a browser call in the preview speaks the
- * typed first message with the typed prompt. Call Me stays off: a phone call uses the saved prospect.
+ * The prospect's page and agent as they will be, from the values being typed: the page's own greeting
+ * (the component the page renders), the agent's words rendered with the same core functions the server
+ * renders them with, and the real `<voice-demo>` panel given that prospect as its answer
+ * (`data-prospect`, as prospect pages carry it), so Test in Browser speaks exactly the agent shown.
+ * Call Me phones with the saved prospect's agent (the server looks it up by slug), so it is offered
+ * only while the form holds exactly what is saved.
  */
-export function ProspectPreview({ values }: { values: FormValues }) {
+export function ProspectPreview({ values, templates, saved }: ProspectPreviewProps) {
   const widget = useWidgetAttributes()
   const features = useDemoFeatures()
-  const slug = values.slug.trim()
-  const prospect = {
+  const fields = withStandIns(normalizeProspectFields(values))
+  const agent = templates.status === 'done' ? renderProspectAgent(templates.templates.set, fields) : null
+  const unchanged = saved !== null && isSameProspect(values, saved)
+  const slug = fields.slug
+  const prospect: Prospect = {
     slug: isValidSlug(slug) && slug !== FALLBACK_SLUG ? slug : DRAFT_SLUG,
-    name: values.name.trim() || 'Contact name',
-    companyName: values.company_name.trim() || 'Company name',
-    firstMessage: values.first_message.trim(),
-    system: values.system.trim(),
-    assistantId: values.assistant_id.trim() || null,
+    name: fields.name,
+    companyName: fields.company_name,
+    firstMessage: agent?.firstMessage ?? '',
+    system: agent?.system ?? '',
+    variables: toAgentValues(fields),
+    assistantId: fields.assistant_id,
   }
-  const answer: ProspectResponse = { prospect, fallback: false, features: { ...features, phoneCall: false } }
-  const panelJson = useDebounced(JSON.stringify(answer), PANEL_DELAY_MS)
+  const answer: ProspectResponse = {
+    prospect,
+    fallback: false,
+    features: { ...features, phoneCall: features.phoneCall && unchanged },
+  }
+  // Nothing to speak until the agent is rendered: no panel rather than one with an empty agent.
+  const panelJson = useDebounced(agent ? JSON.stringify(answer) : null, PANEL_DELAY_MS)
 
   return (
     <section
@@ -43,8 +66,8 @@ export function ProspectPreview({ values }: { values: FormValues }) {
           Preview
         </h2>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-          The prospect's page and demo panel with what is typed here, before it is saved. Test in Browser uses
-          this text; Call Me works once the prospect is saved.
+          The prospect's page, demo panel and agent with what is typed here, before it is saved. Test in
+          Browser speaks this agent. {describeCallMe(saved, unchanged)}
         </p>
       </div>
       {/* A picture of the page, not part of this one: no focus stops, links or second h1 for a reader. */}
@@ -56,14 +79,40 @@ export function ProspectPreview({ values }: { values: FormValues }) {
         <ProspectHero prospect={prospect} fallback={false} />
       </div>
       <div className="min-h-40">
-        <voice-demo
-          key={panelJson}
-          slug={(JSON.parse(panelJson) as ProspectResponse).prospect.slug}
-          className="block"
-          {...widget}
-          {...{ [PRELOADED_ATTRIBUTE]: panelJson }}
-        />
+        {panelJson !== null && (
+          <voice-demo
+            key={panelJson}
+            slug={(JSON.parse(panelJson) as ProspectResponse).prospect.slug}
+            className="block"
+            {...widget}
+            {...{ [PRELOADED_ATTRIBUTE]: panelJson }}
+          />
+        )}
       </div>
+      {agent ? (
+        <AgentWords firstMessage={agent.firstMessage} system={agent.system} />
+      ) : (
+        <p role="status" className={hintClass}>
+          {templates.status === 'error'
+            ? "The agent's words cannot be shown: the kinds of business could not be loaded."
+            : "Loading the kinds of business to show the agent's words…"}
+        </p>
+      )}
     </section>
   )
+}
+
+/** The greeting and the agent name someone even before the contact and the company are typed. */
+function withStandIns(fields: ProspectFields): ProspectFields {
+  return {
+    ...fields,
+    name: fields.name || 'Contact name',
+    company_name: fields.company_name || 'Company name',
+  }
+}
+
+function describeCallMe(saved: ProspectFields | null, unchanged: boolean): string {
+  if (saved === null) return 'Call Me phones with the saved agent: create the prospect to try it by phone.'
+  if (!unchanged) return 'Call Me phones with the saved agent: save your changes to try them by phone.'
+  return 'Call Me phones with this agent too, as it is saved.'
 }

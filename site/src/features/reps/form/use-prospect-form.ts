@@ -25,28 +25,42 @@ export interface ProspectForm {
   refusals: number
 }
 
+/** Why the last save was refused; `overFields` when the marked fields were the reason. */
+interface Refusal {
+  message: string
+  overFields: boolean
+}
+
 /**
  * The state of the new/edit form. Fields are checked as they are typed with the same rule as the
  * server and the CSV import (core/prospect-fields.ts), shown once a field was touched or a save was
  * tried. A new prospect's slug follows the company name until the rep edits the slug themselves.
- * The server's field errors stay on their field until that field changes.
+ * The server's field errors stay on their field until that field changes. The template is checked
+ * against `templateIds` once they are known; until then (or if they cannot be loaded) by its rule only.
  */
-export function useProspectForm(initial: FormValues, original: string | null): ProspectForm {
+export function useProspectForm(
+  initial: FormValues,
+  original: string | null,
+  templateIds: readonly string[] | null,
+): ProspectForm {
   const [values, setValues] = useState(initial)
   const [slugEdited, setSlugEdited] = useState(original !== null)
   const [touched, setTouched] = useState<Partial<Record<ProspectField, true>>>({})
   const [tried, setTried] = useState(false)
   const [serverErrors, setServerErrors] = useState<FieldErrors>({})
   const [busy, setBusy] = useState(false)
-  const [formError, setFormError] = useState<string | null>(null)
+  const [refusal, setRefusal] = useState<Refusal | null>(null)
   const [refusals, setRefusals] = useState(0)
 
-  const ruleErrors = checkProspectFields(values)
+  const ruleErrors = checkProspectFields(values, templateIds ? { templateIds } : {})
   const errors: FieldErrors = {}
   for (const field of Object.keys(values) as ProspectField[]) {
     const message = serverErrors[field] ?? (tried || touched[field] ? ruleErrors[field] : undefined)
     if (message !== undefined) errors[field] = message
   }
+  // A refusal over marked fields is over once none is marked; any other stays until the next save.
+  const formError =
+    refusal && (!refusal.overFields || Object.keys(errors).length > 0) ? refusal.message : null
 
   const set = (field: ProspectField, value: string) => {
     const next = { ...values, [field]: value }
@@ -57,27 +71,30 @@ export function useProspectForm(initial: FormValues, original: string | null): P
     setServerErrors(({ [field]: _, ...others }) => others)
   }
 
-  const refuse = (message: string | null) => {
-    setFormError(message)
+  const refuse = (message: string, overFields: boolean) => {
+    setRefusal({ message, overFields })
     setRefusals((count) => count + 1)
   }
 
   const submit = async (): Promise<RepProspectDetail | null> => {
     setTried(true)
     if (Object.keys(ruleErrors).length > 0) {
-      refuse('Please correct the marked fields.')
+      refuse('Please correct the marked fields.', true)
       return null
     }
     setBusy(true)
-    setFormError(null)
+    setRefusal(null)
     try {
       return await saveProspect(normalizeProspectFields(values), original)
     } catch (failure) {
+      let fields: FieldErrors = {}
       if (failure instanceof RepRequestFailure) {
         // 409: the slug is another prospect's; the message belongs on the slug field.
-        setServerErrors(failure.code === 'slug_taken' ? { slug: failure.message } : failure.fields)
+        fields = failure.code === 'slug_taken' ? { slug: failure.message } : failure.fields
+        setServerErrors(fields)
       }
-      refuse(failure instanceof RequestFailure ? failure.message : UNAVAILABLE_MESSAGE)
+      const message = failure instanceof RequestFailure ? failure.message : UNAVAILABLE_MESSAGE
+      refuse(message, Object.keys(fields).length > 0)
       return null
     } finally {
       setBusy(false)

@@ -12,7 +12,9 @@ import { ImportProgress } from './import-progress.tsx'
 import { ImportSummary } from './import-summary.tsx'
 import { useImport } from './use-import.ts'
 
-const COLUMNS = 'slug, name, company_name, first_message, system, assistant_id (optional)'
+const COLUMNS = 'slug, name, company_name'
+const OPTIONAL_COLUMNS =
+  'template, city, services, opening_hours, website, booking_link, first_message, system, assistant_id'
 
 /** Route `/_/prospects/import`: a CSV file in, checked whole by the server, all of it or none. */
 export function ImportPage() {
@@ -40,8 +42,10 @@ function ImportFlow() {
       <h1 className={`${pageTitleClass} mt-3`}>Import CSV</h1>
       <p className="mt-2 text-slate-600 dark:text-slate-300">
         One prospect per row, with a header row naming the columns:{' '}
-        <span className="font-mono text-sm">{COLUMNS}</span>. A row whose slug exists updates that prospect.
-        If any row has a problem, nothing is imported.
+        <span className="font-mono text-sm">{COLUMNS}</span>, and any of{' '}
+        <span className="font-mono text-sm">{OPTIONAL_COLUMNS}</span>. An empty template is the general agent;
+        a first message or system prompt, when given, replaces the template's. A row whose slug exists updates
+        that prospect. If any row has a problem, nothing is imported.
       </p>
       <div className={`${cardClass} mt-6 space-y-5`}>
         <FileDrop onFile={choose} disabled={sending} />

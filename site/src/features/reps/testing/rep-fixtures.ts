@@ -1,5 +1,7 @@
 import { act } from '@testing-library/react'
+import type { AgentTemplateSource } from '#core/agent-template.ts'
 import type {
+  AgentTemplateListResponse,
   ProspectFields,
   RepProspectDetail,
   RepProspectListResponse,
@@ -20,12 +22,44 @@ export const BOB = {
 
 export const SESSION: SessionResponse = { rep: ANN, csrfToken: 'csrf-token-of-ann' }
 
+/** The template every prospect without one uses; it names no optional detail. */
+export const GENERAL_TEMPLATE: AgentTemplateSource = {
+  id: 'general',
+  label: 'Any business',
+  description: 'Answers questions, takes messages and books appointments for any kind of business.',
+  purpose: 'answers the phone for {{ company_name }}',
+  firstMessage: 'Hello, you have reached {{ company_name }}. How can I help you today?',
+  system: 'You answer the phone for {{ company_name }}. This is a demo built for {{ name }}.',
+}
+
+/** A template that says the optional details where they are given, and does without them where not. */
+export const DENTAL_TEMPLATE: AgentTemplateSource = {
+  id: 'dental',
+  label: 'Dental practice',
+  description: 'Books check-ups, cleanings and urgent visits.',
+  purpose: 'answers the phone for {{ company_name }} and books check-ups',
+  firstMessage:
+    'Thank you for calling {{ company_name }}{% if city %} in {{ city }}{% endif %}. Are you calling to book a visit?',
+  system:
+    'You are Ava, the receptionist of {{ company_name }}, a dental practice{% if city %} in {{ city }}{% endif %}. ' +
+    'The practice is open {{ opening_hours | default: "at hours the team will confirm" }}.',
+}
+
+/** `GET templates`: the general one first, as the server lists them. */
+export const TEMPLATES_ANSWER: AgentTemplateListResponse = { templates: [GENERAL_TEMPLATE, DENTAL_TEMPLATE] }
+
 export const MAYA_FIELDS: ProspectFields = {
   slug: 'bright-smile-dental',
   name: 'Dr. Maya Patel',
   company_name: 'Bright Smile Dental',
-  first_message: 'Hi, this is the Bright Smile Dental assistant.',
-  system: 'You are the assistant of a dental practice.',
+  template: 'dental',
+  city: 'Austin',
+  services: null,
+  opening_hours: 'Monday to Friday, 8 am to 6 pm',
+  website: null,
+  booking_link: null,
+  first_message: null,
+  system: null,
   assistant_id: null,
 }
 
@@ -33,6 +67,11 @@ const STAMP = { at: '2026-03-02T14:05:00Z', rep: ANN }
 
 export const MAYA_DETAIL: RepProspectDetail = {
   fields: MAYA_FIELDS,
+  // As the server renders it (its own copy of the templates), not as these fixtures would.
+  agent: {
+    firstMessage: 'Thank you for calling Bright Smile Dental in Austin. How may I help?',
+    system: 'You are Ava, the receptionist of Bright Smile Dental in Austin, open Monday to Friday.',
+  },
   owner: ANN,
   created: { at: '2026-03-01T09:00:00Z', rep: null },
   updated: STAMP,

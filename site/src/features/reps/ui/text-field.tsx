@@ -1,5 +1,5 @@
-import { type ComponentProps, type ReactNode, type Ref, useId } from 'react'
-import { fieldClass, fieldErrorClass, hintClass, labelClass } from './field-styles.ts'
+import type { ComponentProps, ReactNode, Ref } from 'react'
+import { FieldFrame } from './field-frame.tsx'
 
 type InputProps = Omit<ComponentProps<'input'>, 'value' | 'onChange' | 'id' | 'className'>
 
@@ -11,10 +11,7 @@ interface TextFieldProps extends InputProps {
   error?: string | null | undefined
   /** Help under the label, always read with the field. */
   hint?: ReactNode
-  /**
-   * Live news about the value (a slug's availability), read with the field too. Pass '' rather than
-   * nothing while there is none: the live region must exist before its news does, to be announced.
-   */
+  /** Live news about the value, read with the field too (see FieldFrame). */
   status?: ReactNode
   /** A multi-line field of this many rows instead of a one-line input. */
   rows?: number
@@ -22,10 +19,7 @@ interface TextFieldProps extends InputProps {
   inputClassName?: string
 }
 
-/**
- * A labelled field with its hint, its live status and its error, all tied to it (aria-describedby),
- * so a screen reader reads the problem with the field, and the field is marked invalid with it.
- */
+/** A labelled text field (one line, or several with `rows`) in the form's frame (FieldFrame). */
 export function TextField({
   label,
   value,
@@ -38,50 +32,29 @@ export function TextField({
   inputClassName = '',
   ...props
 }: TextFieldProps) {
-  const id = useId()
-  const hintId = `${id}-hint`
-  const statusId = `${id}-status`
-  const errorId = `${id}-error`
-  const describedBy = [hint && hintId, status && statusId, error && errorId].filter(Boolean).join(' ')
-  const shared = {
-    id,
-    value,
-    ref: inputRef,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': describedBy || undefined,
-    className: `${fieldClass} mt-1.5 ${inputClassName}`,
-  }
   return (
-    <div>
-      <label htmlFor={id} className={labelClass}>
-        {label}
-      </label>
-      {hint && (
-        <p id={hintId} className={hintClass}>
-          {hint}
-        </p>
-      )}
-      {rows === undefined ? (
-        <input {...props} {...shared} onChange={(event) => onValue(event.target.value)} />
-      ) : (
-        <textarea
-          {...shared}
-          name={props.name}
-          rows={rows}
-          spellCheck={props.spellCheck}
-          onChange={(event) => onValue(event.target.value)}
-        />
-      )}
-      {status !== undefined && (
-        <div id={statusId} aria-live="polite" className={hintClass}>
-          {status}
-        </div>
-      )}
-      {error && (
-        <p id={errorId} className={fieldErrorClass}>
-          {error}
-        </p>
-      )}
-    </div>
+    <FieldFrame label={label} error={error} hint={hint} status={status} controlClassName={inputClassName}>
+      {(control) =>
+        rows === undefined ? (
+          <input
+            {...props}
+            {...control}
+            ref={inputRef}
+            value={value}
+            onChange={(event) => onValue(event.target.value)}
+          />
+        ) : (
+          <textarea
+            {...control}
+            ref={inputRef}
+            value={value}
+            name={props.name}
+            rows={rows}
+            spellCheck={props.spellCheck}
+            onChange={(event) => onValue(event.target.value)}
+          />
+        )
+      }
+    </FieldFrame>
   )
 }

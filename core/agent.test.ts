@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest'
+import { createAgentTemplateSet, renderProspectAgent, toAgentValues } from './agent.ts'
+import { createAgentSettings, toAssistantOverrides } from './agent-settings.ts'
+import { AgentTemplateError, type AgentTemplateSource } from './agent-template.ts'
+import { normalizeProspectFields } from './prospect-fields.ts'
+import type { ProspectFields } from './rep-api.ts'
+
+const template = (id: string, label: string, system: string): AgentTemplateSource => ({
+  id,
+  label,
+  description: `${label} agent.`,
+  purpose: `answers the phone for {{ company_name }}`,
+  firstMessage: 'Thanks for calling {{ company_name }}!',
+  system,
+})
+
+const TEMPLATES = createAgentTemplateSet([
+  template(
+    'salon',
+    'Salon',
+    'You book haircuts at {{ company_name }}{% if city %} in {{ city }}{% endif %}.',
+  ),
+  template('general', 'General', 'You answer calls for {{ company_name }}, built for {{ name }}.'),
+  template('bakery', 'Bakery', 'You take cake orders for {{ company_name }}.'),
+])
+
+/** The fields left out are none, as the form and the import store them. */
+const FIELDS = normalizeProspectFields({
+  slug: 'curl-up',
+  name: 'Jo Marsh',
+  company_name: 'Curl Up',
+  template: 'salon',
+  city: 'Bath',
+} as ProspectFields)
+
+describe('createAgentTemplateSet', () => {
+  it('offers the general template first, then the others by label', () => {
+    expect(TEMPLATES.list.map((t) => t.source.id)).toEqual(['general', 'bakery', 'salon'])
+  })
+
+  it('gives the general template for none, and for a name no file has any more', () => {
+    expect(TEMPLATES.get(null).source.id).toBe('general')
+    expect(TEMPLATES.get('florist').source.id).toBe('general')
+    expect(TEMPLATES.has('florist')).toBe(false)
+  })
+
+  it('refuses a set without the general template, which prospects without one use', () => {
+    expect(() => createAgentTemplateSet([template('salon', 'Salon', 'x')])).toThrow(AgentTemplateError)
+  })
+})
+
+describe('renderProspectAgent', () => {
+  it("renders the prospect's template with its values", () => {
+    expect(renderProspectAgent(TEMPLATES, FIELDS)).toEqual({
+      purpose: 'answers the phone for Curl Up',
+      firstMessage: 'Thanks for calling Curl Up!',
+      system: 'You book haircuts at Curl Up in Bath.',
+    })
+  })
+
+  it("puts a rep's own words in place of the template's, rendered with the same values", () => {
+    const agent = renderProspectAgent(TEMPLATES, {
+      ...FIELDS,
+      first_message: 'Curl Up{% if city %} in {{ city }}{% endif %}, hi!',
+    })
+    expect(agent.firstMessage).toBe('Curl Up in Bath, hi!')
+    expect(agent.system).toBe('You book haircuts at Curl Up in Bath.')
+  })
+
+  it('sends a hand-written text that is no agent text as it was written', () => {
+    expect(renderProspectAgent(TEMPLATES, { ...FIELDS, system: 'Say {{ hello }} back.' }).system).toBe(
+      'Say {{ hello }} back.',
+    )
+  })
+
+  it('takes the values it was made from: the contact, the company and only the details given', () => {
+    expect(toAgentValues({ ...FIELDS, website: '  ' })).toEqual({
+      name: 'Jo Marsh',
+      company_name: 'Curl Up',
+      city: 'Bath',
+    })
+  })
+})
+
+describe("a call's agent", () => {
+  it('is the same overrides for every channel: first message, prompt, values, metadata, nothing recorded', () => {
+    const prospect = {
+      name: 'Jo Marsh',
+      companyName: 'Curl Up',
+      firstMessage: 'Hi!',
+      system: 'Be kind.',
+      variables: { name: 'Jo Marsh', company_name: 'Curl Up', city: 'Bath' },
+    }
+    const metadata = { prospectSlug: 'curl-up', visitId: null, source: 'phone' } as const
+    const agent = createAgentSettings(prospect, metadata)
+    expect(agent.recordingEnabled).toBe(false)
+    expect(toAssistantOverrides(agent, { provider: 'openai', model: 'gpt-4o-mini' })).toEqual({
+      firstMessage: 'Hi!',
+      model: {
+        provider: 'openai',
+        model: 'gpt-4o-mini',
+        messages: [{ role: 'system', content: 'Be kind.' }],
+      },
+      variableValues: { name: 'Jo Marsh', company_name: 'Curl Up', city: 'Bath' },
+      metadata,
+      artifactPlan: { recordingEnabled: false, videoRecordingEnabled: false, pcapEnabled: false },
+    })
+  })
+})
