@@ -7,6 +7,14 @@ import { configDefaults, defineConfig } from 'vitest/config'
 /** Tests that set the process's umask, which only a process of their own may do (not a worker thread). */
 const UMASK_TESTS = ['server/src/db/open-embedded-database.test.ts', 'server/src/db/private-pglite.test.ts']
 
+/** The suites that work through the database port: run on the embedded PGlite and on PostgreSQL. */
+const DATABASE_SUITES = [
+  'server/src/{calls,data,events,notify,prospects,reps,routes,video,webhooks}/**/*.test.ts',
+  'server/src/privacy.test.ts',
+  'server/src/edge-deno.test.ts',
+  'server/src/postgres-servers.test.ts',
+]
+
 export default defineConfig({
   test: {
     projects: [
@@ -31,6 +39,22 @@ export default defineConfig({
             'widget/build/**/*.test.ts',
           ],
           exclude: [...configDefaults.exclude, ...UMASK_TESTS],
+        },
+      },
+      {
+        // The same route and data suites on a real PostgreSQL, through the driver production uses: one
+        // server for the run, a database of its own per test file (server/src/testing/test-postgres.ts).
+        test: {
+          name: 'node-postgres',
+          environment: 'node',
+          pool: 'threads',
+          env: { TEST_DATABASE: 'postgres' },
+          globalSetup: ['server/src/testing/test-postgres.ts'],
+          hookTimeout: 120_000,
+          testTimeout: 60_000,
+          include: [...DATABASE_SUITES],
+          // What the embedded database's own disk does to the commands: nothing of it is on PostgreSQL.
+          exclude: [...configDefaults.exclude, 'server/src/prospects/prospects-cli-failures.test.ts'],
         },
       },
       {

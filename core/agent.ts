@@ -8,7 +8,7 @@ import {
   renderAgentTemplate,
 } from './agent-template.ts'
 import { type AgentValues, compileAgentText, renderAgentText } from './agent-text.ts'
-import type { ProspectFields } from './rep-api.ts'
+import type { ProspectFields } from './prospect-fields.ts'
 
 /**
  * Which agent a prospect gets: its template, rendered with its values, or a rep's own words. What a

@@ -1,6 +1,30 @@
 import { AgentTextError, compileAgentText, hasPlaceholders } from './agent-text.ts'
 import { isValidSlug, RESERVED_SLUGS } from './prospect.ts'
-import type { FieldErrors, ProspectFields } from './rep-api.ts'
+
+/**
+ * The fields a rep writes: the same as the CSV import's columns. The agent is the template's
+ * (`template`, empty: the general one) rendered with the contact, the company and the optional
+ * details; `first_message` and `system`, when given, replace the template's own texts and may use
+ * the same placeholders. Null or empty optional fields are none.
+ */
+export interface ProspectFields {
+  slug: string
+  name: string
+  company_name: string
+  template: string | null
+  city: string | null
+  services: string | null
+  opening_hours: string | null
+  website: string | null
+  booking_link: string | null
+  first_message: string | null
+  system: string | null
+  /** Empty or null: the configured default assistant. */
+  assistant_id: string | null
+}
+
+/** One message per field that breaks the rule, as the reps' API answers them (422 `fields`). */
+export type FieldErrors = Partial<Record<keyof ProspectFields, string>>
 
 export type ProspectField = keyof ProspectFields
 

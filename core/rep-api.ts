@@ -1,4 +1,5 @@
 import type { AgentTemplateSource } from './agent-template.ts'
+import type { FieldErrors, ProspectFields } from './prospect-fields.ts'
 
 /**
  * The sales reps' API: what the signed-in pages under `/_/` ask the server, and what the server
@@ -47,28 +48,6 @@ export interface SessionResponse {
 export interface Stamp {
   at: string
   rep: Rep | null
-}
-
-/**
- * The fields a rep writes: the same as the CSV import's columns. The agent is the template's
- * (`template`, empty: the general one) rendered with the contact, the company and the optional
- * details; `first_message` and `system`, when given, replace the template's own texts and may use
- * the same placeholders. Null or empty optional fields are none.
- */
-export interface ProspectFields {
-  slug: string
-  name: string
-  company_name: string
-  template: string | null
-  city: string | null
-  services: string | null
-  opening_hours: string | null
-  website: string | null
-  booking_link: string | null
-  first_message: string | null
-  system: string | null
-  /** Empty or null: the configured default assistant. */
-  assistant_id: string | null
 }
 
 /** A row of the list. */
@@ -136,7 +115,7 @@ export interface SlugCheckResponse {
  * `ownerId`): 422 `prospect_invalid` with `fields` when a field breaks the rule, 409 `slug_taken`
  * when the slug belongs to another prospect. `DELETE prospects/:slug`: 204.
  */
-export type FieldErrors = Partial<Record<keyof ProspectFields, string>>
+export type { FieldErrors, ProspectFields }
 
 /**
  * `POST imports` with the CSV as the body (`Content-Type: text/csv`): all or nothing, like the

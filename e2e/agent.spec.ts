@@ -3,7 +3,7 @@ import { VISIT_STORAGE_KEY } from '#core/engagement-visit.ts'
 import type { ProspectResponse } from '#core/prospect.ts'
 import { expectConnected, expectDisconnected } from './call-helpers.ts'
 import { serveFakeDaily } from './fakes/fake-daily.ts'
-import { readWebhookRequests } from './fakes/video-platform.ts'
+import { readWebhookRequests } from './fakes/fake-video-webhook.ts'
 import { E2E_VOICE, readVapiRequests } from './fakes/voice-platform.ts'
 import { expect, test } from './fixtures.ts'
 
@@ -54,7 +54,7 @@ test('the browser call and the phone call of a prospect send the same agent, rec
   const dialog = demo.getByRole('dialog', { name: 'Get a Call from Our AI Assistant' })
   await dialog.getByRole('combobox', { name: 'Country' }).click()
   await dialog.getByRole('option', { name: 'United Kingdom (+44)' }).click()
-  await dialog.getByRole('textbox', { name: 'Phone number' }).fill('020 7946 095' + e164.slice(-1))
+  await dialog.getByRole('textbox', { name: 'Phone number' }).fill(`020 7946 095${e164.slice(-1)}`)
   await dialog.getByRole('button', { name: 'Call Me' }).click()
   await expect(dialog).toBeHidden()
   const phoneCall = (await readVapiRequests()).find(

@@ -1,6 +1,6 @@
 import { sendTranscript, serveFakeDaily, speakFromAssistant } from './fakes/fake-daily.ts'
 import { expect, test } from './fixtures.ts'
-import { readHostEvents, recordHostEvents } from './host-events.ts'
+import { readHostEvents, recordHostEvents } from './record-host-events.ts'
 
 /**
  * What the visitor sees during a browser call, against the fake voice platform: who is speaking (the

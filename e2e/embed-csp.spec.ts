@@ -3,7 +3,7 @@ import { blobWorkers, expectConnected, expectDisconnected } from './call-helpers
 import { readCspViolations, recordCspViolations, serveWithPolicy, strictPolicy } from './csp.ts'
 import { serveFakeDaily } from './fakes/fake-daily.ts'
 import { expect, test } from './fixtures.ts'
-import { readHostEvents, recordHostEvents } from './host-events.ts'
+import { readHostEvents, recordHostEvents } from './record-host-events.ts'
 import { expectMeterToMove } from './level-meter.ts'
 import { demoFor, expectPanelReady, expectVideoCallCycle, videoButtonIn } from './scenario-pages.ts'
 

@@ -3,7 +3,7 @@ import { expectConnected, expectDisconnected } from './call-helpers.ts'
 import type { FakeDailyCall } from './fakes/fake-daily.ts'
 import { serveFakeDaily } from './fakes/fake-daily.ts'
 import { expect, test } from './fixtures.ts'
-import { readHostEvents, recordHostEvents } from './host-events.ts'
+import { readHostEvents, recordHostEvents } from './record-host-events.ts'
 import { demoFor, expectPanelReady, videoButtonIn } from './scenario-pages.ts'
 
 /**

@@ -1,8 +1,8 @@
 import { startProduct } from '../scripts/start-product.ts'
 import { startFakeNotifyWebhook } from '../server/src/testing/fake-notify-webhook.ts'
 import { numberedWebCall, startFakeVapiApi } from '../widget/src/voice/testing/fake-vapi-api.ts'
-import { ENGAGEMENT_ENV } from './fakes/engagement.ts'
-import { NO_VIDEO_ENV, startFakeVideoWebhook, videoEnv } from './fakes/video-platform.ts'
+import { ENGAGEMENT_ENV } from './fakes/engagement-env.ts'
+import { NO_VIDEO_ENV, startFakeVideoWebhook, videoEnv } from './fakes/fake-video-webhook.ts'
 import { NO_VOICE_ENV, voiceEnv } from './fakes/voice-platform.ts'
 import { addRep, setPasswordWithLink } from './rep-product.ts'
 

@@ -9,7 +9,7 @@ import {
   type SessionResponse,
 } from '#core/rep-api.ts'
 import { type RunningProduct, startProduct } from '../scripts/start-product.ts'
-import { NO_VIDEO_ENV } from './fakes/video-platform.ts'
+import { NO_VIDEO_ENV } from './fakes/fake-video-webhook.ts'
 import { NO_VOICE_ENV } from './fakes/voice-platform.ts'
 
 const execFileAsync = promisify(execFile)

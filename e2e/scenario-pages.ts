@@ -30,7 +30,7 @@ export const videoButtonIn = (root: Page | FrameLocator): Locator =>
 /**
  * A whole video call from the floating button: the overlay opens with the conversation frame and
  * 'Connected!', and End call closes it with 'Call Ended'. The tests' product runs against the fake
- * video webhook (e2e/fakes/video-platform.ts).
+ * video webhook (e2e/fakes/fake-video-webhook.ts).
  */
 export async function expectVideoCallCycle(page: Page): Promise<void> {
   const widget = page.locator('voice-video-call')

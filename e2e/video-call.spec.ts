@@ -5,13 +5,13 @@ import {
   E2E_VIDEO_SECONDS,
   readFrameMessages,
   readWebhookRequests,
-} from './fakes/video-platform.ts'
+} from './fakes/fake-video-webhook.ts'
 import { expect, test } from './fixtures.ts'
 
 /**
  * The floating video support call in Chromium: the widget's button and lazy overlay, our server's
  * `/api/video/conversations` routes, and a loopback fake of the video webhook whose conversation page
- * records the messages it receives (e2e/fakes/video-platform.ts). The e2e product's calls last
+ * records the messages it receives (e2e/fakes/fake-video-webhook.ts). The e2e product's calls last
  * E2E_VIDEO_SECONDS (60 s); the tests that look at the countdown fix the page's clock (`Date.now`;
  * timers still run) and move it themselves, so they never race it, however busy the machine is.
  */

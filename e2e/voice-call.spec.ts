@@ -10,7 +10,7 @@ import {
 } from './fakes/fake-daily.ts'
 import { E2E_VOICE, readVapiRequests } from './fakes/voice-platform.ts'
 import { expect, test } from './fixtures.ts'
-import { readHostEvents, recordHostEvents } from './host-events.ts'
+import { readHostEvents, recordHostEvents } from './record-host-events.ts'
 import { countMeterPixels, expectMeterToMove, METER_COLORS } from './level-meter.ts'
 
 /**

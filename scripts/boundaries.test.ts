@@ -13,8 +13,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 const root = join(import.meta.dirname, '..')
 const CONFIGS = ['biome.json', 'site/biome.json', 'widget/biome.json']
 
-/** [file, what it imports, crosses a boundary?] */
-const PROBES: [file: string, from: string, crosses: boolean][] = [
+/** [file, what it imports, crosses a boundary?, the name it imports (`probe` unless given)] */
+const PROBES: [file: string, from: string, crosses: boolean, name?: string][] = [
   ['core/probe.ts', '../server/src/config.ts', true],
   ['core/probe-own.ts', './prospect.ts', false],
   ['server/src/calls/probe.ts', '../video/start-video-conversation.ts', true],
@@ -24,10 +24,17 @@ const PROBES: [file: string, from: string, crosses: boolean][] = [
   ['server/src/reps/probe.ts', '../prospects/prospect-store.ts', true],
   ['server/src/reps/probe-routes.ts', '../routes/prospects.ts', true],
   ['server/src/reps/probe-common.ts', '../common/csv.ts', false],
-  ['server/src/reps/probe-data.ts', '../data/reps.ts', false],
+  ['server/src/reps/probe-data.ts', '../data/database.ts', false],
+  ['server/src/events/probe.ts', '../notify/outbox.ts', true],
+  ['server/src/notify/probe.ts', '../events/record-events.ts', true],
+  ['server/src/webhooks/probe-notify.ts', '../notify/nudge-settings.ts', false],
+  ['server/src/webhooks/probe.ts', '../reps/rep-accounts.ts', true],
   ['server/src/prospects/probe-reps.ts', '../reps/passwords.ts', true],
   ['server/src/common/probe-reps.ts', '../reps/tokens.ts', true],
   ['server/src/data/probe.ts', '../prospects/prospect-store.ts', true],
+  ['server/src/data/probe-events.ts', '../events/record-events.ts', true],
+  ['server/src/db/probe-notify.ts', '../notify/outbox.ts', true],
+  ['server/src/logging/probe-webhooks.ts', '../webhooks/vapi-webhook-routes.ts', true],
   ['server/src/data/probe-core.ts', '#core/errors.ts', false],
   ['site/src/features/landing/probe.ts', '../prospect/prospect-page.tsx', true],
   ['site/src/features/landing/probe-lib.ts', '../../lib/use-keyed-load.ts', false],
@@ -37,6 +44,20 @@ const PROBES: [file: string, from: string, crosses: boolean][] = [
   ['site/src/app/probe-server.ts', '../../../server/src/app.ts', true],
   ['widget/src/voice/probe.ts', '../../../worker/levels.worker.ts', true],
   ['widget/src/audio/probe.ts', '../../../worker/levels.worker.ts', false],
+  ['widget/src/lib/probe.ts', '../state/demo-store.ts', true],
+  ['widget/src/lib/probe-feature.ts', '../toast/toasts.ts', true],
+  ['widget/src/lib/probe-lib.ts', './lazy-part.ts', false],
+  ['widget/src/lib/probe-core.ts', '#core/api-error.ts', false],
+  ['widget/src/state/probe.ts', '../phone/phone-dialog.tsx', true],
+  ['widget/src/state/probe-ui.ts', '../ui/demo-panel.tsx', true],
+  ['widget/src/state/probe-voice.ts', '../voice/browser-call.ts', true],
+  ['widget/src/state/probe-lib.ts', '../lib/lazy-part.ts', false],
+  ['widget/src/state/probe-core.ts', '#core/prospect.ts', false],
+  ['widget/src/state/probe-type.ts', '../voice/live-call.ts', false, 'LiveCallStore'],
+  ['widget/src/state/probe-type-only.ts', '../voice/live-call.ts', true, 'createLiveCallStore'],
+  ['widget/src/state/probe-toasts.ts', '../toast/toasts.ts', false, 'showToast'],
+  ['widget/src/state/probe-toast-ui.ts', '../toast/toasts.ts', true, 'toastUi'],
+  ['widget/src/state/probe.test.ts', '../testing/test-demo-store.ts', false],
 ]
 
 let scratch: string
@@ -48,9 +69,10 @@ beforeAll(async () => {
     mkdirSync(dirname(join(scratch, config)), { recursive: true })
     copyFileSync(join(root, config), join(scratch, config))
   }
-  for (const [file, from] of PROBES) {
+  for (const [file, from, , name = 'probe'] of PROBES) {
     mkdirSync(dirname(join(scratch, file)), { recursive: true })
-    writeFileSync(join(scratch, file), `import { probe } from '${from}'\n\nexport const used = probe\n`)
+    const imported = name === 'probe' ? name : `${name} as probe`
+    writeFileSync(join(scratch, file), `import { ${imported} } from '${from}'\n\nexport const used = probe\n`)
   }
   const biome = join(root, 'node_modules/.bin/biome')
   const args = ['lint', '--vcs-enabled=false', '--reporter=json', '--max-diagnostics=none', '.']

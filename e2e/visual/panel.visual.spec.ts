@@ -1,6 +1,6 @@
 import { sendTranscript, serveFakeDaily } from '../fakes/fake-daily.ts'
 import { expect, test } from '../fixtures.ts'
-import { readHostEvents, recordHostEvents } from '../host-events.ts'
+import { readHostEvents, recordHostEvents } from '../record-host-events.ts'
 import {
   expectElement,
   expectUnchanged,

@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import autocannon from 'autocannon'
 import { EVENTS_PATH } from '../../core/engagement.ts'
 import { openEmbeddedDatabase } from '../../server/src/db/open-embedded-database.ts'
+import { openPostgres } from '../../server/src/db/postgres-database.ts'
 import { startProduct } from '../start-product.ts'
 import { formatColumns } from './report.ts'
 
@@ -109,9 +110,13 @@ async function load(origin: string, seconds: number, counts: Counts) {
   }
 }
 
-/** Rows of engagement_events and its size with its indexes, read with the server stopped. */
+/**
+ * Rows of engagement_events and its size with its indexes, read with the server stopped: in the
+ * embedded database under `dataDir`, or in PostgreSQL when the bench runs on one (`DATABASE_URL`).
+ */
 async function measureTable(dataDir: string) {
-  const database = await openEmbeddedDatabase(dataDir)
+  const url = process.env.DATABASE_URL
+  const database = url ? { db: openPostgres(url, { max: 1 }) } : await openEmbeddedDatabase(dataDir)
   try {
     const { rows } = await database.db.query<{ rows: number; bytes: number }>(
       `select count(*)::integer as rows, pg_total_relation_size('public.engagement_events')::integer as bytes
@@ -119,13 +124,13 @@ async function measureTable(dataDir: string) {
     )
     return rows[0] ?? { rows: 0, bytes: 0 }
   } finally {
-    await database.close()
+    await database.db.close()
   }
 }
 
 /**
  * `npm run bench events`: the event ingest (`POST /api/events`) on loopback, the Node server on the
- * embedded database, at 500 events a second for 20 s after 5 s of warm-up. Then, with the server
+ * embedded database (or on PostgreSQL: `npm run bench -- events --postgres`), at 500 events a second for 20 s after 5 s of warm-up. Then, with the server
  * stopped, it counts the stored rows against the events the server answered as accepted (no loss)
  * and reads the table's size before and after (storage per 1,000 events). Writes
  * bench-results/events.json. Resolves whether p99 ≤ 50 ms held with no errors and no loss.

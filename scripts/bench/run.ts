@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs'
 import { chromium } from '@playwright/test'
 import { CHROMIUM_ARGS, findChromium } from '../../e2e/chromium.ts'
+import { migratePostgres } from '../../server/src/db/open-backend.ts'
+import { findPostgresBin, startPostgresCluster } from '../../server/src/testing/postgres-cluster.ts'
 import { startProduct } from '../start-product.ts'
 import { runApiBench } from './api-bench.ts'
 import { runEventsBench } from './events-bench.ts'
@@ -15,13 +17,16 @@ const BENCHES = ['site', 'widget', 'api', 'events', 'templates'] as const
 const LAUNCH_ARGS = [...CHROMIUM_ARGS, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1']
 
 /**
- * `npm run bench [site|widget|api|events|templates]`: the landing and a prospect page and the widget on a
+ * `npm run bench [site|widget|api|events|templates] [--postgres]` (`--postgres`: on a throwaway PostgreSQL
+ * server instead of the embedded database): the landing and a prospect page and the widget on a
  * host page, in headless Chromium, the server under load, the event ingest under load, and the agent
  * templates' render and import (all unless some are named). Exits 1 when a target or budget fails, 2 when it cannot run. A benchmark,
  * not a test: it is not part of `npm test`.
  */
 async function main(): Promise<number> {
-  const asked = process.argv.slice(2)
+  const args = process.argv.slice(2)
+  const onPostgres = args.includes('--postgres')
+  const asked = args.filter((arg) => arg !== '--postgres')
   const unknown = asked.filter((name) => !(BENCHES as readonly string[]).includes(name))
   if (unknown.length > 0) {
     console.error(`Unknown benchmark ${unknown.join(', ')}: use ${BENCHES.join(', ')} (or nothing for all).`)
@@ -33,6 +38,8 @@ async function main(): Promise<number> {
     console.error(`Not built (${missing.join(', ')} missing): run npm run build first.`)
     return 2
   }
+  // With --postgres every server of the run works on one throwaway PostgreSQL, as DATABASE_URL.
+  const postgres = onPostgres ? await startBenchPostgres() : null
   const product = await startProduct('voice-demo-bench-')
   const executablePath = findChromium()
   let pass = true
@@ -58,7 +65,24 @@ async function main(): Promise<number> {
     return pass ? 0 : 1
   } finally {
     await product.stop()
+    postgres?.stop()
   }
+}
+
+/**
+ * A throwaway PostgreSQL server, migrated with the examples, its URL and a hash secret in the
+ * environment the products inherit.
+ */
+async function startBenchPostgres() {
+  const bin = findPostgresBin()
+  if (!bin) throw new Error("--postgres needs PostgreSQL's server tools (apt-get install postgresql)")
+  const cluster = await startPostgresCluster(bin)
+  process.env.DATABASE_URL = cluster.url
+  // The benches read and write the example prospects, which a PostgreSQL database has only when asked.
+  await migratePostgres(cluster.url, { seed: true })
+  process.env.CALL_HASH_SECRET = 'bench-call-hash-secret-0123456789abcdef'
+  console.log(`On PostgreSQL ${cluster.version} (a throwaway server on loopback)\n`)
+  return cluster
 }
 
 main().then(

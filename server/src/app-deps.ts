@@ -1,4 +1,3 @@
-import type { Hono } from 'hono'
 import type { AgentTemplateSet } from '#core/agent.ts'
 import type { AppDeps } from './app.ts'
 import { createPhoneCallSettings } from './calls/phone-call-settings.ts'
@@ -13,11 +12,9 @@ import { getDemoFeatures } from './routes/prospects.ts'
 import { createVideoCallSettings } from './video/video-call-settings.ts'
 
 export interface AppBackend {
-  supabase: Db
+  db: Db
   /** The agent templates, read and checked before the app is made. */
   templates: AgentTemplateSet
-  /** The local REST layer (embedded database only). */
-  rest?: Hono | undefined
   /** Keys the HMAC of phone numbers and client addresses. */
   callHashSecret: string
 }
@@ -33,14 +30,13 @@ export function createAppDeps(
   const publicConfig = toPublicConfig(config)
   const phoneCalls = createPhoneCallSettings(config, backend.callHashSecret)
   return {
-    supabase: backend.supabase,
+    db: backend.db,
     templates: backend.templates,
-    rest: backend.rest,
     publicConfig,
     phoneCalls,
     // One memory of prospect reads for the API and the pages.
     prospectAnswers: createProspectAnswers({
-      supabase: backend.supabase,
+      db: backend.db,
       templates: backend.templates,
       features: (prospect) => getDemoFeatures(prospect, { publicConfig, phoneCalls }),
     }),

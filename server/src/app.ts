@@ -8,6 +8,7 @@ import { PHONE_CALL_PATH } from '#core/phone-call.ts'
 import type { PublicConfig } from '#core/public-config.ts'
 import { REP_API_PATH } from '#core/rep-api.ts'
 import { VIDEO_CONVERSATIONS_PATH } from '#core/video-call.ts'
+import { phoneCallRoutes } from './calls/phone-call-routes.ts'
 import type { PhoneCallSettings } from './calls/place-phone-call.ts'
 import { type ClientIpReader, createClientIpReader } from './common/client-ip.ts'
 import { rejectControlCharacters } from './common/control-characters.ts'
@@ -22,21 +23,18 @@ import type { NudgeSettings } from './notify/nudge-settings.ts'
 import { repRoutes } from './reps/rep-routes.ts'
 import type { RepSettings } from './reps/rep-settings.ts'
 import { configRoutes } from './routes/config.ts'
-import { phoneCallRoutes } from './routes/phone-calls.ts'
 import { getDemoFeatures, prospectRoutes } from './routes/prospects.ts'
-import { videoConversationRoutes } from './routes/video-conversations.ts'
 import type { EncodeBody } from './static/encoded-file.ts'
 import type { VideoCallSettings } from './video/start-video-conversation.ts'
+import { videoConversationRoutes } from './video/video-call-routes.ts'
 import { VAPI_WEBHOOK_PATH, vapiWebhookRoutes } from './webhooks/vapi-webhook-routes.ts'
 
 export interface AppDeps {
   /** Service-role client: hosted Supabase, or the embedded database through the local REST layer. */
-  supabase: Db
+  db: Db
   /** The agent templates every prospect's agent is rendered with when it is served. */
   templates: AgentTemplateSet
   publicConfig: PublicConfig
-  /** The local PostgREST layer, mounted at `/rest/v1` in embedded mode only. */
-  rest?: Hono | undefined
   /** Where server-side failures are reported, once each, and each message at most once a minute. */
   logger?: Logger
   /** Outbound phone calls; absent, or without Vapi settings, answers `phone_not_configured`. */
@@ -89,7 +87,7 @@ export function createApp(deps: AppDeps): Hono {
   const answers =
     deps.prospectAnswers ??
     createProspectAnswers({
-      supabase: deps.supabase,
+      db: deps.db,
       templates: deps.templates,
       features: (prospect) => getDemoFeatures(prospect, deps),
     })
@@ -98,7 +96,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route(
     PHONE_CALL_PATH,
     phoneCallRoutes({
-      supabase: deps.supabase,
+      db: deps.db,
       templates: deps.templates,
       phoneCalls: deps.phoneCalls,
       logger,
@@ -108,7 +106,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route(
     VIDEO_CONVERSATIONS_PATH,
     videoConversationRoutes({
-      supabase: deps.supabase,
+      db: deps.db,
       templates: deps.templates,
       videoCalls: deps.videoCalls,
       logger,
@@ -118,14 +116,14 @@ export function createApp(deps: AppDeps): Hono {
   if (deps.reps) {
     app.route(
       REP_API_PATH,
-      repRoutes({ supabase: deps.supabase, templates: deps.templates, clientIp, settings: deps.reps }),
+      repRoutes({ db: deps.db, templates: deps.templates, clientIp, settings: deps.reps }),
     )
   }
   if (deps.events) {
     app.route(
       EVENTS_PATH,
       eventRoutes({
-        supabase: deps.supabase,
+        db: deps.db,
         settings: deps.events,
         clientIp,
         onNudgeQueued: deps.onNudgeQueued,
@@ -135,19 +133,18 @@ export function createApp(deps: AppDeps): Hono {
   app.route(
     VAPI_WEBHOOK_PATH,
     vapiWebhookRoutes({
-      supabase: deps.supabase,
+      db: deps.db,
       secret: deps.vapiWebhookSecret ?? null,
       nudges: deps.nudges,
       logger,
       onNudgeQueued: deps.onNudgeQueued,
     }),
   )
-  app.route(DRAIN_PATH, drainRoutes({ supabase: deps.supabase, nudges: deps.nudges, logger }))
+  app.route(DRAIN_PATH, drainRoutes({ db: deps.db, nudges: deps.nudges, logger }))
   if (deps.prospectPages) app.route(EDGE_PAGES_PATH, deps.prospectPages)
   app.all('/api/*', () => {
     throw new AppError('not_found')
   })
-  if (deps.rest) app.route('/', deps.rest)
 
   app.notFound((c) => c.json(toErrorBody(new AppError('not_found')), 404))
   app.onError((err, c) => {

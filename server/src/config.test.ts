@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ConfigError, listRetiredVariables, loadServerConfig } from './config.ts'
 
+const DATABASE = 'postgres://app:secret@db.example.com:5432/postgres'
 const KEY = 'k'.repeat(40)
 const SECRET = 's'.repeat(32)
 
@@ -38,25 +39,32 @@ describe('loadServerConfig', () => {
   })
 
   it('treats empty values as unset and accepts PORT=0', () => {
-    const config = loadServerConfig({ PORT: '0', HOST: '', SUPABASE_URL: '', SUPABASE_SERVICE_ROLE_KEY: '' })
+    const config = loadServerConfig({ PORT: '0', HOST: '', DATABASE_URL: '', SUPABASE_URL: '' })
     expect(config.port).toBe(0)
     expect(config.host).toBe('127.0.0.1')
     expect(config.database.kind).toBe('embedded')
   })
 
-  it('uses hosted Supabase when both its variables are set', () => {
-    const config = loadServerConfig({
-      SUPABASE_URL: 'https://abc.supabase.co',
-      SUPABASE_SERVICE_ROLE_KEY: KEY,
-      CALL_HASH_SECRET: SECRET,
-    })
-    expect(config.database).toEqual({ kind: 'hosted', url: 'https://abc.supabase.co', serviceRoleKey: KEY })
+  it('uses PostgreSQL at DATABASE_URL, migrating it at start unless told not to', () => {
+    const config = loadServerConfig({ DATABASE_URL: DATABASE, CALL_HASH_SECRET: SECRET })
+    expect(config.database).toEqual({ kind: 'postgres', url: DATABASE, migrate: true })
     expect(config.callHashSecret).toBe(SECRET)
+    const manual = loadServerConfig({
+      DATABASE_URL: DATABASE,
+      CALL_HASH_SECRET: SECRET,
+      DATABASE_MIGRATE: 'off',
+    })
+    expect(manual.database).toEqual({ kind: 'postgres', url: DATABASE, migrate: false })
+    // Supabase hands its edge functions the database's URL under a name of its own.
+    expect(loadServerConfig({ SUPABASE_DB_URL: DATABASE, CALL_HASH_SECRET: SECRET }).database).toMatchObject({
+      kind: 'postgres',
+      url: DATABASE,
+    })
   })
 
-  it('requires the call hash secret with hosted Supabase, where no local secret exists', () => {
-    const hosted = { SUPABASE_URL: 'https://abc.supabase.co', SUPABASE_SERVICE_ROLE_KEY: KEY }
-    expect(() => loadServerConfig(hosted)).toThrow(/CALL_HASH_SECRET: is required with hosted Supabase/)
+  it('requires the call hash secret with DATABASE_URL, where no local secret exists', () => {
+    const hosted = { DATABASE_URL: DATABASE }
+    expect(() => loadServerConfig(hosted)).toThrow(/CALL_HASH_SECRET: is required with DATABASE_URL/)
     expect(() => loadServerConfig({ ...hosted, CALL_HASH_SECRET: 'short' })).toThrow(
       /CALL_HASH_SECRET: must be at least 32 characters/,
     )
@@ -115,12 +123,12 @@ describe('loadServerConfig', () => {
   })
 
   it('lists every bad variable in one message', () => {
-    const env = { PORT: '99999', PRODUCT_NAME: '   ', SUPABASE_URL: 'https://abc.supabase.co', HOST: 'x' }
+    const env = { PORT: '99999', PRODUCT_NAME: '   ', DATABASE_URL: 'https://abc.supabase.co', HOST: 'x' }
     expect(() => loadServerConfig(env)).toThrow(ConfigError)
     const message = getErrorMessage(() => loadServerConfig(env))
     expect(message).toMatch(/PORT: must be a whole number from 0 to 65535/)
     expect(message).toMatch(/PRODUCT_NAME: must not be blank/)
-    expect(message).toMatch(/SUPABASE_SERVICE_ROLE_KEY: is missing/)
+    expect(message).toMatch(/DATABASE_URL: must be a postgres:\/\/ URL/)
     expect(message).not.toMatch(/HOST/)
   })
 
@@ -132,12 +140,16 @@ describe('loadServerConfig', () => {
     expect(listRetiredVariables({ SALES_TOOLS_SECRET: '' })).toEqual([])
   })
 
-  it('refuses a key without a URL, and never echoes the key', () => {
-    expect(() => loadServerConfig({ SUPABASE_SERVICE_ROLE_KEY: KEY })).toThrow(/SUPABASE_URL: is missing/)
-    expect(() => loadServerConfig({ SUPABASE_SERVICE_ROLE_KEY: KEY })).not.toThrow(new RegExp(KEY))
-    expect(() => loadServerConfig({ SUPABASE_URL: 'ftp://abc', SUPABASE_SERVICE_ROLE_KEY: KEY })).toThrow(
-      /SUPABASE_URL: must be an http\(s\) URL/,
+  it("refuses an earlier release's hosted Supabase variables without a database URL, never echoing the key", () => {
+    const earlier = { SUPABASE_URL: 'https://abc.supabase.co', SUPABASE_SERVICE_ROLE_KEY: KEY }
+    expect(() => loadServerConfig(earlier)).toThrow(
+      /SUPABASE_URL: is no longer read; set DATABASE_URL to the project's database URL instead/,
     )
+    expect(() => loadServerConfig(earlier)).not.toThrow(new RegExp(KEY))
+    // With a database URL beside them (as Supabase's edge functions have), they are simply not read.
+    expect(
+      loadServerConfig({ ...earlier, DATABASE_URL: DATABASE, CALL_HASH_SECRET: SECRET }).database.kind,
+    ).toBe('postgres')
   })
 })
 

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { VoiceConfig } from '#core/public-config.ts'
+import { listRetiredDatabaseVariables, POSTGRES_URL } from './db/database-url.ts'
 import { wholeNumber } from './env-number.ts'
 import {
   checkVideoEnv,
@@ -29,8 +30,16 @@ const ServerEnv = z.object({
     .min(1, 'must not be blank')
     .max(60, 'must be at most 60 characters')
     .default('CallPilot'),
-  SUPABASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
-  SUPABASE_SERVICE_ROLE_KEY: z.string().trim().min(20, "must be the project's service-role key").optional(),
+  // PostgreSQL instead of the embedded database (hosted Supabase: the project's database URL).
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .regex(POSTGRES_URL, 'must be a postgres:// URL, e.g. postgres://user:password@host:5432/db')
+    .optional(),
+  // Supabase hands its edge functions the database's URL under this name: read when DATABASE_URL is not set.
+  SUPABASE_DB_URL: z.string().trim().regex(POSTGRES_URL, 'must be a postgres:// URL').optional(),
+  // With DATABASE_URL: apply pending migrations at start (on), or leave that to `npm run db -- migrate` (off).
+  DATABASE_MIGRATE: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   VAPI_PUBLIC_KEY: z.string().trim().min(8, 'must be the Vapi public key').optional(),
   VAPI_ASSISTANT_ID: z.string().trim().min(1).optional(),
   VAPI_API_URL: z
@@ -91,7 +100,9 @@ const ServerEnv = z.object({
 
 export type DatabaseConfig =
   /** Embedded PGlite; `dataDir` null means the default `.data/` at the repository root. */
-  { kind: 'embedded'; dataDir: string | null } | { kind: 'hosted'; url: string; serviceRoleKey: string }
+  | { kind: 'embedded'; dataDir: string | null }
+  /** PostgreSQL at `url`; `migrate`: apply pending migrations at start. */
+  | { kind: 'postgres'; url: string; migrate: boolean }
 
 /** Outbound phone calls through Vapi's `POST /call`, placed by the server with the private key. */
 export interface PhoneCallConfig {
@@ -166,7 +177,7 @@ export interface NotifyConfig {
 }
 
 export interface LoadConfigOptions {
-  /** The edge function: no embedded database there, so the hosted project's variables are required. */
+  /** The edge function: no embedded database there, so a database URL is required. */
   hostedOnly?: boolean
 }
 
@@ -190,30 +201,24 @@ export function loadServerConfig(
   const problems = parsed.success
     ? []
     : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)
-  // Half a hosted configuration would quietly fall back to the embedded database: refuse it.
-  const hasUrl = present.SUPABASE_URL !== undefined
-  if (hasUrl !== (present.SUPABASE_SERVICE_ROLE_KEY !== undefined)) {
-    const missing = hasUrl ? 'SUPABASE_SERVICE_ROLE_KEY' : 'SUPABASE_URL'
-    problems.push(
-      `${missing}: is missing; set SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY together, or neither`,
-    )
-  } else if (!hasUrl && options.hostedOnly) {
-    for (const name of ['SUPABASE_URL', 'SUPABASE_SERVICE_ROLE_KEY']) {
-      problems.push(`${name}: is required here, where there is no embedded database`)
-    }
+  const url = present.DATABASE_URL ?? present.SUPABASE_DB_URL
+  problems.push(...listRetiredDatabaseVariables(present))
+  if (url === undefined && options.hostedOnly) {
+    problems.push('DATABASE_URL: is required here, where there is no embedded database')
   }
-  // Embedded mode derives it from its local secret; a hosted database has no such secret to share.
-  if ((hasUrl || options.hostedOnly) && present.CALL_HASH_SECRET === undefined) {
-    problems.push('CALL_HASH_SECRET: is required with hosted Supabase (a random secret of 32+ characters)')
+  // The embedded database derives it from its local secret; another database has no such secret to share.
+  if ((url !== undefined || options.hostedOnly) && present.CALL_HASH_SECRET === undefined) {
+    problems.push('CALL_HASH_SECRET: is required with DATABASE_URL (a random secret of 32+ characters)')
   }
   problems.push(...checkVideoEnv(present))
   if (!parsed.success || problems.length > 0) {
     throw new ConfigError(`Invalid server environment:\n${problems.map((line) => `  - ${line}`).join('\n')}`)
   }
   const e = parsed.data
+  const databaseUrl = e.DATABASE_URL ?? e.SUPABASE_DB_URL
   const database: DatabaseConfig =
-    e.SUPABASE_URL !== undefined && e.SUPABASE_SERVICE_ROLE_KEY !== undefined
-      ? { kind: 'hosted', url: e.SUPABASE_URL, serviceRoleKey: e.SUPABASE_SERVICE_ROLE_KEY }
+    databaseUrl !== undefined
+      ? { kind: 'postgres', url: databaseUrl, migrate: e.DATABASE_MIGRATE === 'on' }
       : { kind: 'embedded', dataDir: e.DATA_DIR ?? null }
   const apiUrl = e.VAPI_API_URL.replace(/\/+$/, '')
   const model = { provider: e.VAPI_MODEL_PROVIDER, model: e.VAPI_MODEL }

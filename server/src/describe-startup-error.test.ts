@@ -58,15 +58,15 @@ describe('describeStartupError', () => {
     )
   })
 
-  it('a port another server holds (hosted database: nothing to open first)', async () => {
+  it('a port another server holds (PostgreSQL, not migrated at start: nothing to open first)', async () => {
     const other = createServer().listen(0, '127.0.0.1')
     await once(other, 'listening')
     const { port } = other.address() as { port: number }
     try {
       const hosted = loadServerConfig({
         PORT: String(port),
-        SUPABASE_URL: 'http://127.0.0.1:9',
-        SUPABASE_SERVICE_ROLE_KEY: 'k'.repeat(40),
+        DATABASE_URL: 'postgres://app@127.0.0.1:9/postgres',
+        DATABASE_MIGRATE: 'off',
         CALL_HASH_SECRET: 'h'.repeat(32),
       })
       expect(await startupMessage(hosted, dirs())).toBe(
@@ -91,7 +91,7 @@ async function serve(
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/node.ts'], {
     cwd: REPO_ROOT,
-    env: { ...process.env, SUPABASE_URL: '', SUPABASE_SERVICE_ROLE_KEY: '', PORT: '0', ...env },
+    env: { ...process.env, DATABASE_URL: '', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let stdout = ''

@@ -4,20 +4,18 @@ import { existsSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
-import { type ServerType, serve } from '@hono/node-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { addRep, setPasswordByLink } from './data/reps.ts'
 import { createPasswordHasher } from './reps/passwords.ts'
+import { addRep, setPasswordByLink } from './reps/rep-accounts.ts'
 import { createToken, hashToken } from './reps/tokens.ts'
-import { signLocalKey } from './rest/local-jwt.ts'
 import { type DenoServer, findDeno, REPO_ROOT, startDenoServer } from './testing/deno.ts'
 import { createTestBackend, type TestBackend } from './testing/test-backend.ts'
 
 /**
  * The edge function's real entry (`supabase/functions/api/index.ts`) under Deno, with the function's
- * own import map, against the embedded database: the local REST layer on a loopback port stands in
- * for the hosted project's `/rest/v1`, as SUPABASE_URL. Packages resolve from node_modules (no
- * download), at the versions deno.json pins, which must be package.json's.
+ * own import map, against a real PostgreSQL through the driver it uses in production, given as
+ * Supabase gives it (`SUPABASE_DB_URL`): the node-postgres project's database of this file. Packages
+ * resolve from node_modules (no download), at the versions deno.json pins, which must be package.json's.
  */
 const ENTRY = 'supabase/functions/api/index.ts'
 const DENO_JSON = 'supabase/functions/api/deno.json'
@@ -25,31 +23,8 @@ const DENO_FLAGS = ['--no-lock', `--config=${DENO_JSON}`, '--node-modules-dir=ma
 const RUN_FLAGS = [...DENO_FLAGS, '--allow-env', '--allow-net=127.0.0.1', ENTRY]
 
 let backend: TestBackend
-let rest: ServerType
-let restUrl: string
+let databaseUrl: string
 let edge: DenoServer
-
-beforeAll(async () => {
-  backend = await createTestBackend()
-  rest = serve({
-    fetch: (backend.deps.rest as NonNullable<typeof backend.deps.rest>).fetch,
-    port: 0,
-    hostname: '127.0.0.1',
-  })
-  await once(rest, 'listening')
-  restUrl = `http://127.0.0.1:${(rest.address() as AddressInfo).port}`
-  edge = await startDenoServer(RUN_FLAGS, {
-    SUPABASE_URL: restUrl,
-    SUPABASE_SERVICE_ROLE_KEY: await signLocalKey(backend.secret, 'service_role'),
-    CALL_HASH_SECRET: 'edge-test-secret-'.padEnd(40, 'x'),
-    PRODUCT_NAME: 'Edge Pilot',
-  })
-}, 60_000)
-afterAll(async () => {
-  await edge?.stop()
-  rest?.close()
-  await backend?.db.close()
-})
 
 const get = (path: string) => fetch(`${edge.url}${path}`)
 
@@ -68,162 +43,171 @@ async function serveBuiltSite(): Promise<{ url: string; close(): void }> {
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() }
 }
 
-describe('the edge function under Deno', () => {
-  it('answers a prospect read through hosted-style supabase-js, with CORS for partner pages', async () => {
-    const res = await fetch(`${edge.url}/api/prospects/bright-smile-dental`, {
-      headers: { Origin: 'https://partner.example' },
+describe.runIf(process.env.TEST_DATABASE === 'postgres')(
+  'the edge function under Deno, on PostgreSQL',
+  () => {
+    beforeAll(async () => {
+      backend = await createTestBackend()
+      databaseUrl = backend.url ?? ''
+      edge = await startDenoServer(RUN_FLAGS, {
+        SUPABASE_DB_URL: databaseUrl,
+        CALL_HASH_SECRET: 'edge-test-secret-'.padEnd(40, 'x'),
+        PRODUCT_NAME: 'Edge Pilot',
+      })
+    }, 60_000)
+    afterAll(async () => {
+      await edge?.stop()
+      await backend?.db.close()
     })
-    expect(res.status).toBe(200)
-    expect(res.headers.get('Access-Control-Allow-Origin')).toBe('*')
-    expect(await res.json()).toMatchObject({
-      prospect: { slug: 'bright-smile-dental', name: 'Dr. Maya Patel', companyName: 'Bright Smile Dental' },
-      fallback: false,
-    })
-    const unknown = await (await get('/api/prospects/no-such-prospect')).json()
-    expect(unknown).toMatchObject({ prospect: { slug: 'visitor' }, fallback: true })
-  })
 
-  it('reads its configuration from the environment Deno was given', async () => {
-    const res = await get('/api/config')
-    expect(res.status).toBe(200)
-    expect(await res.json()).toEqual({
-      productName: 'Edge Pilot',
-      voice: null,
-      features: { browserCall: false, phoneCall: false, videoCall: false },
-    })
-  })
-
-  it('answers errors in the API shape, and has no route that lists prospects', async () => {
-    const bad = await get('/api/prospects/Not_A_Slug')
-    expect(bad.status).toBe(400)
-    expect((await bad.json()).error.code).toBe('slug_invalid')
-    for (const path of ['/api/prospects', '/api/prospects/', '/api/prospects?select=*']) {
-      const res = await get(path)
-      expect(res.status, path).toBe(404)
-      expect(await res.json()).toEqual({ error: { code: 'not_found', message: 'Not found.' } })
-    }
-    // The edge serves the API only: no local REST layer, no static files.
-    expect((await get('/rest/v1/prospects')).status).toBe(404)
-  })
-
-  it('signs a rep in with a password hashed on Node, by Deno’s scrypt, and refuses a wrong one alike', async () => {
-    const token = createToken()
-    const at = new Date()
-    const link = { tokenHash: hashToken(token), at, expiresAt: new Date(at.getTime() + 60_000) }
-    const { rep } = await addRep(backend.deps.supabase, 'edge@example.com', 'rep', link)
-    const password = 'an edge password'
-    await setPasswordByLink(backend.deps.supabase, {
-      token_hash: link.tokenHash,
-      password_hash: await createPasswordHasher().hash(password),
-      session_token_hash: hashToken(createToken()),
-      at: at.toISOString(),
-      session_expires_at: link.expiresAt.toISOString(),
-    })
-    const signIn = (body: unknown) =>
-      fetch(`${edge.url}/api/reps/session`, { method: 'POST', body: JSON.stringify(body) })
-    const ok = await signIn({ email: 'edge@example.com', password })
-    expect(ok.status).toBe(200)
-    expect((await ok.json()).rep).toEqual(rep)
-    expect(ok.headers.get('Set-Cookie')).toMatch(
-      /^rep_session=[\w-]{43}; Max-Age=604800; Path=\/; HttpOnly; SameSite=Strict$/,
-    )
-    for (const body of [
-      { email: 'edge@example.com', password: 'not the password' },
-      { email: 'nobody@example.com', password },
-    ]) {
-      const res = await signIn(body)
-      expect(res.status).toBe(401)
-      expect((await res.json()).error.code).toBe('sign_in_failed')
-    }
-  }, 30_000)
-
-  it('refuses to serve with a bad environment, listing every problem in one log message', async () => {
-    const broken = await startDenoServer(RUN_FLAGS, { PORT: 'eighty', VAPI_API_URL: 'not a url' })
-    try {
-      const res = await fetch(`${broken.url}/api/config`)
-      expect(res.status).toBe(503)
-      expect((await res.json()).error.code).toBe('unavailable')
-      await fetch(`${broken.url}/api/prospects/visitor`) // logged once, not per request
-      const log = broken.stderr()
-      expect(log.match(/Invalid server environment/g)).toHaveLength(1)
-      for (const name of [
-        'PORT',
-        'VAPI_API_URL',
-        'SUPABASE_URL',
-        'SUPABASE_SERVICE_ROLE_KEY',
-        'CALL_HASH_SECRET',
-      ]) {
-        expect(log).toContain(`- ${name}:`)
-      }
-    } finally {
-      await broken.stop()
-    }
-  }, 30_000)
-
-  it('without SITE_URL, says that prospect pages need it', async () => {
-    const res = await get('/api/pages/bright-smile-dental')
-    expect(res.status).toBe(503)
-    expect(await res.text()).toContain('SITE_URL')
-  })
-
-  it('renders prospect pages on the shell the static host publishes, as the Node server does', async () => {
-    const site = await serveBuiltSite()
-    const pages = await startDenoServer(RUN_FLAGS, {
-      SUPABASE_URL: restUrl,
-      SUPABASE_SERVICE_ROLE_KEY: await signLocalKey(backend.secret, 'service_role'),
-      CALL_HASH_SECRET: 'edge-test-secret-'.padEnd(40, 'x'),
-      SITE_URL: site.url,
-    })
-    try {
-      const res = await fetch(`${pages.url}/api/pages/bright-smile-dental`)
+    it('answers a prospect read from PostgreSQL through the driver, with CORS for partner pages', async () => {
+      const res = await fetch(`${edge.url}/api/prospects/bright-smile-dental`, {
+        headers: { Origin: 'https://partner.example' },
+      })
       expect(res.status).toBe(200)
-      expect(res.headers.get('X-Robots-Tag')).toBe('noindex')
-      const html = await res.text()
-      expect(html).toContain('<title>A voice agent built for Bright Smile Dental · CallPilot</title>')
-      expect(html).toContain(`<link rel="canonical" href="${site.url}/bright-smile-dental" />`)
-      expect(html).toMatch(/Hey <!-- -->Dr\. Maya Patel/)
-      // The stylesheet is inline, allowed by its hash in the page's own policy.
-      expect(html).toContain('<style>')
-      expect(res.headers.get('Content-Security-Policy')).toMatch(/style-src 'self'[^;]* 'sha256-/)
-
-      const moved = await fetch(`${pages.url}/api/pages/Bright-Smile-Dental`, { redirect: 'manual' })
-      expect(moved.status).toBe(301)
-      expect(moved.headers.get('Location')).toBe('/bright-smile-dental')
-      const malformed = await fetch(`${pages.url}/api/pages/Not_A_Slug`)
-      expect(malformed.status).toBe(404)
-      expect(await malformed.text()).toContain('We couldn&#x27;t find a page for that link')
-    } finally {
-      await pages.stop()
-      site.close()
-    }
-  }, 60_000)
-
-  it('type-checks under Deno with the import map the deploy uses', () => {
-    // The same map, given as an import map from the repository root: `node:` imports (the reps'
-    // scrypt) make Deno's checker want `npm:@types/node`, which it seeks only in a node_modules beside
-    // the config file's folder; run, the function needs no types (RUN_FLAGS keep --config).
-    const flags = ['--no-lock', '--no-config', `--import-map=${DENO_JSON}`, '--node-modules-dir=manual']
-    const result = spawnSync(findDeno(), ['check', ...flags, ENTRY], {
-      cwd: REPO_ROOT,
-      encoding: 'utf8',
-      env: { ...process.env, NO_COLOR: '1' },
+      expect(res.headers.get('Access-Control-Allow-Origin')).toBe('*')
+      expect(await res.json()).toMatchObject({
+        prospect: { slug: 'bright-smile-dental', name: 'Dr. Maya Patel', companyName: 'Bright Smile Dental' },
+        fallback: false,
+      })
+      const unknown = await (await get('/api/prospects/no-such-prospect')).json()
+      expect(unknown).toMatchObject({ prospect: { slug: 'visitor' }, fallback: true })
     })
-    expect(result.stderr + result.stdout).not.toMatch(/error/i)
-    expect(result.status).toBe(0)
-  }, 60_000)
 
-  it('pins in deno.json exactly the versions package.json installs', () => {
-    const { imports } = JSON.parse(readFileSync(join(REPO_ROOT, DENO_JSON), 'utf8')) as {
-      imports: Record<string, string>
-    }
-    const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as {
-      dependencies: Record<string, string>
-    }
-    const targets = Object.values(imports)
-    expect(targets.length).toBeGreaterThan(0)
-    for (const target of targets) {
-      const [, name, version] = /^npm:\/?(@?[^@]+)@([^/]+)\/?$/.exec(target) ?? []
-      expect(name && pkg.dependencies[name], target).toBe(version)
-    }
-  })
-})
+    it('reads its configuration from the environment Deno was given', async () => {
+      const res = await get('/api/config')
+      expect(res.status).toBe(200)
+      expect(await res.json()).toEqual({
+        productName: 'Edge Pilot',
+        voice: null,
+        features: { browserCall: false, phoneCall: false, videoCall: false },
+      })
+    })
+
+    it('answers errors in the API shape, and has no route that lists prospects', async () => {
+      const bad = await get('/api/prospects/Not_A_Slug')
+      expect(bad.status).toBe(400)
+      expect((await bad.json()).error.code).toBe('slug_invalid')
+      for (const path of ['/api/prospects', '/api/prospects/', '/api/prospects?select=*']) {
+        const res = await get(path)
+        expect(res.status, path).toBe(404)
+        expect(await res.json()).toEqual({ error: { code: 'not_found', message: 'Not found.' } })
+      }
+      // The edge serves the API only: no local REST layer, no static files.
+    })
+
+    it('signs a rep in with a password hashed on Node, by Deno’s scrypt, and refuses a wrong one alike', async () => {
+      const token = createToken()
+      const at = new Date()
+      const link = { tokenHash: hashToken(token), at, expiresAt: new Date(at.getTime() + 60_000) }
+      const { rep } = await addRep(backend.deps.db, 'edge@example.com', 'rep', link)
+      const password = 'an edge password'
+      await setPasswordByLink(backend.deps.db, {
+        token_hash: link.tokenHash,
+        password_hash: await createPasswordHasher().hash(password),
+        session_token_hash: hashToken(createToken()),
+        at: at.toISOString(),
+        session_expires_at: link.expiresAt.toISOString(),
+      })
+      const signIn = (body: unknown) =>
+        fetch(`${edge.url}/api/reps/session`, { method: 'POST', body: JSON.stringify(body) })
+      const ok = await signIn({ email: 'edge@example.com', password })
+      expect(ok.status).toBe(200)
+      expect((await ok.json()).rep).toEqual(rep)
+      expect(ok.headers.get('Set-Cookie')).toMatch(
+        /^rep_session=[\w-]{43}; Max-Age=604800; Path=\/; HttpOnly; SameSite=Strict$/,
+      )
+      for (const body of [
+        { email: 'edge@example.com', password: 'not the password' },
+        { email: 'nobody@example.com', password },
+      ]) {
+        const res = await signIn(body)
+        expect(res.status).toBe(401)
+        expect((await res.json()).error.code).toBe('sign_in_failed')
+      }
+    }, 30_000)
+
+    it('refuses to serve with a bad environment, listing every problem in one log message', async () => {
+      const broken = await startDenoServer(RUN_FLAGS, { PORT: 'eighty', VAPI_API_URL: 'not a url' })
+      try {
+        const res = await fetch(`${broken.url}/api/config`)
+        expect(res.status).toBe(503)
+        expect((await res.json()).error.code).toBe('unavailable')
+        await fetch(`${broken.url}/api/prospects/visitor`) // logged once, not per request
+        const log = broken.stderr()
+        expect(log.match(/Invalid server environment/g)).toHaveLength(1)
+        for (const name of ['PORT', 'VAPI_API_URL', 'DATABASE_URL', 'CALL_HASH_SECRET']) {
+          expect(log).toContain(`- ${name}:`)
+        }
+      } finally {
+        await broken.stop()
+      }
+    }, 30_000)
+
+    it('without SITE_URL, says that prospect pages need it', async () => {
+      const res = await get('/api/pages/bright-smile-dental')
+      expect(res.status).toBe(503)
+      expect(await res.text()).toContain('SITE_URL')
+    })
+
+    it('renders prospect pages on the shell the static host publishes, as the Node server does', async () => {
+      const site = await serveBuiltSite()
+      const pages = await startDenoServer(RUN_FLAGS, {
+        SUPABASE_DB_URL: databaseUrl,
+        CALL_HASH_SECRET: 'edge-test-secret-'.padEnd(40, 'x'),
+        SITE_URL: site.url,
+      })
+      try {
+        const res = await fetch(`${pages.url}/api/pages/bright-smile-dental`)
+        expect(res.status).toBe(200)
+        expect(res.headers.get('X-Robots-Tag')).toBe('noindex')
+        const html = await res.text()
+        expect(html).toContain('<title>A voice agent built for Bright Smile Dental · CallPilot</title>')
+        expect(html).toContain(`<link rel="canonical" href="${site.url}/bright-smile-dental" />`)
+        expect(html).toMatch(/Hey <!-- -->Dr\. Maya Patel/)
+        // The stylesheet is inline, allowed by its hash in the page's own policy.
+        expect(html).toContain('<style>')
+        expect(res.headers.get('Content-Security-Policy')).toMatch(/style-src 'self'[^;]* 'sha256-/)
+
+        const moved = await fetch(`${pages.url}/api/pages/Bright-Smile-Dental`, { redirect: 'manual' })
+        expect(moved.status).toBe(301)
+        expect(moved.headers.get('Location')).toBe('/bright-smile-dental')
+        const malformed = await fetch(`${pages.url}/api/pages/Not_A_Slug`)
+        expect(malformed.status).toBe(404)
+        expect(await malformed.text()).toContain('We couldn&#x27;t find a page for that link')
+      } finally {
+        await pages.stop()
+        site.close()
+      }
+    }, 60_000)
+
+    it('type-checks under Deno with the import map the deploy uses', () => {
+      // The same map, given as an import map from the repository root: `node:` imports (the reps'
+      // scrypt) make Deno's checker want `npm:@types/node`, which it seeks only in a node_modules beside
+      // the config file's folder; run, the function needs no types (RUN_FLAGS keep --config).
+      const flags = ['--no-lock', '--no-config', `--import-map=${DENO_JSON}`, '--node-modules-dir=manual']
+      const result = spawnSync(findDeno(), ['check', ...flags, ENTRY], {
+        cwd: REPO_ROOT,
+        encoding: 'utf8',
+        env: { ...process.env, NO_COLOR: '1' },
+      })
+      expect(result.stderr + result.stdout).not.toMatch(/error/i)
+      expect(result.status).toBe(0)
+    }, 60_000)
+
+    it('pins in deno.json exactly the versions package.json installs', () => {
+      const { imports } = JSON.parse(readFileSync(join(REPO_ROOT, DENO_JSON), 'utf8')) as {
+        imports: Record<string, string>
+      }
+      const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as {
+        dependencies: Record<string, string>
+      }
+      const targets = Object.values(imports)
+      expect(targets.length).toBeGreaterThan(0)
+      for (const target of targets) {
+        const [, name, version] = /^npm:\/?(@?[^@]+)@([^/]+)\/?$/.exec(target) ?? []
+        expect(name && pkg.dependencies[name], target).toBe(version)
+      }
+    })
+  },
+)

@@ -7,11 +7,14 @@ import { createAppDeps } from './app-deps.ts'
 import { type ClientIpReader, createClientIpReader, toLimitKey } from './common/client-ip.ts'
 import { ConfigError, listRetiredVariables, loadServerConfig, type ServerConfig } from './config.ts'
 import { getCallRecordUpkeep, tidyCallRecords } from './data/call-record-upkeep.ts'
-import { createServerSupabase } from './data/supabase-client.ts'
+import { openPostgres } from './db/postgres-database.ts'
 import { edgePageRoutes } from './edge-pages.ts'
 import type { SiteRenderer } from './static/prospect-pages.ts'
 
 export type EdgeEnv = Record<string, string | undefined>
+
+/** Connections one function instance keeps to the database's pooler. */
+const EDGE_CONNECTIONS = 4
 
 /** What the edge entry passes to the app as `c.env`: the TCP peer, when the runtime tells it. */
 export interface EdgeBindings {
@@ -76,16 +79,16 @@ function buildApp(
     logger.error(error instanceof ConfigError ? error.message : error)
     return null
   }
-  if (config.database.kind !== 'hosted' || config.callHashSecret === null) return null // checked above
+  if (config.database.kind !== 'postgres' || config.callHashSecret === null) return null // checked above
   for (const line of listRetiredVariables(env)) logger.error(line)
-  const { url, serviceRoleKey } = config.database
-  const supabase = createServerSupabase({ url, key: serviceRoleKey })
+  // Supabase's pooler, a few connections per instance: the edge never migrates (deploying does).
+  const db = openPostgres(config.database.url, { max: EDGE_CONNECTIONS })
   // No process lives between requests here, so each instance tidies as it starts, in the background.
-  tidyCallRecords(supabase, getCallRecordUpkeep(config), true).catch((error: unknown) =>
+  tidyCallRecords(db, getCallRecordUpkeep(config), true).catch((error: unknown) =>
     logger.error('[call_records]', error),
   )
   const deps = createAppDeps(config, {
-    supabase,
+    db,
     templates: options.templates,
     callHashSecret: config.callHashSecret,
   })

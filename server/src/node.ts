@@ -22,7 +22,9 @@ async function main(): Promise<void> {
   const elapsed = Math.round(performance.now() - startedAt)
   console.log(`Ready at ${server.url}`)
   console.log(`  site          ${server.url}/`)
-  console.log(`  prospect      ${server.url}/bright-smile-dental`)
+  // The examples are in the embedded database it made; a PostgreSQL database has them only when asked.
+  const examples = server.database.startsWith('PostgreSQL') ? ' (the examples: npm run db -- seed)' : ''
+  console.log(`  prospect      ${server.url}/bright-smile-dental${examples}`)
   console.log(`  embed demos   ${server.url}/embed-demo/`)
   console.log(`  sales reps    ${server.url}/_/prospects (accounts: npm run reps -- add <email>)`)
   console.log(`  API           ${server.url}/api/prospects/visitor`)

@@ -27,13 +27,13 @@ it('never puts a private key into what the browser sees', () => {
   const env = {
     VAPI_PUBLIC_KEY: 'pk-test-1234',
     VAPI_PRIVATE_KEY: 'sk-private-secret',
-    SUPABASE_URL: 'https://project.supabase.co',
-    SUPABASE_SERVICE_ROLE_KEY: 'service-role-key-that-is-long-enough',
+    DATABASE_URL: 'postgres://app:db-password-secret@127.0.0.1:9/postgres',
+    DATABASE_MIGRATE: 'off',
     CALL_HASH_SECRET: 'call-hash-secret-that-is-long-enough-1234',
   }
   const seen = JSON.stringify(toPublicConfig(loadServerConfig(env)))
   expect(seen).not.toContain('sk-private-secret')
-  expect(seen).not.toContain('service-role-key')
+  expect(seen).not.toContain('db-password-secret')
   expect(seen).not.toContain('call-hash-secret')
 })
 

@@ -149,20 +149,15 @@ describe('startServer (embedded database, on disk)', () => {
     }
   })
 
-  it('serves the local REST layer only to callers with a key', async () => {
-    const res = await get('/rest/v1/prospects?select=slug')
-    expect(res.status).toBe(401)
-  })
-
   it('refuses a second server on the same data directory', async () => {
     await expect(startServer(config(), dirs)).rejects.toThrow(/is already open in this process/)
   })
 
-  it('says to build first when dist/ is missing (hosted mode: no database opened)', async () => {
+  it('says to build first when dist/ is missing (PostgreSQL, not migrated at start: no database opened)', async () => {
     const hosted = loadServerConfig({
       PORT: '0',
-      SUPABASE_URL: 'http://127.0.0.1:9',
-      SUPABASE_SERVICE_ROLE_KEY: 'k'.repeat(40),
+      DATABASE_URL: 'postgres://app@127.0.0.1:9/postgres',
+      DATABASE_MIGRATE: 'off',
       CALL_HASH_SECRET: 'h'.repeat(32),
     })
     const bare = await startServer(hosted, {
@@ -176,7 +171,6 @@ describe('startServer (embedded database, on disk)', () => {
         expect(res.status, path).toBe(503)
         expect(await res.text()).toBe(NOT_BUILT_MESSAGE)
       }
-      expect((await fetch(`${bare.url}/rest/v1/prospects`)).status).toBe(404) // hosted: no local layer
     } finally {
       await bare.close()
     }

@@ -41,16 +41,13 @@ export interface RunningServer {
 /** The backend for the server: the database, and the secret that keys its hashes. */
 async function openServerBackend(config: ServerConfig, embeddedOptions: OpenEmbeddedOptions) {
   const { database } = config
-  if (database.kind === 'hosted' && config.callHashSecret === null) {
-    throw new Error('CALL_HASH_SECRET is required with hosted Supabase')
+  if (database.kind === 'postgres' && config.callHashSecret === null) {
+    throw new Error('CALL_HASH_SECRET is required with DATABASE_URL')
   }
-  const backend = await openBackend(
-    database.kind === 'hosted'
-      ? { kind: 'hosted', url: database.url, serviceRoleKey: database.serviceRoleKey }
-      : { kind: 'embedded', dataDir: database.dataDir ?? null },
+  const backend = await openBackend(database, {
     // The embedded database works in a thread of its own, beside the one that serves requests.
-    { embedded: { createDatabase: startDatabaseThread, ...embeddedOptions } },
-  )
+    embedded: { createDatabase: startDatabaseThread, ...embeddedOptions },
+  })
   const { embedded } = backend
   const callHashSecret = config.callHashSecret ?? (await deriveCallHashSecret(embedded?.secret ?? ''))
   // The embedded database runs no autovacuum: the upkeep gives deleted rows' space back itself.
@@ -71,7 +68,7 @@ export async function startServer(
   const templates = await loadAgentTemplates(config.agentTemplatesDir ?? undefined)
   const backend = await openServerBackend(config, embedded)
   const upkeep = startCallRecordUpkeep({
-    supabase: backend.supabase,
+    db: backend.db,
     upkeep: getCallRecordUpkeep(config),
     logger: console,
     ...(backend.vacuum ? { vacuum: backend.vacuum } : {}),
@@ -82,7 +79,7 @@ export async function startServer(
   const deps = createAppDeps(config, { ...backend, templates })
   // Nudges queued before a crash go out now; new ones as soon as a request queues them.
   const nudges = startNudgeDelivery({
-    supabase: backend.supabase,
+    db: backend.db,
     settings: deps.nudges,
     logger: console,
     exclusive: config.database.kind === 'embedded',

@@ -6,7 +6,7 @@
  */
 import { installHostApi } from './api/install-host-api.ts'
 import { VoiceDemoElement } from './element/voice-demo-element.tsx'
-import { LOG_PREFIX } from './loader/start-loader.ts'
+import { LOG_PREFIX } from './lib/log-prefix.ts'
 import { adoptWidgetSheet } from './styles/adopt-sheet.ts'
 import { VoiceVideoCallElement } from './video/video-call-element.tsx'
 

@@ -7,6 +7,8 @@ import type { KeyedHash } from '../common/keyed-hash.ts'
 import type { PhoneCallLimits } from '../config.ts'
 import { interruptedAfterSeconds } from '../data/call-records.ts'
 import type { Db } from '../data/database.ts'
+import { loadProspect } from '../data/prospects.ts'
+import { toDialableNumber } from './dialable-number.ts'
 import {
   type AttemptClaim,
   type AttemptResult,
@@ -14,9 +16,7 @@ import {
   claimPhoneCallAttempt,
   finishPhoneCallAttempt,
   type NewPhoneCallAttempt,
-} from '../data/phone-call-attempts.ts'
-import { loadProspect } from '../data/prospects.ts'
-import { toDialableNumber } from './dialable-number.ts'
+} from './phone-call-attempts.ts'
 import type { PhoneCallBody } from './phone-call-body.ts'
 import { getPhoneCallBuckets, toPhoneRateLimitError } from './phone-call-limits.ts'
 import { createVapiPhoneCall, type VapiPhoneSettings } from './vapi-phone-call.ts'
@@ -35,7 +35,7 @@ export interface PhoneCallSettings {
 }
 
 export interface PhoneCallDeps {
-  supabase: Db
+  db: Db
   /** The agent templates the prospect's agent is rendered with. */
   templates: AgentTemplateSet
   phoneCalls: PhoneCallSettings | undefined
@@ -65,7 +65,7 @@ export async function placePhoneCall(
   if (!settings?.vapi) throw new AppError('phone_not_configured')
   const number = toDialableNumber(body.number, body.country)
   // A call costs money: an unknown slug is refused, not answered with the fallback prospect.
-  const prospect = await loadProspect(deps.supabase, deps.templates, body.slug)
+  const prospect = await loadProspect(deps.db, deps.templates, body.slug)
   if (!prospect) throw new AppError('prospect_not_found', { message: prospectNotFoundMessage(body.slug) })
   const assistantId = prospect.assistantId ?? settings.defaultAssistantId
   if (!assistantId) {
@@ -86,7 +86,7 @@ export async function placePhoneCall(
     assistantId,
   }
   const claim = await claimAttempt(
-    deps.supabase,
+    deps.db,
     attempt,
     {
       buckets: getPhoneCallBuckets(settings.limits, { clientIpHash, numberHash, slug: body.slug }),
@@ -100,7 +100,7 @@ export async function placePhoneCall(
   if (claim.state === 'limited') throw toPhoneRateLimitError(claim)
 
   const record = (result: AttemptResult) =>
-    finishPhoneCallAttempt(deps.supabase, claim.attemptId, result).catch((error: unknown) => {
+    finishPhoneCallAttempt(deps.db, claim.attemptId, result).catch((error: unknown) => {
       // The visitor's answer stands (their phone may already ring); the record is what is lost.
       deps.logger.error('[phone_call_record]', error)
     })
@@ -128,14 +128,14 @@ type Claimed = Exclude<AttemptClaim, { state: 'pending' | 'mismatch' }>
 
 /** Claims the key; while the first request with it is still running, waits for its answer. */
 async function claimAttempt(
-  supabase: Db,
+  db: Db,
   attempt: NewPhoneCallAttempt,
   options: ClaimOptions,
   waitMs: number,
 ): Promise<Claimed> {
   const deadline = Date.now() + waitMs
   for (let delay = 50; ; delay = Math.min(delay * 2, 500)) {
-    const claim = await claimPhoneCallAttempt(supabase, attempt, options)
+    const claim = await claimPhoneCallAttempt(db, attempt, options)
     if (claim.state === 'mismatch') throw new AppError('idempotency_key_reused')
     if (claim.state !== 'pending') return claim
     if (Date.now() + delay > deadline) throw new AppError('call_in_progress')

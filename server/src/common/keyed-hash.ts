@@ -18,7 +18,7 @@ export function createKeyedHash(secret: string): KeyedHash {
 }
 
 /**
- * The embedded database's hash secret, derived from its local JWT secret so that it is stable across
+ * The embedded database's hash secret, derived from its data directory's local secret so that it is stable across
  * restarts of one data directory and nobody has to configure it. Hosted mode sets CALL_HASH_SECRET.
  */
 export const deriveCallHashSecret = (localSecret: string): Promise<string> =>

@@ -27,8 +27,8 @@ describe('getCallRecordUpkeep', () => {
       engagementRetentionDays: 180,
     })
     const hosted = loadServerConfig({
-      SUPABASE_URL: 'https://abc.supabase.co',
-      SUPABASE_SERVICE_ROLE_KEY: 'k'.repeat(40),
+      DATABASE_URL: 'postgres://app@127.0.0.1:9/postgres',
+      DATABASE_MIGRATE: 'off',
       CALL_HASH_SECRET: 's'.repeat(32),
       CALL_RECORD_RETENTION_DAYS: '7',
       VAPI_PRIVATE_KEY: 'sk-private-1234',
@@ -65,7 +65,7 @@ describe('startCallRecordUpkeep', () => {
     for (let round = 0; round < 8; round++) {
       await insertExpired(3000)
       const upkeep = startCallRecordUpkeep({
-        supabase: backend.deps.supabase,
+        db: backend.deps.db,
         upkeep: UPKEEP,
         logger,
         vacuum,
@@ -93,7 +93,7 @@ describe('startCallRecordUpkeep', () => {
       rpc: async () => ({ data: null, error: new Error('database down') }),
     } as unknown as Db
     const logger = { error: vi.fn() }
-    const upkeep = startCallRecordUpkeep({ supabase: down, upkeep: UPKEEP, logger, intervalMs: 1000 })
+    const upkeep = startCallRecordUpkeep({ db: down, upkeep: UPKEEP, logger, intervalMs: 1000 })
     await upkeep.first
     expect(logger.error).toHaveBeenCalledTimes(1)
     expect(logger.error.mock.calls[0]?.[0]).toBe('[call_records]')

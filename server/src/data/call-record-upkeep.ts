@@ -49,7 +49,7 @@ const ENGAGEMENT_PRUNE_BATCHES = 20
  * that add rows prune some as well). `atStart`: the server is starting, so nothing pending is its own.
  */
 export async function tidyCallRecords(
-  supabase: Db,
+  db: Db,
   upkeep: CallRecordUpkeep,
   atStart: boolean,
 ): Promise<{
@@ -58,15 +58,15 @@ export async function tidyCallRecords(
   engagement: EngagementPruneCounts | null
 }> {
   const settled = await settleInterruptedCalls(
-    supabase,
+    db,
     atStart && upkeep.exclusive ? 0 : upkeep.interruptedAfterSeconds,
   )
-  const pruned = await pruneCallRecords(supabase, upkeep.retentionDays, PRUNE_BATCH_ROWS)
+  const pruned = await pruneCallRecords(db, upkeep.retentionDays, PRUNE_BATCH_ROWS)
   const engagement =
     upkeep.engagementRetentionDays === undefined
       ? null
       : await pruneEngagementBacklog(
-          supabase,
+          db,
           upkeep.engagementRetentionDays,
           PRUNE_BATCH_ROWS,
           ENGAGEMENT_PRUNE_BATCHES,
@@ -75,7 +75,7 @@ export async function tidyCallRecords(
 }
 
 export interface UpkeepOptions {
-  supabase: Db
+  db: Db
   upkeep: CallRecordUpkeep
   logger: Logger
   /**
@@ -100,7 +100,7 @@ export const VACUUM_CALL_RECORDS_SQL =
 export function startCallRecordUpkeep(options: UpkeepOptions): { first: Promise<void>; stop(): void } {
   const round = async (atStart: boolean) => {
     try {
-      await tidyCallRecords(options.supabase, options.upkeep, atStart)
+      await tidyCallRecords(options.db, options.upkeep, atStart)
       await options.vacuum?.()
     } catch (error) {
       options.logger.error('[call_records]', error)

@@ -1,20 +1,22 @@
-import type { SupabaseClient } from '@supabase/supabase-js'
 import type { ProspectField } from '#core/prospect-fields.ts'
-import type { CallRecordCounts } from './call-records.ts'
+import type {
+  AttemptClaim,
+  CallRecordCounts,
+  EndClaim,
+  RateLimitBucket,
+  RateLimitResult,
+} from './call-database.ts'
 import type { EngagementTables } from './engagement-database.ts'
 import type { EventFunctions } from './events-database.ts'
 import type { OutboxFunctions } from './outbox-database.ts'
-import type { AttemptClaim } from './phone-call-attempts.ts'
-import type { RateLimitBucket, RateLimitResult } from './rate-limits.ts'
 import type { RepFunctions, RepTables, Table } from './rep-database.ts'
-import type { EndClaim } from './video-conversations.ts'
 
 /**
  * The database as the server reads and writes it (supabase/migrations/): its tables and the functions
- * it calls, in the shape supabase-js types its queries by, so query results need no casts. The
- * functions answer `jsonb`, which Postgres does not describe: their `Returns` are what each function
- * builds (`jsonb_build_object`), checked by the tests that call them. database.test.ts checks the
- * tables' columns and the functions' arguments against the migrated schema, so this cannot drift.
+ * it calls. The functions answer `jsonb`, which Postgres does not describe: their `Returns` are what
+ * each function builds (`jsonb_build_object`), checked by the tests that call them. database.test.ts
+ * checks the tables' columns and the functions' arguments against the migrated schema, so this cannot
+ * drift.
  */
 export type Database = {
   public: {
@@ -155,8 +157,62 @@ export type Database = {
   }
 }
 
-/** The supabase-js client of this database, as every server module receives it. */
-export type Db = SupabaseClient<Database>
+/**
+ * The one door to the database for all data code: a statement and its parameters in, its rows out.
+ * The embedded PGlite (in this thread or its own, db/database-thread.ts) and PostgreSQL through
+ * postgres.js (db/postgres-database.ts) both answer it; parameters are sent as the statement's
+ * types want them (objects and arrays as JSON for `jsonb`), timestamps come back as Date and `jsonb`
+ * parsed.
+ */
+export interface Db {
+  query<T>(text: string, params?: unknown[]): Promise<{ rows: T[] }>
+}
+
+type Functions = Database['public']['Functions']
+export type FunctionName = keyof Functions
+
+/** A database function refused or could not run; `code` is Postgres's SQLSTATE when it answered one. */
+export class DatabaseError extends Error {
+  override readonly name = 'DatabaseError'
+  readonly code: string | undefined
+  constructor(message: string, options: ErrorOptions & { code?: string | undefined }) {
+    super(message, options)
+    this.code = options.code
+  }
+}
+
+const IDENTIFIER = /^[a-z_][a-z0-9_]*$/
+
+/**
+ * Calls `public.<fn>` with named arguments (an absent one takes the function's default) and answers
+ * what it returns. Every write the server makes is one such call, one transaction in Postgres. A
+ * failure is a DatabaseError naming the function and what Postgres said: the app answers it as
+ * `unavailable`, the command line prints it.
+ */
+export async function callFunction<F extends FunctionName>(
+  db: Db,
+  fn: F,
+  args: Functions[F]['Args'],
+): Promise<Functions[F]['Returns']> {
+  const entries = Object.entries(args as Record<string, unknown>).filter(([, value]) => value !== undefined)
+  if (![fn, ...entries.map(([name]) => name)].every((name) => IDENTIFIER.test(name))) {
+    throw new Error(`Not a function call of ours: ${fn}`)
+  }
+  const list = entries.map(([name], i) => `"${name}" => $${i + 1}`).join(', ')
+  try {
+    const { rows } = await db.query<{ result: Functions[F]['Returns'] }>(
+      `select public.${fn}(${list}) as result`,
+      entries.map(([, value]) => value),
+    )
+    return rows[0]?.result as Functions[F]['Returns']
+  } catch (error) {
+    const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown }
+    throw new DatabaseError(`${fn}: ${typeof message === 'string' ? message : String(error)}`, {
+      cause: error,
+      code: typeof code === 'string' ? code : undefined,
+    })
+  }
+}
 
 type ProspectTable = Database['public']['Tables']['prospects']['Row']
 

@@ -1,9 +1,6 @@
 import type { Table } from './rep-database.ts'
 
-/**
- * The engagement part of the Database type (database.ts): the tables of
- * supabase/migrations/20261202000000_engagement.sql in supabase-js's shape.
- */
+/** The engagement part of the Database type (database.ts): its tables (`supabase/schema.sql`). */
 export type EngagementTables = {
   engagement_events: Table<{
     id: number

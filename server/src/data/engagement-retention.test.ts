@@ -69,7 +69,7 @@ describe('engagement retention', () => {
     await insertNudge('failed-old', 200, 'failed')
     await insertNudge('waiting-old', 181, 'waiting')
     await insertNudge('sent-kept', 1, 'sent')
-    const { engagement } = await tidyCallRecords(backend.deps.supabase, UPKEEP, true)
+    const { engagement } = await tidyCallRecords(backend.deps.db, UPKEEP, true)
     expect(engagement).toEqual({ events: 3, callReports: 1, notifications: 2 })
     expect(await visits()).toEqual([{ tag: 'kept', n: 2 }])
     expect(await callIds()).toEqual(['call-kept'])
@@ -80,7 +80,7 @@ describe('engagement retention', () => {
   it('deletes at most max_rows of each per call, the oldest first', async () => {
     await insertEvents(300, 2, 'oldest')
     await insertEvents(200, 3, 'older')
-    expect(await pruneEngagement(backend.deps.supabase, 180, 2)).toEqual({
+    expect(await pruneEngagement(backend.deps.db, 180, 2)).toEqual({
       events: 2,
       callReports: 0,
       notifications: 0,
@@ -90,16 +90,16 @@ describe('engagement retention', () => {
 
   it('works through a backlog batch by batch, stopping at its bound or when a batch is not full', async () => {
     await insertEvents(200, 7, 'old')
-    expect(await pruneEngagementBacklog(backend.deps.supabase, 180, 2, 2)).toMatchObject({ events: 4 })
+    expect(await pruneEngagementBacklog(backend.deps.db, 180, 2, 2)).toMatchObject({ events: 4 })
     expect(await visits()).toEqual([{ tag: 'old', n: 3 }])
-    expect(await pruneEngagementBacklog(backend.deps.supabase, 180, 2, 10)).toMatchObject({ events: 3 })
+    expect(await pruneEngagementBacklog(backend.deps.db, 180, 2, 10)).toMatchObject({ events: 3 })
     expect(await visits()).toEqual([])
   })
 
   it('leaves engagement alone when the upkeep has no engagement retention', async () => {
     await insertEvents(400, 1, 'old')
     const { engagement } = await tidyCallRecords(
-      backend.deps.supabase,
+      backend.deps.db,
       { retentionDays: 30, interruptedAfterSeconds: 60, exclusive: true },
       true,
     )
@@ -108,20 +108,10 @@ describe('engagement retention', () => {
   })
 
   it('refuses a retention outside 1 to 3650 days, and lets nobody but the server run the functions', async () => {
-    await expect(pruneEngagement(backend.deps.supabase, 0, 10)).rejects.toMatchObject({ code: 'unavailable' })
-    await expectClosedToClients(backend, [
-      ['rpc/prune_engagement', { retention_days: 1, max_rows: 10 }],
-      [
-        'rpc/record_events',
-        {
-          batches: [],
-          address_limit: 1,
-          prospect_limit: 1,
-          dedupe_minutes: null,
-          link_prefix: null,
-          at: new Date().toISOString(),
-        },
-      ],
-    ])
+    await expect(pruneEngagement(backend.deps.db, 0, 10)).rejects.toMatchObject({ code: '22023' })
+    await expectClosedToClients(backend, {
+      tables: ['engagement_events', 'call_reports', 'notification_outbox'],
+      functions: ['prune_engagement', 'record_events'],
+    })
   })
 })

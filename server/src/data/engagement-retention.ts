@@ -1,5 +1,4 @@
-import { AppError } from '#core/errors.ts'
-import type { Db } from './database.ts'
+import { callFunction, type Db } from './database.ts'
 import type { EngagementPruneCounts } from './events-database.ts'
 
 /**
@@ -7,18 +6,14 @@ import type { EngagementPruneCounts } from './events-database.ts'
  * given up on before then, at most `maxRows` of each per call (one transaction), oldest first.
  */
 export async function pruneEngagement(
-  supabase: Db,
+  db: Db,
   retentionDays: number,
   maxRows: number,
 ): Promise<EngagementPruneCounts> {
-  const { data, error } = await supabase.rpc('prune_engagement', {
+  return callFunction(db, 'prune_engagement', {
     retention_days: retentionDays,
     max_rows: maxRows,
   })
-  if (error || !data) {
-    throw new AppError('unavailable', { cause: error ?? new Error('prune_engagement: no answer') })
-  }
-  return data
 }
 
 /**
@@ -27,14 +22,14 @@ export async function pruneEngagement(
  * Returns the rows deleted in all.
  */
 export async function pruneEngagementBacklog(
-  supabase: Db,
+  db: Db,
   retentionDays: number,
   maxRows: number,
   maxBatches: number,
 ): Promise<EngagementPruneCounts> {
   const total: EngagementPruneCounts = { events: 0, callReports: 0, notifications: 0 }
   for (let batch = 0; batch < maxBatches; batch++) {
-    const pruned = await pruneEngagement(supabase, retentionDays, maxRows)
+    const pruned = await pruneEngagement(db, retentionDays, maxRows)
     total.events += pruned.events
     total.callReports += pruned.callReports
     total.notifications += pruned.notifications

@@ -27,13 +27,11 @@ async function insertEvents(
      from jsonb_to_recordset($1::jsonb) as r(slug text, name text, visit text, detail jsonb, at timestamptz)
        join public.prospects p on p.slug = r.slug`,
     [
-      JSON.stringify(
-        rows.map((row) => ({
-          ...row,
-          at: at(row.minutes),
-          detail: row.seconds === undefined ? {} : { seconds: row.seconds },
-        })),
-      ),
+      rows.map((row) => ({
+        ...row,
+        at: at(row.minutes),
+        detail: row.seconds === undefined ? {} : { seconds: row.seconds },
+      })),
     ],
   )
 }

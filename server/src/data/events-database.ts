@@ -24,7 +24,7 @@ export interface EngagementPruneCounts {
   notifications: number
 }
 
-/** The functions of the event ingest and its upkeep (supabase/migrations/20261202000100_*), in supabase-js's shape. */
+/** The functions of the event ingest and its upkeep (`supabase/schema.sql`). */
 export type EventFunctions = {
   record_events: {
     Args: {

@@ -1,7 +1,6 @@
 /**
- * The functions of call reports and the nudges' outbox (supabase/migrations/20261202000200_*), in
- * supabase-js's shape. `Returns` are what each function builds; timestamps arrive as Postgres writes
- * them in JSON, to be read with `new Date()`.
+ * The functions of call reports and the nudges' outbox (`supabase/schema.sql`). `Returns` are what
+ * each function builds; timestamps arrive as Postgres writes them in JSON, to be read with `new Date()`.
  */
 export type OutboxFunctions = {
   record_call_report: {

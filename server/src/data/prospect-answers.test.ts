@@ -12,7 +12,7 @@ const NO_DEMOS = { browserCall: false, phoneCall: false, videoCall: false }
 
 function answersAt(clock: { ms: number }) {
   return createProspectAnswers({
-    supabase: backend.deps.supabase,
+    db: backend.deps.db,
     templates: backend.deps.templates,
     features: () => NO_DEMOS,
     now: () => clock.ms,
@@ -47,7 +47,7 @@ it('keeps an answer for its half of the cache time, so a change shows once that 
 it('does not remember a failure: the next read asks the database again', async () => {
   let fail = true
   const failing = createProspectAnswers({
-    supabase: backend.deps.supabase,
+    db: backend.deps.db,
     templates: backend.deps.templates,
     features: () => {
       if (fail) throw new Error('not now')
@@ -64,7 +64,7 @@ it('reads a slug asked for in its last second again in the background, sending t
   const clock = { ms: 2_000_000 }
   let reads = 0
   const answers = createProspectAnswers({
-    supabase: backend.deps.supabase,
+    db: backend.deps.db,
     templates: backend.deps.templates,
     features: () => {
       reads += 1

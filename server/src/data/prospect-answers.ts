@@ -37,7 +37,7 @@ export interface ProspectAnswers {
 }
 
 export interface ProspectAnswerOptions {
-  supabase: Db
+  db: Db
   /** The agent templates prospects are rendered with. */
   templates: AgentTemplateSet
   /** The demos that work for a prospect (the server's configuration decides). */
@@ -65,7 +65,7 @@ interface Remembered {
 
 /** Prospect reads, remembered for {@link SERVER_CACHE_SECONDS} per slug. */
 export function createProspectAnswers({
-  supabase,
+  db,
   templates,
   features,
   now = Date.now,
@@ -74,9 +74,9 @@ export function createProspectAnswers({
   const lifetime = SERVER_CACHE_SECONDS * 1000
 
   const read = async (slug: string): Promise<ProspectAnswer | null> => {
-    const prospect = await loadProspect(supabase, templates, slug)
+    const prospect = await loadProspect(db, templates, slug)
     const fallback =
-      prospect || slug === FALLBACK_SLUG ? null : await loadProspect(supabase, templates, FALLBACK_SLUG)
+      prospect || slug === FALLBACK_SLUG ? null : await loadProspect(db, templates, FALLBACK_SLUG)
     const served = prospect ?? fallback
     if (!served) return null
     // The agent's purpose briefs the video call's persona on the server; pages have no use for it.

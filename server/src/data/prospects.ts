@@ -1,15 +1,12 @@
 import { type AgentTemplateSet, renderProspectAgent, toAgentValues } from '#core/agent.ts'
 import { AppError } from '#core/errors.ts'
 import type { Prospect } from '#core/prospect.ts'
+import { PROSPECT_FIELD_NAMES } from '#core/prospect-fields.ts'
 import type { ProspectFields } from '#core/rep-api.ts'
 import type { Db, ProspectRow } from './database.ts'
 
 /** The fields a prospect's page and agent are made from; `id` and the stamps stay in the database. */
-export const PROSPECT_COLUMNS =
-  'slug,name,company_name,template,city,services,opening_hours,website,booking_link,first_message,system,assistant_id'
-
-/** PostgREST's answer when `.single()` finds no row (or several: impossible on a unique slug). */
-const NOT_FOUND_CODE = 'PGRST116'
+export const PROSPECT_COLUMNS = PROSPECT_FIELD_NAMES.join(', ')
 
 /** A prospect as pages and calls serve it, and what its agent does (for the video call's persona). */
 export interface ServedProspect extends Prospect {
@@ -23,20 +20,21 @@ export interface ServedProspect extends Prospect {
  * `prospect_unavailable` (503, logged once by the app's error handler) when the database cannot answer.
  */
 export async function loadProspect(
-  supabase: Db,
+  db: Db,
   templates: AgentTemplateSet,
   slug: string,
 ): Promise<ServedProspect | null> {
-  const { data, error } = await supabase
-    .from('prospects')
-    .select(PROSPECT_COLUMNS)
-    .eq('slug', slug)
-    // A page is waiting: fail now rather than after supabase-js's 1 + 2 + 4 s of retries on a 503.
-    .retry(false)
-    .single()
-  if (error?.code === NOT_FOUND_CODE) return null
-  if (error || !data) throw new AppError('prospect_unavailable', { cause: error ?? new Error('No data') })
-  return serveProspect(templates, data)
+  let rows: ProspectRow[]
+  try {
+    ;({ rows } = await db.query<ProspectRow>(
+      `select ${PROSPECT_COLUMNS} from public.prospects where slug = $1`,
+      [slug],
+    ))
+  } catch (error) {
+    throw new AppError('prospect_unavailable', { cause: error })
+  }
+  const row = rows[0]
+  return row ? serveProspect(templates, row) : null
 }
 
 /** A stored prospect as it is served: its agent rendered, the values it was made from beside it. */

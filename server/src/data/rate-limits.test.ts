@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { AppError } from '#core/errors.ts'
 import { createTestBackend, type TestBackend } from '../testing/test-backend.ts'
+import { DatabaseError } from './database.ts'
 import { checkRateLimits } from './rate-limits.ts'
 
-// `check_rate_limits` through supabase-js, as the server and (later) the video endpoint call it.
+// `check_rate_limits` through the database port, as the phone and video endpoints call it.
 
 let backend: TestBackend
 beforeAll(async () => {
@@ -14,7 +14,7 @@ beforeEach(() => backend.db.exec('delete from public.rate_limit_counters'))
 
 const check = (...buckets: [key: string, limit: number, windowSeconds: number][]) =>
   checkRateLimits(
-    backend.deps.supabase,
+    backend.deps.db,
     buckets.map(([key, limit, windowSeconds]) => ({ key, limit, windowSeconds })),
   )
 
@@ -100,8 +100,8 @@ describe('check_rate_limits', () => {
     'refuses %s as a bad request to the database',
     async (_, buckets) => {
       const error = await check(...buckets).catch((e: unknown) => e)
-      expect(error).toBeInstanceOf(AppError)
-      expect(error).toMatchObject({ code: 'unavailable', cause: { code: '22023' } })
+      expect(error).toBeInstanceOf(DatabaseError)
+      expect(error).toMatchObject({ code: '22023' })
     },
   )
 })

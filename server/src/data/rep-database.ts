@@ -3,8 +3,8 @@ import type { AuditAction, ProspectFields, Rep, RepRole } from '#core/rep-api.ts
 
 /**
  * The reps' part of the Database type (database.ts): their tables and functions
- * (supabase/migrations/20261201*), in supabase-js's shape. `Returns` are what each function builds;
- * timestamps arrive as Postgres writes them in JSON, to be read with `new Date()`.
+ * (`supabase/schema.sql`). `Returns` are what each function builds; timestamps arrive as Postgres
+ * writes them in JSON, to be read with `new Date()`.
  */
 export type RepTables = {
   reps: Table<{
@@ -37,7 +37,7 @@ export type RepTables = {
     address_key: string | null
     succeeded: boolean | null
   }>
-  /** Each prospect's engagement summed up (20261202000300_rep_activity.sql); written by triggers only. */
+  /** Each prospect's engagement summed up (`supabase/schema.sql`); written by triggers only. */
   engagement_rollups: Table<{
     prospect_id: string
     latest_at: string
@@ -45,7 +45,7 @@ export type RepTables = {
     visits: number
     talk_seconds: number
   }>
-  /** Each visit's part of those totals (20261203000000_incremental_rollups.sql); written by triggers only. */
+  /** Each visit's part of those totals (`supabase/schema.sql`); written by triggers only. */
   engagement_visit_rollups: Table<{
     prospect_id: string
     /** The visit id, or '' for the call reports that came without one. */
@@ -167,7 +167,7 @@ export type RepFunctions = {
 
 /**
  * The stage and hot rules' constants as the activity functions take them
- * (20261202000300_rep_activity.sql): the SQL holds the arithmetic, core/engagement.ts the numbers.
+ * (`supabase/schema.sql`): the SQL holds the arithmetic, core/engagement.ts the numbers.
  */
 export type EngagementRules = {
   stages: readonly EngagementStage[]

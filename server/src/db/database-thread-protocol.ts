@@ -1,10 +1,7 @@
-import type { SqlStatement } from './sql-database.ts'
-
 /** The messages between the server's thread and the database's worker thread (database-thread.ts). */
 export type ThreadRequest =
   | { id: number; op: 'query'; tx: number | null; sql: string; params: unknown[] }
   | { id: number; op: 'exec'; tx: number | null; sql: string }
-  | { id: number; op: 'batch'; statements: readonly SqlStatement[] }
   | { id: number; op: 'begin'; tx: number }
   | { id: number; op: 'end'; tx: number; commit: boolean }
   | { id: number; op: 'close' }

@@ -2,7 +2,6 @@ import { parentPort, workerData } from 'node:worker_threads'
 import type { PGlite, Transaction } from '@electric-sql/pglite'
 import { type ThreadReply, type ThreadRequest, toThreadError } from './database-thread-protocol.ts'
 import { createPrivatePGlite } from './private-pglite.ts'
-import { runBatch } from './sql-database.ts'
 
 /**
  * The embedded Postgres in a worker thread of its own (started by database-thread.ts): it runs each
@@ -59,8 +58,6 @@ async function run(db: PGlite, request: ThreadRequest): Promise<unknown> {
       const target = open ? await open.tx : db
       return request.op === 'query' ? target.query(request.sql, request.params) : target.exec(request.sql)
     }
-    case 'batch':
-      return runBatch(db, request.statements)
     case 'begin': {
       const open = begin(db)
       transactions.set(request.tx, open)

@@ -6,7 +6,6 @@ import { startDatabaseThread } from './database-thread.ts'
 import { StorageError } from './filesystem-errors.ts'
 import { openEmbeddedDatabase } from './open-embedded-database.ts'
 import type { SqlDatabase } from './sql-database.ts'
-import { runBatch } from './sql-database.ts'
 
 // The embedded database in a worker thread answers as PGlite does in this one: rows with their types,
 // transactions that commit or roll back as a whole, and errors with Postgres's fields.
@@ -58,18 +57,6 @@ it('passes Postgres errors on with their SQLSTATE code and detail', async () => 
   })
 })
 
-it('runs a batch in one transaction: all of it, or nothing when one statement fails', async () => {
-  const results = await runBatch(db, [
-    { sql: `insert into notes values (10, '{}', now())` },
-    { sql: 'select count(*)::integer as n from notes where id = $1', params: [10] },
-  ])
-  expect(results.at(-1)?.rows).toEqual([{ n: 1 }])
-  await expect(
-    runBatch(db, [{ sql: `insert into notes values (11, '{}', now())` }, { sql: 'select 1/0' }]),
-  ).rejects.toMatchObject({ code: '22012' })
-  expect((await db.query('select id from notes where id = 11')).rows).toEqual([])
-})
-
 it('keeps the order of statements sent at once, transactions taking their turn', async () => {
   await db.exec('create table seen (n integer)')
   await Promise.all([
@@ -78,7 +65,7 @@ it('keeps the order of statements sent at once, transactions taking their turn',
       await tx.query('insert into seen values (2)')
     }),
     db.query('insert into seen values (3)'),
-    runBatch(db, [{ sql: 'insert into seen values (4)' }]),
+    db.exec('insert into seen values (4)'),
   ])
   const { rows } = await db.query<{ n: number }>('select n from seen')
   expect(rows.map((row) => row.n).sort()).toEqual([1, 2, 3, 4])

@@ -81,7 +81,6 @@ export function startDatabaseThread(pgdataDir: string): Promise<SqlDatabase> {
       await send({ op: 'end', tx, commit: true })
       return result
     },
-    batch: (statements) => send<Results[]>({ op: 'batch', statements }),
     async close() {
       if (exited) return
       try {

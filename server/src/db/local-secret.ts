@@ -3,18 +3,20 @@ import { closeSync, openSync, readFileSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
 import { StorageError } from './filesystem-errors.ts'
 
+/** Its name is older than its one use: kept, so every data directory keeps its secret. */
 export const SECRET_FILE = 'jwt-secret'
 
 /**
- * The secret that signs the local REST layer's JWTs, made once per data directory so tokens survive
- * restarts and no secret ships in the repository. Tests use an in-memory one instead.
+ * The data directory's own secret, made once so the key derived from it (of the hashes that stand in
+ * for phone numbers and addresses) survives restarts, and no secret ships in the repository. Tests
+ * use an in-memory one instead.
  */
 export function loadOrCreateLocalSecret(dataDir: string): string {
   const path = join(dataDir, SECRET_FILE)
   try {
     const secret = readFileSync(path, 'utf8').trim()
     if (secret.length >= 32) return secret
-    throw new StorageError(`The JWT secret in ${path} is too short; delete the file to make a new one.`, {
+    throw new StorageError(`The local secret in ${path} is too short; delete the file to make a new one.`, {
       path,
     })
   } catch (error) {

@@ -34,6 +34,7 @@ export async function applyMigrations(db: SqlDatabase, migrations: Migration[]):
     'select version from supabase_migrations.schema_migrations',
   )
   const applied = new Set(done.rows.map((row) => row.version))
+  await adoptBaseline(db, applied, migrations)
   const ran: string[] = []
   for (const migration of migrations) {
     if (applied.has(migration.version)) continue
@@ -48,6 +49,35 @@ export async function applyMigrations(db: SqlDatabase, migrations: Migration[]):
     ran.push(migration.version)
   }
   return ran
+}
+
+/**
+ * The baseline migration is the schema that the migrations before it made, folded into one file. A
+ * database those made (a developer's data directory) has the baseline's schema already: it is recorded
+ * as applied rather than run again. One stopped halfway through them cannot be brought up to date.
+ */
+export const BASELINE = {
+  version: '20261205000000',
+  replaces: { first: '20261122000000', last: '20261204000000' },
+}
+
+async function adoptBaseline(db: SqlDatabase, applied: Set<string>, migrations: Migration[]): Promise<void> {
+  const baseline = migrations.find((migration) => migration.version === BASELINE.version)
+  const { first, last } = BASELINE.replaces
+  const earlier = [...applied].filter((version) => version >= first && version <= last)
+  if (!baseline || applied.has(baseline.version) || earlier.length === 0) return
+  if (!applied.has(last)) {
+    throw new Error(
+      `This database was made by an older release and stopped at migration ${earlier.sort().at(-1)}; ` +
+        `run that release once to bring it to ${last}, or start with an empty database (the embedded one: ` +
+        'delete its data directory).',
+    )
+  }
+  await db.query('insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)', [
+    baseline.version,
+    baseline.name,
+  ])
+  applied.add(baseline.version)
 }
 
 export async function applySeed(db: SqlDatabase, path = join(SUPABASE_DIR, 'seed.sql')): Promise<void> {

@@ -1,57 +1,67 @@
 import { fileURLToPath } from 'node:url'
-import type { Hono } from 'hono'
 import type { Db } from '../data/database.ts'
-import { createServerSupabase } from '../data/supabase-client.ts'
-import { createLocalSupabase } from '../rest/local-supabase.ts'
 import {
   type EmbeddedDatabase,
   type OpenEmbeddedOptions,
   openEmbeddedDatabase,
 } from './open-embedded-database.ts'
+import { openPostgres } from './postgres-database.ts'
+import { prepareDatabase } from './prepare-database.ts'
 
 /** Where the embedded database lives when DATA_DIR is not set: `.data/` at the repository's root. */
 export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../../.data', import.meta.url))
 
 export type BackendTarget =
-  | { kind: 'hosted'; url: string; serviceRoleKey: string }
-  | { kind: 'embedded'; dataDir: string | null }
+  /** `migrate`: apply the pending migrations before serving (never the examples: they are asked for). */
+  { kind: 'postgres'; url: string; migrate: boolean } | { kind: 'embedded'; dataDir: string | null }
 
 export interface BackendOptions {
   /** Replaces what opening the embedded database touches on disk (tests). */
   embedded?: OpenEmbeddedOptions
-  /** Deadline of each database request; supabase-js's default when absent. */
-  timeoutMs?: number
 }
 
-/** The database the server and the tools work on, behind the same supabase-js client either way. */
+/** The database the server and the tools work on, behind the same port either way. */
 export interface Backend {
-  supabase: Db
-  /** The embedded database's `/rest/v1` layer, for the server to mount. */
-  rest?: Hono
+  db: Db
   /** The embedded database itself, when it is the one. */
   embedded?: EmbeddedDatabase
-  /** Where the data lives, for people: the embedded data directory or the hosted project URL. */
+  /** Where the data lives, for people: the embedded data directory, or the server without its password. */
   location: string
-  /** Closes the embedded database and releases its directory (nothing to do for hosted). */
+  /** Closes the database (and releases the embedded one's directory). */
   close(): Promise<void>
 }
 
-/** Opens hosted Supabase or the embedded database (migrated, seeded when new, owner-only files). */
+/**
+ * Opens PostgreSQL at `url` (migrated first, unless that is turned off) or the embedded database
+ * (migrated, seeded with the examples when new, owner-only files).
+ */
 export async function openBackend(target: BackendTarget, options: BackendOptions = {}): Promise<Backend> {
-  const timeout = options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }
-  if (target.kind === 'hosted') {
-    return {
-      supabase: createServerSupabase({ url: target.url, key: target.serviceRoleKey, ...timeout }),
-      location: target.url,
-      close: async () => {},
-    }
+  if (target.kind === 'postgres') {
+    if (target.migrate) await migratePostgres(target.url)
+    const db = openPostgres(target.url)
+    return { db, location: describePostgres(target.url), close: () => db.close() }
   }
   const embedded = await openEmbeddedDatabase(target.dataDir ?? DEFAULT_DATA_DIR, options.embedded)
+  return { db: embedded.db, embedded, location: embedded.dataDir, close: embedded.close }
+}
+
+/**
+ * Applies the pending migrations on one connection of its own, under a lock held for the whole run,
+ * so servers starting together on one database migrate it once: the others wait, then find nothing
+ * left to do.
+ */
+export async function migratePostgres(url: string, { seed = false } = {}): Promise<string[]> {
+  const db = openPostgres(url, { max: 1 })
   try {
-    const { rest, supabase } = await createLocalSupabase(embedded.db, embedded.secret, timeout)
-    return { supabase, rest, embedded, location: embedded.dataDir, close: embedded.close }
-  } catch (error) {
-    await embedded.close()
-    throw error
+    await db.query('select pg_advisory_lock(hashtext($1))', ['callpilot migrations'])
+    return (await prepareDatabase(db, { seed: seed ? 'always' : 'never' })).migrated
+  } finally {
+    await db.close()
   }
+}
+
+/** The server and database a URL names, for a person: never its password. */
+export function describePostgres(url: string): string {
+  const parsed = new URL(url)
+  return `PostgreSQL ${parsed.hostname}${parsed.port ? `:${parsed.port}` : ''}${parsed.pathname}`
 }

@@ -11,7 +11,7 @@ export const PGDATA_DIR = 'pgdata'
 
 export interface EmbeddedDatabase extends PrepareResult {
   db: SqlDatabase
-  /** Signs the local REST layer's JWTs. */
+  /** The data directory's own secret, from which the server derives the key of its hashes. */
   secret: string
   /** The data directory, as an absolute path. */
   dataDir: string
@@ -31,9 +31,9 @@ export interface OpenEmbeddedOptions {
 
 /**
  * Opens the embedded Postgres persisted under `dataDir` (the database itself in `pgdata/`, beside
- * the lock file and the JWT secret), ready to serve: migrated, and seeded when new. The directory and
+ * the lock file and the local secret), ready to serve: migrated, and seeded when new. The directory and
  * everything in it are the owner's only (directories 0700, files 0600), tightened when found looser,
- * because the database holds every prospect and the secret signs the local API's keys. A failure of
+ * because the database holds every prospect and the secret keys the hashes of numbers and addresses. A failure of
  * the disk is a StorageError that names the directory, the cause and what to do.
  */
 export async function openEmbeddedDatabase(

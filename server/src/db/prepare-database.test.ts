@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { listMigrations } from './migrate.ts'
+import { BASELINE, listMigrations } from './migrate.ts'
 import { prepareDatabase } from './prepare-database.ts'
 
 let db: PGlite
@@ -75,5 +75,46 @@ describe('prepareDatabase', () => {
          values ('Bad Slug', 'n', 'c', 'f', 's')`,
       ),
     ).rejects.toMatchObject({ code: '23514' })
+  })
+})
+
+describe('a database the migrations before the baseline made', () => {
+  /** A database with the baseline's schema but, as recorded, the history it replaces up to `last`. */
+  async function madeByEarlierRelease(last: string): Promise<PGlite> {
+    const earlier = new PGlite()
+    await prepareDatabase(earlier, { seed: 'never' })
+    await earlier.exec(`delete from supabase_migrations.schema_migrations`)
+    for (const version of ['20261122000000', '20261201000000', '20261204000000'].filter((v) => v <= last)) {
+      await earlier.query(
+        'insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)',
+        [version, 'earlier'],
+      )
+    }
+    return earlier
+  }
+
+  it('takes the baseline as applied, running nothing, when it went through all of them', async () => {
+    const earlier = await madeByEarlierRelease(BASELINE.replaces.last)
+    try {
+      expect(await prepareDatabase(earlier)).toEqual({ migrated: [], seeded: false })
+      const recorded = await earlier.query<{ version: string }>(
+        'select version from supabase_migrations.schema_migrations where version = $1',
+        [BASELINE.version],
+      )
+      expect(recorded.rows).toHaveLength(1)
+    } finally {
+      await earlier.close()
+    }
+  })
+
+  it('refuses one that stopped halfway, saying what to do', async () => {
+    const earlier = await madeByEarlierRelease('20261201000000')
+    try {
+      await expect(prepareDatabase(earlier)).rejects.toThrow(
+        /made by an older release and stopped at migration 20261201000000; run that release once/,
+      )
+    } finally {
+      await earlier.close()
+    }
   })
 })

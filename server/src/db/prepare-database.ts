@@ -5,19 +5,21 @@ import type { SqlDatabase } from './sql-database.ts'
 export interface PrepareOptions {
   migrationsDir?: string
   seedPath?: string
+  /**
+   * When the example prospects are loaded: into a database that had never been migrated (the
+   * embedded default: a restart keeps edited data), never (a production database), or now.
+   */
+  seed?: 'when-new' | 'never' | 'always'
 }
 
 export interface PrepareResult {
   /** Versions of the migrations applied by this call. */
   migrated: string[]
-  /** True when the database had no migrations before, so the seed ran. */
+  /** True when the example prospects were loaded. */
   seeded: boolean
 }
 
-/**
- * Brings an embedded database up to date: Supabase-like roles, then pending migrations, then the
- * seed, but only on a database that had never been migrated (a restart keeps edited data).
- */
+/** Brings a database up to date: Supabase-like roles, then pending migrations, then perhaps the examples. */
 export async function prepareDatabase(db: SqlDatabase, options: PrepareOptions = {}): Promise<PrepareResult> {
   await bootstrapSupabaseRoles(db)
   const before = await db.query<{ count: number }>(
@@ -25,6 +27,8 @@ export async function prepareDatabase(db: SqlDatabase, options: PrepareOptions =
   )
   const isNew = before.rows[0]?.count === 0
   const migrated = await applyMigrations(db, await listMigrations(options.migrationsDir))
-  if (isNew) await applySeed(db, options.seedPath)
-  return { migrated, seeded: isNew }
+  const when = options.seed ?? 'when-new'
+  const seeded = when === 'always' || (when === 'when-new' && isNew)
+  if (seeded) await applySeed(db, options.seedPath)
+  return { migrated, seeded }
 }

@@ -12,7 +12,7 @@ import type { EventSettings } from './event-settings.ts'
 import { createEventRecorder } from './record-events.ts'
 
 export interface EventRouteDeps {
-  supabase: Db
+  db: Db
   settings: EventSettings
   clientIp: ClientIpReader
   /** Called after a batch queued a nudge, so the server's drainer sends it at once. */
@@ -33,7 +33,7 @@ const MESSAGES: ScopeMessages = [
  * prospect's page or its preview on the reps' pages is not the prospect's visit.
  */
 export function eventRoutes(deps: EventRouteDeps): Hono {
-  const record = createEventRecorder(deps.supabase, deps.settings)
+  const record = createEventRecorder(deps.db, deps.settings)
   return new Hono().post('/', limitBody(MAX_EVENT_BODY_BYTES), async (c) => {
     if (isAutomatedUserAgent(c.req.header('User-Agent')) || getCookie(c, REP_SESSION_COOKIE) !== undefined) {
       return c.json({ accepted: 0 } satisfies EventBatchResponse, 202)

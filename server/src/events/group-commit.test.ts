@@ -142,19 +142,16 @@ describe('POST /api/events: requests that arrive together', () => {
 
   it('answers 503 to the requests whose commit failed, and the next requests are stored again', async () => {
     let failNext = true
-    const flaky = new Proxy(backend.deps.supabase, {
-      get(target, property, receiver) {
-        if (property !== 'rpc') return Reflect.get(target, property, receiver)
-        return (...args: Parameters<Db['rpc']>) => {
-          if (failNext && args[0] === 'record_events') {
-            failNext = false
-            return Promise.resolve({ data: null, error: { message: 'connection reset' } })
-          }
-          return target.rpc(...args)
+    const flaky: Db = {
+      query(text, params) {
+        if (failNext && text.includes('record_events')) {
+          failNext = false
+          return Promise.reject(new Error('connection reset'))
         }
+        return backend.deps.db.query(text, params)
       },
-    })
-    const app = createEventApp(backend, {}, { supabase: flaky })
+    }
+    const app = createEventApp(backend, {}, { db: flaky })
     const visit = newVisit()
     const failed = await postEvents(app, {
       visit,

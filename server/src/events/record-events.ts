@@ -1,5 +1,4 @@
-import { AppError } from '#core/errors.ts'
-import type { Db } from '../data/database.ts'
+import { callFunction, type Db } from '../data/database.ts'
 import type { EventBatchRow, RecordedBatch } from '../data/events-database.ts'
 import type { EventSettings } from './event-settings.ts'
 import { createGroupCommit } from './group-commit.ts'
@@ -14,14 +13,14 @@ export const MAX_BATCHES_PER_COMMIT = 100
  * for every request of the group: nothing of the group was stored, and each may be sent again.
  */
 export function createEventRecorder(
-  supabase: Db,
+  db: Db,
   settings: EventSettings,
 ): (batch: EventBatchRow) => Promise<RecordedBatch> {
   return createGroupCommit({
     maxItems: MAX_BATCHES_PER_COMMIT,
     concurrency: settings.commitConcurrency,
     commit: async (batches: readonly EventBatchRow[]) => {
-      const { data, error } = await supabase.rpc('record_events', {
+      return callFunction(db, 'record_events', {
         batches,
         address_limit: settings.perAddressMinute,
         prospect_limit: settings.perProspectMinute,
@@ -29,10 +28,6 @@ export function createEventRecorder(
         link_prefix: settings.prospectLinkPrefix,
         at: settings.now().toISOString(),
       })
-      if (error || !data) {
-        throw new AppError('unavailable', { cause: error ?? new Error('record_events: no answer') })
-      }
-      return data
     },
   })
 }

@@ -38,7 +38,7 @@ const MAX_BATCHES = 2
  * function (a revoked Slack hook answers 404 or 410 to every nudge until someone replaces the URL).
  */
 export function createOutboxDrain(
-  supabase: Db,
+  db: Db,
   settings: NudgeSettings & { webhookUrl: string },
   logger: Logger,
 ): DrainOutbox {
@@ -58,12 +58,12 @@ export function createOutboxDrain(
   return async () => {
     const counts: DrainCounts = { sent: 0, retried: 0, failed: 0 }
     for (let batch = 0; batch < MAX_BATCHES; batch++) {
-      const claim = await claimNudges(supabase, BATCH_SIZE, leaseSeconds, now())
+      const claim = await claimNudges(db, BATCH_SIZE, leaseSeconds, now())
       if (claim.nudges.length === 0) return { ...counts, nextAt: claim.nextAt }
       for (const nudge of claim.nudges) {
         const delivery = await sendNudge(settings, nudge.text)
         if (!delivery.ok) tell(delivery)
-        const state = await finishNudge(supabase, nudge.id, delivery, now())
+        const state = await finishNudge(db, nudge.id, delivery, now())
         if (state === 'sent') counts.sent += 1
         else if (state === 'retry') counts.retried += 1
         else if (state === 'failed') {

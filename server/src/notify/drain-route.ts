@@ -9,7 +9,7 @@ import type { NudgeSettings } from './nudge-settings.ts'
 export const DRAIN_PATH = '/api/notifications/drain'
 
 export interface DrainRouteDeps {
-  supabase: Db
+  db: Db
   nudges: NudgeSettings | undefined
   logger: Logger
 }
@@ -24,9 +24,7 @@ export function drainRoutes(deps: DrainRouteDeps): Hono {
   const { nudges } = deps
   const webhookUrl = nudges?.webhookUrl ?? null
   const drain: DrainOutbox | null =
-    nudges && webhookUrl !== null
-      ? createOutboxDrain(deps.supabase, { ...nudges, webhookUrl }, deps.logger)
-      : null
+    nudges && webhookUrl !== null ? createOutboxDrain(deps.db, { ...nudges, webhookUrl }, deps.logger) : null
   return new Hono().post('/', async (c) => {
     const secret = nudges?.drainSecret ?? null
     if (secret === null) throw new AppError('not_found')

@@ -27,7 +27,7 @@ beforeEach(async () => {
 const logger = { error: (...args: unknown[]) => void backend.errors.push(args) }
 const createDrain = (options: { timeoutMs?: number } = {}) => {
   const settings = createTestNudgeSettings({ webhookUrl: webhook.url, clock, ...options })
-  return createOutboxDrain(backend.deps.supabase, { ...settings, webhookUrl: webhook.url }, logger)
+  return createOutboxDrain(backend.deps.db, { ...settings, webhookUrl: webhook.url }, logger)
 }
 
 /** Queues a nudge as the events and the webhook do, in a transaction of their own. */
@@ -147,7 +147,7 @@ describe('two drainers', () => {
   it('send a nudge again after the lease when its drainer died before recording it', async () => {
     const text = await queueNudge()
     // A drainer claims it, then dies: it never records the result.
-    const claim = await claimNudges(backend.deps.supabase, 5, 110, clock.now())
+    const claim = await claimNudges(backend.deps.db, 5, 110, clock.now())
     expect(claim.nudges.map((nudge) => nudge.text)).toEqual([text])
     expect(claim.nextAt).toEqual(new Date(clock.now().getTime() + 110_000))
     clock.advance(109)

@@ -1,5 +1,4 @@
-import { AppError } from '#core/errors.ts'
-import type { Db } from '../data/database.ts'
+import { callFunction, type Db } from '../data/database.ts'
 import type { ClaimedNudge, OutboxFunctions } from '../data/outbox-database.ts'
 
 export type { ClaimedNudge }
@@ -12,19 +11,12 @@ export interface Claim {
 }
 
 /** Claims up to `maxRows` due nudges for `leaseSeconds`: no other drainer sends them meanwhile. */
-export async function claimNudges(
-  supabase: Db,
-  maxRows: number,
-  leaseSeconds: number,
-  at: Date,
-): Promise<Claim> {
-  const { data, error } = await supabase.rpc('claim_nudges', {
+export async function claimNudges(db: Db, maxRows: number, leaseSeconds: number, at: Date): Promise<Claim> {
+  const data = await callFunction(db, 'claim_nudges', {
     max_rows: maxRows,
     lease_seconds: leaseSeconds,
     at: at.toISOString(),
   })
-  if (error || !data)
-    throw new AppError('unavailable', { cause: error ?? new Error('claim_nudges: no answer') })
   return { nudges: data.nudges, nextAt: data.next_at === null ? null : new Date(data.next_at) }
 }
 
@@ -34,19 +26,17 @@ export async function claimNudges(
  * prospect.
  */
 export async function finishNudge(
-  supabase: Db,
+  db: Db,
   id: number,
   result: { ok: true } | { ok: false; error: string },
   at: Date,
 ): Promise<NudgeState> {
-  const { data, error } = await supabase.rpc('finish_nudge', {
+  const data = await callFunction(db, 'finish_nudge', {
     id,
     ok: result.ok,
     error: result.ok ? null : result.error,
     at: at.toISOString(),
   })
-  if (error || !data)
-    throw new AppError('unavailable', { cause: error ?? new Error('finish_nudge: no answer') })
   return data.state
 }
 
@@ -54,10 +44,6 @@ export async function finishNudge(
  * Frees the leases a stopped server left. Only for a server that is the database's one drainer (the
  * embedded database), as it starts: what it was sending when it stopped goes out now, not after the lease.
  */
-export async function releaseNudgeLeases(supabase: Db): Promise<number> {
-  const { data, error } = await supabase.rpc('release_nudge_leases', {})
-  if (error || data === null) {
-    throw new AppError('unavailable', { cause: error ?? new Error('release_nudge_leases: no answer') })
-  }
-  return data
+export async function releaseNudgeLeases(db: Db): Promise<number> {
+  return callFunction(db, 'release_nudge_leases', {})
 }

@@ -6,7 +6,7 @@ import { releaseNudgeLeases } from './outbox.ts'
 import { type OutboxDrainer, startOutboxDrainer } from './outbox-drainer.ts'
 
 export interface NudgeDeliveryOptions {
-  supabase: Db
+  db: Db
   settings: NudgeSettings | undefined
   logger: Logger
   /**
@@ -19,15 +19,15 @@ export interface NudgeDeliveryOptions {
 
 /** The long-running server's delivery of nudges; null when nudges are off (no webhook URL). */
 export function startNudgeDelivery(options: NudgeDeliveryOptions): OutboxDrainer | null {
-  const { settings, supabase } = options
+  const { settings, db } = options
   const webhookUrl = settings?.webhookUrl ?? null
   if (!settings || webhookUrl === null) return null
   // A database or webhook failing on every poll must not write the same line every 10 s.
   const logger = createRateLimitedLogger(options.logger)
   return startOutboxDrainer({
-    drain: createOutboxDrain(supabase, { ...settings, webhookUrl }, logger),
+    drain: createOutboxDrain(db, { ...settings, webhookUrl }, logger),
     logger,
-    beforeFirst: options.exclusive ? () => releaseNudgeLeases(supabase) : undefined,
+    beforeFirst: options.exclusive ? () => releaseNudgeLeases(db) : undefined,
     ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }),
   })
 }

@@ -27,8 +27,8 @@ Options:
   --widget-url <url>  widget.mjs for snippets (WIDGET_SCRIPT_URL; default <site-url>/widget.mjs)
   --api-base <url>    API base for snippets when it is not widget.mjs's origin (SITE_API_BASE)
 
-The database: hosted Supabase with SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY, else the embedded one
-under DATA_DIR (default .data/), opened directly: stop the server on it first.
+The database: PostgreSQL at DATABASE_URL (servers may run meanwhile), else the embedded one under
+DATA_DIR (default .data/), opened directly: stop the server on it first.
 CSV columns (header row, any order): slug, name, company_name, and optionally template (an agent
 template: general, dental, …; empty: general), city, services, opening_hours, website, booking_link,
 first_message and system (in place of the template's), assistant_id. The templates are the files of
@@ -96,15 +96,14 @@ export async function runProspectsCli(argv: readonly string[], io: CliIo): Promi
       case 'list':
         return await withStore(openStore, async (store) => {
           const rows = []
-          for await (const row of listProspects(store.supabase))
-            rows.push([row.slug, row.name, row.company_name])
+          for await (const row of listProspects(store.db)) rows.push([row.slug, row.name, row.company_name])
           printTable(out, [['SLUG', 'NAME', 'COMPANY'], ...rows])
           err(`${formatCount(rows.length)} prospect${rows.length === 1 ? '' : 's'} in the ${store.target}.`)
           return 0
         })
       case 'show':
         return await withStore(openStore, async (store) => {
-          const row = await getProspect(store.supabase, target)
+          const row = await getProspect(store.db, target)
           if (!row) {
             err(`No prospect "${target}" in the ${store.target}.`)
             return 1
@@ -119,7 +118,7 @@ export async function runProspectsCli(argv: readonly string[], io: CliIo): Promi
         })
       default:
         return await withStore(openStore, async (store) => {
-          if (await deleteProspect(store.supabase, target)) {
+          if (await deleteProspect(store.db, target)) {
             out(`Deleted prospect "${target}".`)
             return 0
           }

@@ -79,7 +79,7 @@ export async function importProspects(options: ImportOptions): Promise<ImportRes
   const counts = await progress
     .during(
       `Writing ${formatCount(rows.length)} prospects to the ${store.target} in one transaction...`,
-      () => upsertProspects(store.supabase, rows),
+      () => upsertProspects(store.db, rows),
     )
     .finally(() => store.close())
   progress.note(

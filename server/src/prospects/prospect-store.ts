@@ -1,5 +1,11 @@
-import type { PostgrestError } from '@supabase/supabase-js'
-import type { Db, ProspectRow, ProspectSummary, UpsertCounts } from '../data/database.ts'
+import {
+  callFunction,
+  DatabaseError,
+  type Db,
+  type ProspectRow,
+  type ProspectSummary,
+  type UpsertCounts,
+} from '../data/database.ts'
 import { PROSPECT_COLUMNS } from '../data/prospects.ts'
 
 /** The database refused or could not be reached; `message` says what it answered. */
@@ -7,27 +13,34 @@ export class ProspectStoreError extends Error {
   override readonly name = 'ProspectStoreError'
 }
 
-const toStoreError = (action: string, error: PostgrestError): ProspectStoreError =>
-  new ProspectStoreError(
-    `${action}: ${[error.message, error.details, error.hint].filter((part) => part).join(' — ')}` +
-      (error.code ? ` (${error.code})` : ''),
-  )
+/** Runs one call, its refusal said in a sentence for the operator: what failed, Postgres's words, its code. */
+async function say<T>(action: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call()
+  } catch (error) {
+    if (!(error instanceof DatabaseError)) throw error
+    const { detail, hint } = (error.cause ?? {}) as { detail?: unknown; hint?: unknown }
+    const words = [error.message.replace(/^[a-z_]+: /, ''), detail, hint].filter(
+      (part) => typeof part === 'string' && part,
+    )
+    throw new ProspectStoreError(`${action}: ${words.join(' — ')}${error.code ? ` (${error.code})` : ''}`, {
+      cause: error,
+    })
+  }
+}
 
-/**
- * Writes all rows in one call of `upsert_prospects`, which is one transaction: every row or none.
- * The same supabase-js call runs against hosted Supabase and the embedded database's REST layer.
- */
-export async function upsertProspects(supabase: Db, rows: readonly ProspectRow[]): Promise<UpsertCounts> {
-  const { data, error } = await supabase.rpc('upsert_prospects', { prospects: rows })
-  if (error) throw toStoreError('The database refused the import, so nothing was written', error)
-  return data
+/** Writes all rows in one call of `upsert_prospects`, which is one transaction: every row or none. */
+export function upsertProspects(db: Db, rows: readonly ProspectRow[]): Promise<UpsertCounts> {
+  return say('The database refused the import, so nothing was written', () =>
+    callFunction(db, 'upsert_prospects', { prospects: rows }),
+  )
 }
 
 /** Every prospect in slug order, a page at a time (the API caps rows per answer). */
-export async function* listProspects(supabase: Db, pageSize = 1000): AsyncGenerator<ProspectSummary> {
+export async function* listProspects(db: Db, pageSize = 1000): AsyncGenerator<ProspectSummary> {
   let after: string | null = null
   for (;;) {
-    const page: ProspectSummary[] = await listPage(supabase, after, pageSize)
+    const page: ProspectSummary[] = await listPage(db, after, pageSize)
     yield* page
     const last = page.at(-1)
     if (!last || page.length < pageSize) return
@@ -35,25 +48,25 @@ export async function* listProspects(supabase: Db, pageSize = 1000): AsyncGenera
   }
 }
 
-async function listPage(supabase: Db, after: string | null, pageSize: number) {
-  const { data, error } = await supabase.rpc('list_prospects', { after_slug: after, page_size: pageSize })
-  if (error) throw toStoreError('Could not list prospects', error)
-  return data
+function listPage(db: Db, after: string | null, pageSize: number) {
+  return say('Could not list prospects', () =>
+    callFunction(db, 'list_prospects', { after_slug: after, page_size: pageSize }),
+  )
 }
 
-export async function getProspect(supabase: Db, slug: string): Promise<ProspectRow | null> {
-  const { data, error } = await supabase
-    .from('prospects')
-    .select(PROSPECT_COLUMNS)
-    .eq('slug', slug)
-    .maybeSingle()
-  if (error) throw toStoreError(`Could not read prospect "${slug}"`, error)
-  return data
+export function getProspect(db: Db, slug: string): Promise<ProspectRow | null> {
+  return say(`Could not read prospect "${slug}"`, async () => {
+    const { rows } = await db.query<ProspectRow>(
+      `select ${PROSPECT_COLUMNS} from public.prospects where slug = $1`,
+      [slug],
+    )
+    return rows[0] ?? null
+  })
 }
 
 /** True when a prospect was deleted, false when there was none with this slug. */
-export async function deleteProspect(supabase: Db, slug: string): Promise<boolean> {
-  const { data, error } = await supabase.rpc('delete_prospect', { slug })
-  if (error) throw toStoreError(`Could not delete prospect "${slug}"`, error)
-  return data.deleted
+export async function deleteProspect(db: Db, slug: string): Promise<boolean> {
+  return (
+    await say(`Could not delete prospect "${slug}"`, () => callFunction(db, 'delete_prospect', { slug }))
+  ).deleted
 }

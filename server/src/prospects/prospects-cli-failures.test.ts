@@ -120,7 +120,7 @@ describe('prospects CLI when the disk or the data directory fails: one sentence,
     const file = writeCsv('not-a-dir.csv', HEADER)
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/prospects/main.ts', 'list'], {
       cwd: REPO_ROOT,
-      env: { ...process.env, SUPABASE_URL: '', SUPABASE_SERVICE_ROLE_KEY: '', DATA_DIR: file },
+      env: { ...process.env, DATABASE_URL: '', DATA_DIR: file },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let stderr = ''

@@ -1,14 +1,11 @@
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { type ServerType, serve } from '@hono/node-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseCsv } from '../common/csv.ts'
 import { acquireDataDirLock } from '../db/lock.ts'
-import { signLocalKey } from '../rest/local-jwt.ts'
 import { makeProspectRow } from '../testing/prospect-fixture.ts'
 import { createTestBackend, type TestBackend } from '../testing/test-backend.ts'
 import { runProspectsCli } from './cli.ts'
@@ -168,24 +165,16 @@ describe('prospects CLI on the embedded database', () => {
   })
 })
 
-describe('prospects CLI on hosted Supabase (the REST layer on loopback standing in)', () => {
+/** On PostgreSQL (DATABASE_URL), which the commands share with running servers: the node-postgres project. */
+describe.runIf(process.env.TEST_DATABASE === 'postgres')('prospects CLI on PostgreSQL (DATABASE_URL)', () => {
   let backend: TestBackend
-  let server: ServerType
   let env: Record<string, string>
 
   beforeAll(async () => {
     backend = await createTestBackend()
-    const rest = backend.deps.rest
-    if (!rest) throw new Error('the test backend mounts the REST layer')
-    server = serve({ fetch: rest.fetch, port: 0, hostname: '127.0.0.1' })
-    await once(server, 'listening')
-    env = {
-      SUPABASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-      SUPABASE_SERVICE_ROLE_KEY: await signLocalKey(backend.secret, 'service_role'),
-    }
+    env = { DATABASE_URL: backend.url ?? '' }
   }, 60_000)
   afterAll(async () => {
-    server?.close()
     await backend?.db.close()
   })
 
@@ -195,7 +184,7 @@ describe('prospects CLI on hosted Supabase (the REST layer on loopback standing 
       (_, i) => `bulk-${String(i).padStart(5, '0')},Owner ${i},Co ${i},Hi,"Prompt ${i}",`,
     )
     const result = await run(env, 'import', writeCsv('bulk.csv', HEADER, ...rows))
-    expect(result.stderr).toContain('hosted Supabase http://127.0.0.1:')
+    expect(result.stderr).toContain('PostgreSQL 127.0.0.1:')
     expect(result.stderr).toContain('10,000 new, 0 updated, 0 unchanged')
     const list = await run(env, 'list')
     expect(list.stderr).toMatch(/^10,003 prospects/)
@@ -204,17 +193,17 @@ describe('prospects CLI on hosted Supabase (the REST layer on loopback standing 
 
   it('writes nothing when the database refuses any row of the array (one transaction)', async () => {
     const row = (slug: string) => makeProspectRow({ slug, name: 'N', company_name: 'C' })
-    await expect(upsertProspects(backend.deps.supabase, [row('atomic-1'), row('Not Valid')])).rejects.toThrow(
+    await expect(upsertProspects(backend.deps.db, [row('atomic-1'), row('Not Valid')])).rejects.toThrow(
       /nothing was written: .*prospects_slug_format/,
     )
-    expect(await getProspect(backend.deps.supabase, 'atomic-1')).toBeNull()
+    expect(await getProspect(backend.deps.db, 'atomic-1')).toBeNull()
   })
 
-  it('refuses half a hosted configuration', async () => {
-    const result = await run({ SUPABASE_URL: env.SUPABASE_URL ?? '' }, 'list')
+  it('refuses a DATABASE_URL that is no PostgreSQL URL, saying what it must be', async () => {
+    const result = await run({ DATABASE_URL: 'https://project.supabase.co' }, 'list')
     expect(result).toMatchObject({
       code: 1,
-      stderr: expect.stringContaining('set both (hosted Supabase), or neither'),
+      stderr: expect.stringContaining('DATABASE_URL: must be a postgres:// URL'),
     })
   })
 })

@@ -14,7 +14,7 @@ import type { RepEnv } from './rep-guards.ts'
  * list, paged or as CSV with the same filters, and one prospect's timeline. `now` is the clock the
  * hot rule's window ends at.
  */
-export function activityRoutes(supabase: Db, now: () => Date): Hono<RepEnv> {
+export function activityRoutes(db: Db, now: () => Date): Hono<RepEnv> {
   return new Hono<RepEnv>()
     .get('/activity', async (c) => {
       const params = new URL(c.req.url).searchParams
@@ -22,7 +22,7 @@ export function activityRoutes(supabase: Db, now: () => Date): Hono<RepEnv> {
       const page = readPage(params)
       const at = now()
       const offset = (page - 1) * REP_PAGE_SIZE
-      const { total, prospects } = await listActivity(supabase, filter, { offset, limit: REP_PAGE_SIZE }, at)
+      const { total, prospects } = await listActivity(db, filter, { offset, limit: REP_PAGE_SIZE }, at)
       const body: ActivityListResponse = {
         prospects,
         total,
@@ -34,14 +34,14 @@ export function activityRoutes(supabase: Db, now: () => Date): Hono<RepEnv> {
     })
     .get('/activity.csv', async (c) => {
       const filter = readActivityFilter(new URL(c.req.url).searchParams, c.get('rep'))
-      const { prospects } = await listActivity(supabase, filter, { offset: 0, limit: null }, now())
+      const { prospects } = await listActivity(db, filter, { offset: 0, limit: null }, now())
       return c.body(formatActivityCsv(prospects), 200, {
         'Content-Type': 'text/csv; charset=utf-8',
         'Content-Disposition': `attachment; filename="${ACTIVITY_CSV_FILE}"`,
       })
     })
     .get('/prospects/:slug/timeline', async (c) => {
-      const timeline = await getTimeline(supabase, c.req.param('slug'), now())
+      const timeline = await getTimeline(db, c.req.param('slug'), now())
       if (!timeline) throw new AppError('prospect_not_found')
       return c.json(timeline satisfies TimelineResponse)
     })

@@ -41,7 +41,7 @@ async function newProspect(): Promise<string> {
   made += 1
   const slug = `case-${made}`
   const row = makeProspectRow({ slug, name: `N ${made}`, company_name: `C ${made}` })
-  await importAsCommandLine(backend.deps.supabase, [row])
+  await importAsCommandLine(backend.deps.db, [row])
   return slug
 }
 

@@ -11,7 +11,7 @@ import type { EngagementRules } from '../data/rep-database.ts'
 
 /**
  * The stage and hot rules' constants, handed to the SQL that applies them
- * (20261202000300_rep_activity.sql): the numbers the pages show (HOT_RULE_TEXT) are the numbers the
+ * (`supabase/schema.sql`): the numbers the pages show (HOT_RULE_TEXT) are the numbers the
  * database counts with, because both come from core/engagement.ts.
  */
 export const ENGAGEMENT_RULES: EngagementRules = {

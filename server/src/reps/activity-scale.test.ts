@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { ActivityListResponse, TimelineResponse } from '#core/engagement.ts'
 import type { ProspectRow } from '../data/database.ts'
-import { importRepProspects } from '../data/rep-prospects.ts'
 import { makeProspectRow } from '../testing/prospect-fixture.ts'
 import {
   createRepTestApp,
@@ -10,6 +9,7 @@ import {
   type TestSession,
 } from '../testing/rep-test-app.ts'
 import { createTestBackend, type TestBackend } from '../testing/test-backend.ts'
+import { importRepProspects } from './rep-prospects.ts'
 
 // The activity list at 10,000 prospects and ~200,000 events in the embedded database: each page must
 // be the right one, counted over all matches. Times are printed, not asserted (a shared machine varies).
@@ -38,11 +38,11 @@ beforeAll(async () => {
   await reps.addRep('bo@example.com')
   bo = await reps.signIn('bo@example.com')
   await importAsCommandLine(
-    backend.deps.supabase,
+    backend.deps.db,
     rows.filter((_, i) => i % 2 === 0),
   )
   await importRepProspects(
-    backend.deps.supabase,
+    backend.deps.db,
     rows.filter((_, i) => i % 2 === 1),
     bo.rep.id,
   )

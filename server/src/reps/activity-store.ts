@@ -1,16 +1,12 @@
-import type { PostgrestError } from '@supabase/supabase-js'
 import type { ActivitySummary, EngagementStage, TimelineEntry, TimelineResponse } from '#core/engagement.ts'
-import { AppError } from '#core/errors.ts'
-import type { Db } from '../data/database.ts'
+import { callFunction, type Db } from '../data/database.ts'
 import type { ActivityListRow, TimelineRecord } from '../data/rep-database.ts'
 import { ENGAGEMENT_RULES } from './activity-rules.ts'
 
 /**
- * The reps' activity as the database sums it up (20261202000300_rep_activity.sql), one function call
- * each, in the API's shapes (core/engagement.ts). A database failure is AppError `unavailable`.
+ * The reps' activity as the database sums it up, one function call each, in the API's shapes
+ * (core/engagement.ts). A database failure is a DatabaseError, answered as `unavailable`.
  */
-const fail = (what: string, error: PostgrestError) =>
-  new AppError('unavailable', { cause: new Error(`${what}: ${error.message}`, { cause: error }) })
 
 /** Postgres writes timestamps in its own JSON form; the API speaks ISO 8601 in UTC. */
 const toIso = (at: string) => new Date(at).toISOString()
@@ -30,12 +26,12 @@ export interface ActivityFilter {
 
 /** A page of matches (`limit` null: every match), as of `at` (the hot rule's window ends there). */
 export async function listActivity(
-  supabase: Db,
+  db: Db,
   filter: ActivityFilter,
   page: { offset: number; limit: number | null },
   at: Date,
 ): Promise<{ total: number; prospects: ActivitySummary[] }> {
-  const { data, error } = await supabase.rpc('list_prospect_activity', {
+  const data = await callFunction(db, 'list_prospect_activity', {
     query: filter.query,
     owner_id: filter.ownerId,
     stage: filter.stage,
@@ -45,7 +41,6 @@ export async function listActivity(
     page_offset: page.offset,
     page_size: page.limit,
   })
-  if (error) throw fail('Could not list the prospects’ activity', error)
   return { total: data.total, prospects: data.prospects.map(toSummary) }
 }
 
@@ -62,14 +57,13 @@ const toSummary = (row: ActivityListRow): ActivitySummary => ({
 })
 
 /** The prospect's timeline, newest first; null when no prospect has `slug`. */
-export async function getTimeline(supabase: Db, slug: string, at: Date): Promise<TimelineResponse | null> {
-  const { data, error } = await supabase.rpc('get_prospect_timeline', {
+export async function getTimeline(db: Db, slug: string, at: Date): Promise<TimelineResponse | null> {
+  const data = await callFunction(db, 'get_prospect_timeline', {
     slug,
     at: at.toISOString(),
     rules: ENGAGEMENT_RULES,
     max_entries: TIMELINE_LIMIT,
   })
-  if (error) throw fail(`Could not read the timeline of "${slug}"`, error)
   if (!data) return null
   return {
     slug: data.slug,

@@ -2,9 +2,9 @@ import { parseArgs } from 'node:util'
 import { AppError } from '#core/errors.ts'
 import type { RepRole } from '#core/rep-api.ts'
 import { printTable } from '../common/print-table.ts'
-import { addRep, listReps, type PasswordLink, resetRepPassword, setRepDisabled } from '../data/reps.ts'
 import { describeFailure } from '../db/filesystem-errors.ts'
 import { type DatabaseStore, openDatabaseStore, StoreConfigError, withStore } from '../db/open-store.ts'
+import { addRep, listReps, type PasswordLink, resetRepPassword, setRepDisabled } from './rep-accounts.ts'
 import { PASSWORD_LINK_SECONDS } from './rep-settings.ts'
 import { createToken, hashToken } from './tokens.ts'
 
@@ -23,8 +23,8 @@ Options:
   --admin                 add: the rep may also see disabled reps (admins)
   --site-url <url>        where the pages are published (SITE_URL; default http://localhost:<PORT>)
 
-The database: hosted Supabase with SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY, else the embedded one
-under DATA_DIR (default .data/), opened directly: stop the server on it first. See docs/operations.md,
+The database: PostgreSQL at DATABASE_URL (servers may run meanwhile), else the embedded one under
+DATA_DIR (default .data/), opened directly: stop the server on it first. See docs/operations.md,
 "Sales reps".`
 
 /** The page where a one-time link's token sets a password (the token rides in the fragment). */
@@ -82,7 +82,7 @@ export async function runRepsCli(argv: readonly string[], io: RepsCliIo): Promis
   const now = io.now ?? (() => new Date())
   const open = () => (io.openStore ?? openDatabaseStore)(io.env)
   try {
-    return await withStore(open, async ({ supabase, target }) => {
+    return await withStore(open, async ({ db, target }) => {
       const newLink = () => {
         const token = createToken()
         const at = now()
@@ -101,7 +101,7 @@ export async function runRepsCli(argv: readonly string[], io: RepsCliIo): Promis
         case 'add': {
           const role: RepRole = values.admin ? 'admin' : 'rep'
           const { link, url } = newLink()
-          const result = await addRep(supabase, email, role, link)
+          const result = await addRep(db, email, role, link)
           if (!result.added) {
             err(`${email} is already a rep. For a new link: npm run reps -- reset ${email}`)
             return 1
@@ -114,7 +114,7 @@ export async function runRepsCli(argv: readonly string[], io: RepsCliIo): Promis
         }
         case 'reset': {
           const { link, url } = newLink()
-          const result = await resetRepPassword(supabase, email, link)
+          const result = await resetRepPassword(db, email, link)
           if (!result) return noRep()
           err(
             `Reset ${email}: the old password no longer works; ${plural(result.ended_sessions, 'session')} ended. ` +
@@ -126,7 +126,7 @@ export async function runRepsCli(argv: readonly string[], io: RepsCliIo): Promis
         }
         case 'disable':
         case 'enable': {
-          const result = await setRepDisabled(supabase, email, command === 'disable', now())
+          const result = await setRepDisabled(db, email, command === 'disable', now())
           if (!result) return noRep()
           if (!result.changed) err(`${email} was already ${command}d.`)
           else if (command === 'disable')
@@ -135,7 +135,7 @@ export async function runRepsCli(argv: readonly string[], io: RepsCliIo): Promis
           return 0
         }
         default: {
-          const reps = await listReps(supabase)
+          const reps = await listReps(db)
           const status = (rep: (typeof reps)[number]) =>
             rep.disabled ? 'disabled' : rep.password_set ? 'active' : 'invited (no password yet)'
           printTable(out, [

@@ -7,8 +7,8 @@ import { CsvSyntaxError, parseCsv } from '../common/csv.ts'
 import { limitBody } from '../common/limit-body.ts'
 import { readProspectRows } from '../common/prospect-rows.ts'
 import type { Db } from '../data/database.ts'
-import { importRepProspects } from '../data/rep-prospects.ts'
 import type { RepEnv } from './rep-guards.ts'
+import { importRepProspects } from './rep-prospects.ts'
 
 /** MAX_IMPORT_ROWS rows of a typical 600 bytes, with room; 10,000 prospects are about 6 MB. */
 const MAX_CSV_BYTES = 64 * 1024 * 1024
@@ -20,11 +20,7 @@ const CSV_TYPE = /^text\/csv\s*(;|$)/i
  * anywhere is 422 `import_invalid` with every bad row's line and problems, and nothing is written.
  * Answers the counts and each row's page link, in file order.
  */
-export function importRoutes(
-  supabase: Db,
-  templates: AgentTemplateSet,
-  siteUrl: string | null,
-): Hono<RepEnv> {
+export function importRoutes(db: Db, templates: AgentTemplateSet, siteUrl: string | null): Hono<RepEnv> {
   const templateIds = templates.list.map((template) => template.source.id)
   return new Hono<RepEnv>().post('/imports', limitBody(MAX_CSV_BYTES), async (c) => {
     if (!CSV_TYPE.test(c.req.header('Content-Type') ?? '')) throw new AppError('unsupported_media_type')
@@ -44,7 +40,7 @@ export function importRoutes(
         message: `Nothing was imported: ${problems.length} of ${total} rows ${problems.length === 1 ? 'has a problem' : 'have problems'}.`,
       })
     }
-    const counts = await importRepProspects(supabase, rows, c.get('rep').id)
+    const counts = await importRepProspects(db, rows, c.get('rep').id)
     const base = siteUrl ?? new URL(c.req.url).origin
     const links = rows.map((row) => ({ slug: row.slug, url: getProspectPageUrl(base, row.slug) }))
     return c.json({ ...counts, links } satisfies ImportResponse)

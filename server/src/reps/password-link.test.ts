@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ErrorBody } from '#core/errors.ts'
 import type { SessionResponse } from '#core/rep-api.ts'
-import { resetRepPassword, setRepDisabled } from '../data/reps.ts'
 import { createRepTestApp, type RepTestApp, TEST_PASSWORD } from '../testing/rep-test-app.ts'
 import { createTestBackend, type TestBackend } from '../testing/test-backend.ts'
+import { resetRepPassword, setRepDisabled } from './rep-accounts.ts'
 import { PASSWORD_LINK_SECONDS } from './rep-settings.ts'
 import { createToken, hashToken } from './tokens.ts'
 
@@ -68,7 +68,7 @@ describe('POST password (a one-time link)', () => {
     expect(await errorOf(await usePasswordLink('not a token', TEST_PASSWORD))).toEqual(LINK_EXPIRED)
 
     const off = await reps.addRep('off@example.com', 'rep', null)
-    await setRepDisabled(backend.deps.supabase, 'off@example.com', true, reps.clock.now())
+    await setRepDisabled(backend.deps.db, 'off@example.com', true, reps.clock.now())
     expect(await errorOf(await usePasswordLink(off.token, TEST_PASSWORD))).toEqual(LINK_EXPIRED)
   })
 })
@@ -78,7 +78,7 @@ describe('a reset', () => {
     await reps.addRep('reset@example.com')
     const session = await reps.signIn('reset@example.com')
     const first = newLink()
-    await resetRepPassword(backend.deps.supabase, 'reset@example.com', first)
+    await resetRepPassword(backend.deps.db, 'reset@example.com', first)
     expect((await reps.request('/session', { session })).status).toBe(401)
     const oldPassword = await reps.request('/session', {
       method: 'POST',
@@ -87,7 +87,7 @@ describe('a reset', () => {
     expect(oldPassword.status).toBe(401)
 
     const second = newLink()
-    await resetRepPassword(backend.deps.supabase, 'reset@example.com', second)
+    await resetRepPassword(backend.deps.db, 'reset@example.com', second)
     expect(await errorOf(await usePasswordLink(first.token, 'a brand new password'))).toEqual(LINK_EXPIRED)
     expect((await usePasswordLink(second.token, 'a brand new password')).status).toBe(200)
     expect((await reps.signIn('reset@example.com', 'a brand new password')).rep.email).toBe(

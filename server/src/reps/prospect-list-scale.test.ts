@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { RepProspectListResponse } from '#core/rep-api.ts'
 import type { ProspectRow } from '../data/database.ts'
-import { importRepProspects } from '../data/rep-prospects.ts'
 import { makeProspectRow } from '../testing/prospect-fixture.ts'
 import {
   createRepTestApp,
@@ -10,6 +9,7 @@ import {
   type TestSession,
 } from '../testing/rep-test-app.ts'
 import { createTestBackend, type TestBackend } from '../testing/test-backend.ts'
+import { importRepProspects } from './rep-prospects.ts'
 
 // The list at 10,000 prospects in the embedded database: each page must be the right one, counted
 // over all matches. The time of each answer is printed, not asserted (a shared machine varies).
@@ -39,11 +39,11 @@ beforeAll(async () => {
   bo = await reps.signIn('bo@example.com')
   // Even rows from the command line (no owner), then the odd ones imported by Bo (Bo's, and newer).
   await importAsCommandLine(
-    backend.deps.supabase,
+    backend.deps.db,
     rows.filter((_, i) => i % 2 === 0),
   )
   await importRepProspects(
-    backend.deps.supabase,
+    backend.deps.db,
     rows.filter((_, i) => i % 2 === 1),
     bo.rep.id,
   )

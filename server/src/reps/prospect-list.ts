@@ -1,7 +1,7 @@
 import { AppError } from '#core/errors.ts'
 import { REP_PAGE_SIZE, type Rep, type RepProspectListResponse, type RepProspectSort } from '#core/rep-api.ts'
 import type { Db } from '../data/database.ts'
-import { listRepProspects } from '../data/rep-prospects.ts'
+import { listRepProspects } from './rep-prospects.ts'
 
 const SORTS: readonly RepProspectSort[] = ['company', 'name', 'slug', 'updated', 'owner']
 /** A search term, not a document. */
@@ -16,7 +16,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
  * everyone's, by company, ascending, page 1. A parameter it cannot read is 400 naming it.
  */
 export async function listProspectPage(
-  supabase: Db,
+  db: Db,
   params: URLSearchParams,
   rep: Rep,
 ): Promise<RepProspectListResponse> {
@@ -28,7 +28,7 @@ export async function listProspectPage(
   const ownerId = readOwnerId(params, rep)
   const page = readPage(params)
 
-  const { total, prospects } = await listRepProspects(supabase, {
+  const { total, prospects } = await listRepProspects(db, {
     query,
     sort,
     descending: dir === 'desc',

@@ -9,7 +9,6 @@ import type {
   RepProspectDetail,
   SlugCheckResponse,
 } from '#core/rep-api.ts'
-import { setRepDisabled } from '../data/reps.ts'
 import { makeProspectRow } from '../testing/prospect-fixture.ts'
 import {
   createRepTestApp,
@@ -18,6 +17,7 @@ import {
   type TestSession,
 } from '../testing/rep-test-app.ts'
 import { createTestBackend, type TestBackend } from '../testing/test-backend.ts'
+import { setRepDisabled } from './rep-accounts.ts'
 
 let backend: TestBackend
 let reps: RepTestApp
@@ -29,7 +29,7 @@ beforeAll(async () => {
   await reps.addRep('ann@example.com', 'admin')
   await reps.addRep('bo@example.com')
   await reps.addRep('gone@example.com')
-  await setRepDisabled(backend.deps.supabase, 'gone@example.com', true, reps.clock.now())
+  await setRepDisabled(backend.deps.db, 'gone@example.com', true, reps.clock.now())
   ann = await reps.signIn('ann@example.com')
   bo = await reps.signIn('bo@example.com')
 })
@@ -165,7 +165,7 @@ describe('creating, changing and deleting a prospect', () => {
   })
 
   it('records an import from the command line with no rep, and one from a rep with theirs', async () => {
-    await importAsCommandLine(backend.deps.supabase, [{ ...FIELDS, slug: 'cli-made' }])
+    await importAsCommandLine(backend.deps.db, [{ ...FIELDS, slug: 'cli-made' }])
     const { history } = (await (
       await reps.request('/prospects/cli-made/history', { session: bo })
     ).json()) as ProspectHistoryResponse

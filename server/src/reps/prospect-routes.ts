@@ -12,6 +12,9 @@ import type {
 } from '#core/rep-api.ts'
 import { limitBody } from '../common/limit-body.ts'
 import type { Db } from '../data/database.ts'
+import { readProspectInput } from './prospect-body.ts'
+import { listProspectPage } from './prospect-list.ts'
+import type { RepEnv } from './rep-guards.ts'
 import {
   createProspect,
   deleteRepProspect,
@@ -19,10 +22,7 @@ import {
   isSlugInUse,
   listProspectHistory,
   updateProspect,
-} from '../data/rep-prospects.ts'
-import { readProspectInput } from './prospect-body.ts'
-import { listProspectPage } from './prospect-list.ts'
-import type { RepEnv } from './rep-guards.ts'
+} from './rep-prospects.ts'
 
 /** A system prompt may have 20,000 characters; a form is never much more. */
 const MAX_BODY_BYTES = 128 * 1024
@@ -30,9 +30,9 @@ const MAX_BODY_BYTES = 128 * 1024
 const OWNER_UNKNOWN = 'The owner must be an enabled rep.'
 
 /** The prospects a signed-in rep reads and changes (core/rep-api.ts), every change stamped with the rep. */
-export function prospectRoutes(supabase: Db, templates: AgentTemplateSet): Hono<RepEnv> {
+export function prospectRoutes(db: Db, templates: AgentTemplateSet): Hono<RepEnv> {
   const detailOf = async (slug: string): Promise<RepProspectDetail> => {
-    const detail = await getRepProspect(supabase, slug)
+    const detail = await getRepProspect(db, slug)
     if (!detail) throw new AppError('prospect_not_found')
     // The agent as the prospect's page and calls serve it now, with the templates in use.
     const { firstMessage, system } = renderProspectAgent(templates, detail.fields)
@@ -41,28 +41,27 @@ export function prospectRoutes(supabase: Db, templates: AgentTemplateSet): Hono<
   const context = { templateIds: templates.list.map((template) => template.source.id) }
   return new Hono<RepEnv>()
     .get('/prospects', async (c) => {
-      const page = await listProspectPage(supabase, new URL(c.req.url).searchParams, c.get('rep'))
+      const page = await listProspectPage(db, new URL(c.req.url).searchParams, c.get('rep'))
       return c.json(page satisfies RepProspectListResponse)
     })
     .get('/prospects/:slug', async (c) => c.json(await detailOf(c.req.param('slug'))))
     .get('/prospects/:slug/history', async (c) => {
       const slug = c.req.param('slug')
-      const history = await listProspectHistory(supabase, slug)
-      if (history.length === 0 && !(await isSlugInUse(supabase, slug)))
-        throw new AppError('prospect_not_found')
+      const history = await listProspectHistory(db, slug)
+      if (history.length === 0 && !(await isSlugInUse(db, slug))) throw new AppError('prospect_not_found')
       return c.json({ history } satisfies ProspectHistoryResponse)
     })
     .post('/prospects', limitBody(MAX_BODY_BYTES), async (c) => {
       const { fields, ownerId } = readProspectInput(await c.req.text(), context)
       const rep = c.get('rep')
-      const status = await createProspect(supabase, fields, rep.id, ownerId === undefined ? rep.id : ownerId)
+      const status = await createProspect(db, fields, rep.id, ownerId === undefined ? rep.id : ownerId)
       if (status === 'slug_taken') throw new AppError('slug_taken')
       if (status === 'owner_unknown') throw new AppError('prospect_invalid', { message: OWNER_UNKNOWN })
       return c.json(await detailOf(fields.slug), 201)
     })
     .put('/prospects/:slug', limitBody(MAX_BODY_BYTES), async (c) => {
       const { fields, ownerId } = readProspectInput(await c.req.text(), context)
-      const result = await updateProspect(supabase, {
+      const result = await updateProspect(db, {
         slug: c.req.param('slug'),
         fields,
         rep_id: c.get('rep').id,
@@ -91,15 +90,14 @@ export function prospectRoutes(supabase: Db, templates: AgentTemplateSet): Hono<
           message: `The fallback prospect "${FALLBACK_SLUG}" cannot be deleted.`,
         })
       }
-      if (!(await deleteRepProspect(supabase, slug, c.get('rep').id)))
-        throw new AppError('prospect_not_found')
+      if (!(await deleteRepProspect(db, slug, c.get('rep').id))) throw new AppError('prospect_not_found')
       return c.body(null, 204)
     })
     .get('/slugs/:slug', async (c) => {
       const slug = c.req.param('slug').trim()
       const rule = checkProspectFields({ ...PLACEHOLDER, slug }).slug ?? null
       const reason =
-        rule ?? ((await isSlugInUse(supabase, slug)) ? 'Another prospect already has this link.' : null)
+        rule ?? ((await isSlugInUse(db, slug)) ? 'Another prospect already has this link.' : null)
       return c.json({ available: reason === null, reason } satisfies SlugCheckResponse)
     })
 }

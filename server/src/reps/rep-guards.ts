@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono'
 import { AppError } from '#core/errors.ts'
 import { CSRF_HEADER, type Rep } from '#core/rep-api.ts'
 import { isSameSecret } from '../common/same-secret.ts'
-import { touchSession } from '../data/reps.ts'
+import { touchSession } from './rep-accounts.ts'
 import { type RepApiDeps, SESSION_IDLE_SECONDS } from './rep-settings.ts'
 import { clearSessionCookie, isLoopbackHttp, readSessionToken } from './session-cookie.ts'
 import { deriveCsrfToken, hashToken } from './tokens.ts'
@@ -50,7 +50,7 @@ export function requireRep(deps: RepApiDeps): MiddlewareHandler<RepEnv> {
   const now = deps.settings.now ?? (() => new Date())
   return async (c, next) => {
     const token = readSessionToken(c)
-    const rep = token && (await touchSession(deps.supabase, hashToken(token), now(), SESSION_IDLE_SECONDS))
+    const rep = token && (await touchSession(deps.db, hashToken(token), now(), SESSION_IDLE_SECONDS))
     if (!token || !rep) {
       clearSessionCookie(c)
       throw new AppError('signed_out')

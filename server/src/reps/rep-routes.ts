@@ -1,9 +1,9 @@
 import { Hono } from 'hono'
 import type { AgentTemplateListResponse, RepListResponse } from '#core/rep-api.ts'
-import { listReps } from '../data/reps.ts'
 import { activityRoutes } from './activity-routes.ts'
 import { importRoutes } from './import-route.ts'
 import { prospectRoutes } from './prospect-routes.ts'
+import { listReps } from './rep-accounts.ts'
 import { noStore, type RepEnv, refuseForeignOrigins, requireCsrfToken, requireRep } from './rep-guards.ts'
 import type { RepApiDeps } from './rep-settings.ts'
 import { openSessionRoutes, signedInSessionRoutes } from './session-routes.ts'
@@ -20,9 +20,9 @@ export function repRoutes(deps: RepApiDeps): Hono<RepEnv> {
   app.route('/', openSessionRoutes(deps))
   app.use('*', requireRep(deps), requireCsrfToken)
   app.route('/', signedInSessionRoutes(deps))
-  app.route('/', prospectRoutes(deps.supabase, deps.templates))
-  app.route('/', activityRoutes(deps.supabase, deps.settings.now ?? (() => new Date())))
-  app.route('/', importRoutes(deps.supabase, deps.templates, deps.settings.siteUrl))
+  app.route('/', prospectRoutes(deps.db, deps.templates))
+  app.route('/', activityRoutes(deps.db, deps.settings.now ?? (() => new Date())))
+  app.route('/', importRoutes(deps.db, deps.templates, deps.settings.siteUrl))
   app.get('/templates', (c) =>
     c.json({
       templates: deps.templates.list.map((template) => template.source),
@@ -31,7 +31,7 @@ export function repRoutes(deps: RepApiDeps): Hono<RepEnv> {
   // Everyone picks owners from the enabled reps; admins also see the disabled ones, marked.
   app.get('/reps', async (c) => {
     const isAdmin = c.get('rep').role === 'admin'
-    const reps = (await listReps(deps.supabase))
+    const reps = (await listReps(deps.db))
       .filter((rep) => isAdmin || !rep.disabled)
       .map(({ id, email, role, disabled }) => ({ id, email, role, disabled }))
     return c.json({ reps } satisfies RepListResponse)

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ErrorBody } from '#core/errors.ts'
 import type { SessionResponse } from '#core/rep-api.ts'
-import { setRepDisabled } from '../data/reps.ts'
 import { createRepTestApp, type RepTestApp, TEST_PASSWORD } from '../testing/rep-test-app.ts'
 import { createTestBackend, type TestBackend } from '../testing/test-backend.ts'
 import { createPasswordHasher, type PasswordHasher } from './passwords.ts'
+import { setRepDisabled } from './rep-accounts.ts'
 import { SESSION_IDLE_SECONDS, SESSION_MAX_SECONDS } from './rep-settings.ts'
 
 let backend: TestBackend
@@ -147,7 +147,7 @@ describe('a disabled rep', () => {
   it('is signed out at once everywhere, and told so only with the right password', async () => {
     await reps.addRep('cy@example.com')
     const [first, second] = [await reps.signIn('cy@example.com'), await reps.signIn('cy@example.com')]
-    await setRepDisabled(backend.deps.supabase, 'cy@example.com', true, reps.clock.now())
+    await setRepDisabled(backend.deps.db, 'cy@example.com', true, reps.clock.now())
     for (const session of [first, second])
       expect((await reps.request('/session', { session })).status).toBe(401)
 
@@ -156,7 +156,7 @@ describe('a disabled rep', () => {
     expect((await errorOf(right)).code).toBe('rep_disabled')
     expect((await errorOf(await signInAs('cy@example.com', 'a wrong password!'))).code).toBe('sign_in_failed')
 
-    await setRepDisabled(backend.deps.supabase, 'cy@example.com', false, reps.clock.now())
+    await setRepDisabled(backend.deps.db, 'cy@example.com', false, reps.clock.now())
     expect((await reps.request('/session', { session: first })).status).toBe(401) // ended stays ended
     expect((await signInAs('cy@example.com', TEST_PASSWORD)).status).toBe(200)
   })

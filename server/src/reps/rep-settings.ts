@@ -33,7 +33,7 @@ export interface RepSettings {
 
 /** Everything the reps' routes use. */
 export interface RepApiDeps {
-  supabase: Db
+  db: Db
   /** The agent templates a prospect may name; the form lists them, saves and imports are checked against them. */
   templates: AgentTemplateSet
   clientIp: ClientIpReader

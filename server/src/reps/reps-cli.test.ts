@@ -28,7 +28,7 @@ async function run(env: Record<string, string>, ...argv: string[]) {
     stderr: { write: (text: string) => (stderr += text) },
     env,
     openStore: async () => ({
-      supabase: backend.deps.supabase,
+      db: backend.deps.db,
       target: 'test database',
       close: async () => {},
     }),
@@ -157,6 +157,6 @@ describe('npm run reps on a data directory, opened as the prospects command open
     expect(list.output.stderr).toMatch(/^1 rep in the embedded database /)
     const bad = io({ SUPABASE_URL: 'https://x.supabase.co' })
     expect(await runRepsCli(['list'], bad.io)).toBe(1)
-    expect(bad.output.stderr).toMatch(/SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY: set both/)
+    expect(bad.output.stderr).toMatch(/SUPABASE_URL: is no longer read; set DATABASE_URL/)
   }, 60_000)
 })

@@ -5,8 +5,8 @@ import type { SessionResponse } from '#core/rep-api.ts'
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#core/rep-password.ts'
 import { limitBody } from '../common/limit-body.ts'
 import { readJsonBody } from '../common/read-json-body.ts'
-import { endSession, setPasswordByLink } from '../data/reps.ts'
 import { createPasswordHasher } from './passwords.ts'
+import { endSession, setPasswordByLink } from './rep-accounts.ts'
 import type { RepEnv } from './rep-guards.ts'
 import { type RepApiDeps, SESSION_MAX_SECONDS } from './rep-settings.ts'
 import { clearSessionCookie, readSessionToken, setSessionCookie } from './session-cookie.ts'
@@ -38,7 +38,7 @@ export function openSessionRoutes(deps: RepApiDeps): Hono {
       const { rep, sessionToken } = await signIn(c, body.email, body.password)
       // A browser that was signed in as someone else ends that session rather than orphaning it.
       const previous = readSessionToken(c)
-      if (previous) await endSession(deps.supabase, hashToken(previous), now())
+      if (previous) await endSession(deps.db, hashToken(previous), now())
       setSessionCookie(c, sessionToken)
       return c.json(sessionResponse(rep, sessionToken))
     })
@@ -49,7 +49,7 @@ export function openSessionRoutes(deps: RepApiDeps): Hono {
       }
       const at = now()
       const sessionToken = createToken()
-      const rep = await setPasswordByLink(deps.supabase, {
+      const rep = await setPasswordByLink(deps.db, {
         token_hash: hashToken(body.token),
         password_hash: await passwords.hash(body.password),
         session_token_hash: hashToken(sessionToken),
@@ -68,7 +68,7 @@ export function signedInSessionRoutes(deps: RepApiDeps): Hono<RepEnv> {
   return new Hono<RepEnv>()
     .get('/session', (c) => c.json(sessionResponse(c.get('rep'), c.get('sessionToken'))))
     .delete('/session', async (c) => {
-      await endSession(deps.supabase, hashToken(c.get('sessionToken')), now())
+      await endSession(deps.db, hashToken(c.get('sessionToken')), now())
       clearSessionCookie(c)
       return c.body(null, 204)
     })

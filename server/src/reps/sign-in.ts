@@ -3,8 +3,8 @@ import { AppError } from '#core/errors.ts'
 import type { Rep } from '#core/rep-api.ts'
 import { createKeyedHash, type KeyedHash } from '../common/keyed-hash.ts'
 import { describeWait } from '../common/rate-limit-error.ts'
-import { beginSignIn, endSignIn, findRepAccount } from '../data/reps.ts'
 import { createPasswordHasher, type PasswordHasher } from './passwords.ts'
+import { beginSignIn, endSignIn, findRepAccount } from './rep-accounts.ts'
 import {
   type RepApiDeps,
   SESSION_MAX_SECONDS,
@@ -37,7 +37,7 @@ export function createSignIn(deps: RepApiDeps): SignIn {
     const email = rawEmail.trim().toLowerCase()
     const address = deps.clientIp(c)
     const at = now()
-    const gate = await beginSignIn(deps.supabase, {
+    const gate = await beginSignIn(deps.db, {
       email_key: await keyedHash('email', email),
       address_key: address === null ? null : await keyedHash('ip', address),
       at: at.toISOString(),
@@ -51,13 +51,13 @@ export function createSignIn(deps: RepApiDeps): SignIn {
         message: `Too many sign-in attempts. Please try again ${describeWait(gate.retry_after_seconds)}.`,
       })
     }
-    const account = await findRepAccount(deps.supabase, email)
+    const account = await findRepAccount(deps.db, email)
     const matches = account?.password_hash
       ? await passwords.verify(password, account.password_hash)
       : await passwords.verifyNothing(password)
     const enabled = matches && account !== null && account.disabled_at === null
     const sessionToken = createToken()
-    const rep = await endSignIn(deps.supabase, {
+    const rep = await endSignIn(deps.db, {
       attempt_id: gate.attempt_id,
       rep_id: enabled ? account.id : null,
       token_hash: enabled ? hashToken(sessionToken) : null,

@@ -117,16 +117,13 @@ describe('retention', () => {
   it('deletes them at start too, in one bounded batch', async () => {
     await insertOld(40, 30)
     const upkeep = { retentionDays: 30, interruptedAfterSeconds: 60, exclusive: true }
-    const { pruned } = await tidyCallRecords(backend.deps.supabase, upkeep, true)
+    const { pruned } = await tidyCallRecords(backend.deps.db, upkeep, true)
     expect(pruned).toEqual({ phoneCallAttempts: 30, videoConversations: 30 })
     expect(await countOlderThan(30)).toEqual({ attempts: 0, conversations: 0 })
   })
 
-  it('lets neither anon nor authenticated run the upkeep functions through /rest/v1', async () => {
-    await expectClosedToClients(backend, [
-      ['rpc/prune_call_records', { retention_days: 1, max_rows: 1 }],
-      ['rpc/settle_interrupted_calls', { older_than_seconds: 0 }],
-    ])
+  it('lets neither anon nor authenticated run the upkeep functions', async () => {
+    await expectClosedToClients(backend, { functions: ['prune_call_records', 'settle_interrupted_calls'] })
   })
 })
 

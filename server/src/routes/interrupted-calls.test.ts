@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import type { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { claimPhoneCallAttempt } from '../calls/phone-call-attempts.ts'
 import { createKeyedHash } from '../common/keyed-hash.ts'
 import { type CallRecordUpkeep, tidyCallRecords } from '../data/call-record-upkeep.ts'
-import { claimPhoneCallAttempt } from '../data/phone-call-attempts.ts'
-import { beginVideoConversation } from '../data/video-conversations.ts'
 import { type FakeVapiServer, startFakeVapiServer } from '../testing/fake-vapi-server.ts'
 import {
   createPhoneCallApp,
@@ -14,6 +13,7 @@ import {
   TEST_HASH_SECRET,
 } from '../testing/phone-call-test-app.ts'
 import { createTestBackend, type TestBackend } from '../testing/test-backend.ts'
+import { beginVideoConversation } from '../video/video-conversations.ts'
 
 // A server stopped mid-call (a kill, a crash) leaves its attempt `pending`, and with it the
 // idempotency key: a retry must not be refused for ever. Through the real app and database; the
@@ -38,7 +38,7 @@ const numbers = (n: number) => ({ national: `(201) 555-01${n}`, e164: `+12015550
 /** What the stopped server had done: the key claimed and the limits counted, no answer recorded. */
 async function interruptedAttempt(idempotencyKey: string, e164: string) {
   const claim = await claimPhoneCallAttempt(
-    backend.deps.supabase,
+    backend.deps.db,
     {
       idempotencyKey,
       slug: 'bright-smile-dental',
@@ -77,7 +77,7 @@ describe('calls a stopped server left pending', () => {
     const key = randomUUID()
     const body = phoneCallBody({ number: national, idempotencyKey: key })
     await interruptedAttempt(key, e164)
-    const conversationId = await beginVideoConversation(backend.deps.supabase, {
+    const conversationId = await beginVideoConversation(backend.deps.db, {
       backend: 'tavus',
       prospectSlug: null,
       clientIpHash: null,
@@ -85,7 +85,7 @@ describe('calls a stopped server left pending', () => {
       retentionDays: 30,
     })
 
-    const { settled } = await tidyCallRecords(backend.deps.supabase, upkeep(true), true)
+    const { settled } = await tidyCallRecords(backend.deps.db, upkeep(true), true)
     expect(settled.phoneCallAttempts).toBeGreaterThanOrEqual(1)
     expect(settled.videoConversations).toBeGreaterThanOrEqual(1)
     const video = await backend.db.query<{ outcome: string }>(
@@ -110,7 +110,7 @@ describe('calls a stopped server left pending', () => {
     const key = randomUUID()
     const body = phoneCallBody({ number: national, idempotencyKey: key })
     await interruptedAttempt(key, e164)
-    await tidyCallRecords(backend.deps.supabase, upkeep(false), true)
+    await tidyCallRecords(backend.deps.db, upkeep(false), true)
     expect(await readAttempts(e164)).toEqual([{ outcome: 'pending', has_key: true, finished: false }])
     // The first request may still be placing the call: a duplicate waits for it, then gives up.
     const impatient = createPhoneCallApp(backend, { vapiUrl: vapi.url, replayWaitMs: 300 })

@@ -1,5 +1,5 @@
-import type { PGlite } from '@electric-sql/pglite'
 import type { EventName } from '#core/engagement.ts'
+import type { SqlDatabase } from '../db/sql-database.ts'
 
 /**
  * Writes engagement rows straight into the tables, as the event ingest and the voice platform's
@@ -30,14 +30,14 @@ export const visitId = (n: number): string => `visit-${String(n).padStart(12, '0
 
 let reports = 0
 
-export function createActivityRows(db: PGlite, now: () => Date): ActivityRows {
+export function createActivityRows(db: SqlDatabase, now: () => Date): ActivityRows {
   const ago = (hours = 0) => new Date(now().getTime() - hours * 3_600_000).toISOString()
   return {
     async event(slug, name, { hoursAgo, visit = visitId(1), detail = {} } = {}) {
       await db.query(
         `insert into public.engagement_events (prospect_id, name, visit_id, detail, at)
          select id, $2, $3, $4::jsonb, $5 from public.prospects where slug = $1`,
-        [slug, name, visit, JSON.stringify(detail), ago(hoursAgo)],
+        [slug, name, visit, detail, ago(hoursAgo)],
       )
     },
     async callReport(slug, options) {
@@ -56,7 +56,7 @@ export function createActivityRows(db: PGlite, now: () => Date): ActivityRows {
           options.seconds ?? null,
           options.endedReason ?? null,
           options.summary ?? null,
-          JSON.stringify(options.transcript ?? []),
+          options.transcript ?? [],
         ],
       )
     },

@@ -35,6 +35,8 @@ export interface PsqlResult {
 export interface PostgresCluster {
   /** The server's major version, e.g. "15". */
   version: string
+  /** A connection string for the cluster's superuser on its `postgres` database. */
+  url: string
   /** Runs SQL through psql as the cluster's superuser, stopping at the first error (in one transaction if `single`). */
   psql(sql: string, options?: { single?: boolean }): PsqlResult
   /** The same in a process of its own, so several sessions can run at once (concurrency tests). */
@@ -86,6 +88,7 @@ export async function startPostgresCluster(bin: string): Promise<PostgresCluster
   ]
   return {
     version,
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     psql(sql, options = {}) {
       const result = spawnSync(
         join(bin, 'psql'),

@@ -2,9 +2,9 @@ import type { Hono } from 'hono'
 import { CSRF_HEADER, REP_API_PATH, type RepRole, type SessionResponse } from '#core/rep-api.ts'
 import { createApp } from '../app.ts'
 import { createClientIpReader } from '../common/client-ip.ts'
-import type { Db, ProspectRow } from '../data/database.ts'
-import { addRep } from '../data/reps.ts'
+import { callFunction, type Db, type ProspectRow } from '../data/database.ts'
 import { createPasswordHasher, type PasswordHasher } from '../reps/passwords.ts'
+import { addRep } from '../reps/rep-accounts.ts'
 import { createToken, hashToken } from '../reps/tokens.ts'
 import type { TestBackend } from './test-backend.ts'
 
@@ -13,9 +13,8 @@ export const TEST_ADDRESS_HEADER = 'x-test-client-address'
 export const TEST_PASSWORD = 'correct horse battery staple'
 
 /** Writes prospects as `npm run prospects -- import` does: one `upsert_prospects` call with no rep. */
-export async function importAsCommandLine(supabase: Db, rows: readonly ProspectRow[]): Promise<void> {
-  const { error } = await supabase.rpc('upsert_prospects', { prospects: rows })
-  if (error) throw new Error(error.message)
+export async function importAsCommandLine(db: Db, rows: readonly ProspectRow[]): Promise<void> {
+  await callFunction(db, 'upsert_prospects', { prospects: rows })
 }
 
 /** A clock the test moves by hand: sessions, links and limits read it, nothing sleeps. */
@@ -103,7 +102,7 @@ export function createRepTestApp(backend: TestBackend, options: RepTestOptions =
       const token = createToken()
       const at = clock.now()
       const link = { tokenHash: hashToken(token), at, expiresAt: new Date(at.getTime() + 86_400_000) }
-      const { rep } = await addRep(backend.deps.supabase, email, role, link)
+      const { rep } = await addRep(backend.deps.db, email, role, link)
       if (password !== null) await sessionOf(await postJson('/password', { token, password }))
       return { id: rep.id, token }
     },

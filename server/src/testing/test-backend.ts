@@ -1,17 +1,21 @@
 import { PGlite } from '@electric-sql/pglite'
-import type { Hono } from 'hono'
 import { expect, inject } from 'vitest'
 import type { PublicConfig } from '#core/public-config.ts'
 import type { AppDeps } from '../app.ts'
 import { createLocalSecret } from '../db/local-secret.ts'
 import { prepareDatabase } from '../db/prepare-database.ts'
-import { type ApiRole, signLocalKey } from '../rest/local-jwt.ts'
-import { createLocalSupabase } from '../rest/local-supabase.ts'
 import { loadRepositoryTemplates } from './agent-templates.ts'
 import { openPreparedDatabase } from './prepared-database.ts'
+import { openTestPostgresDatabase, type TestDatabase } from './test-postgres.ts'
+
+export type { TestDatabase }
 
 export interface TestBackend {
-  db: PGlite
+  db: TestDatabase
+  /** Which engine this run's tests are on (`TEST_DATABASE=postgres`: the `node-postgres` project). */
+  engine: 'pglite' | 'postgres'
+  /** The database's URL, on PostgreSQL: what DATABASE_URL would be. */
+  url: string | null
   secret: string
   deps: AppDeps
   errors: unknown[][]
@@ -24,58 +28,57 @@ export const TEST_PUBLIC_CONFIG: PublicConfig = {
 }
 
 /**
- * A real in-memory Postgres with the migrations and the seed, behind the real REST layer and
- * supabase-js: everything but the disk. A copy of the run's prepared database when the global setup
- * made one (vitest.config.ts), else built here; make one per test file.
+ * A real Postgres with the migrations and the examples, for one test file: by default the embedded
+ * PGlite (a copy of the run's prepared image, else built here), and in the `node-postgres` project a
+ * database of its own on the run's PostgreSQL server, through the driver production uses. The app
+ * talks to either through the same port.
  */
 export async function createTestBackend(): Promise<TestBackend> {
-  const image = inject('preparedDatabaseImage')
-  const db = image ? await openPreparedDatabase(image) : await prepareNew()
-  const secret = createLocalSecret()
-  const { rest, supabase } = await createLocalSupabase(db, secret)
+  const engine = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite'
+  const { db, url } =
+    engine === 'postgres' ? await openTestPostgresDatabase() : { db: await openTestPGlite(), url: null }
   const errors: unknown[][] = []
   const logger = { error: (...args: unknown[]) => void errors.push(args) }
   const templates = await loadRepositoryTemplates()
-  return { db, secret, errors, deps: { supabase, templates, rest, publicConfig: TEST_PUBLIC_CONFIG, logger } }
+  const deps: AppDeps = { db, templates, publicConfig: TEST_PUBLIC_CONFIG, logger }
+  return { db, engine, url, secret: createLocalSecret(), errors, deps }
 }
 
-/**
- * A request to the backend's `/rest/v1` as `role` with a locally signed key, as a client of hosted
- * Supabase would send it: GET without a body, POST with one.
- */
-export async function requestRestAs(
-  backend: TestBackend,
-  role: ApiRole,
-  path: string,
-  body?: unknown,
-): Promise<Response> {
-  const key = await signLocalKey(backend.secret, role)
-  return (backend.deps.rest as Hono).request(`/rest/v1/${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { apikey: key, Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  })
-}
-
-/** Each `[path, body]` is refused to `anon` (401) and `authenticated` (403) with Postgres's 42501. */
-export async function expectClosedToClients(
-  backend: TestBackend,
-  requests: readonly (readonly [string, unknown])[],
-): Promise<void> {
-  for (const [path, body] of requests) {
-    for (const [role, status] of [
-      ['anon', 401],
-      ['authenticated', 403],
-    ] as const) {
-      const res = await requestRestAs(backend, role, path, body)
-      expect(res.status, `${role} ${path}`).toBe(status)
-      expect((await res.json()).code).toBe('42501')
-    }
-  }
-}
-
-async function prepareNew(): Promise<PGlite> {
+async function openTestPGlite(): Promise<TestDatabase> {
+  const image = inject('preparedDatabaseImage')
+  if (image) return openPreparedDatabase(image)
   const db = new PGlite()
   await prepareDatabase(db)
   return db
+}
+
+const CLIENT_ROLES = ['anon', 'authenticated'] as const
+
+/**
+ * Neither of the roles a browser's key would have (`anon`, `authenticated`) may touch these tables or
+ * run these functions: the server alone works on them, with its own role. Checked in the catalogue,
+ * so it holds whatever reaches the database.
+ */
+export async function expectClosedToClients(
+  backend: TestBackend,
+  names: { tables?: readonly string[]; functions?: readonly string[] },
+): Promise<void> {
+  for (const role of CLIENT_ROLES) {
+    for (const table of names.tables ?? []) {
+      const { rows } = await backend.db.query<{ open: boolean }>(
+        `select has_table_privilege($1, $2, 'select, insert, update, delete') as open`,
+        [role, `public.${table}`],
+      )
+      expect(rows[0]?.open, `${role} on table ${table}`).toBe(false)
+    }
+    for (const fn of names.functions ?? []) {
+      const { rows } = await backend.db.query<{ found: number; open: boolean }>(
+        `select count(*)::int as found, coalesce(bool_or(has_function_privilege($1, p.oid, 'execute')), false) as open
+         from pg_proc p where p.pronamespace = 'public'::regnamespace and p.proname = $2`,
+        [role, fn],
+      )
+      expect(rows[0]?.found, `function ${fn} exists`).toBeGreaterThan(0)
+      expect(rows[0]?.open, `${role} may run ${fn}`).toBe(false)
+    }
+  }
 }

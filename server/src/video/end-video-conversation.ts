@@ -1,11 +1,11 @@
 import { AppError } from '#core/errors.ts'
 import type { VideoConversationEndResponse } from '#core/video-call.ts'
+import type { VideoCallDeps } from './start-video-conversation.ts'
 import {
   claimVideoConversationEnd,
   finishVideoConversationEnd,
   type RecordedEnd,
-} from '../data/video-conversations.ts'
-import type { VideoCallDeps } from './start-video-conversation.ts'
+} from './video-conversations.ts'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -16,12 +16,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
  * call; the webhook has no end API, so the end is recorded and the call runs to its time limit.
  */
 export async function endVideoConversation(
-  deps: Pick<VideoCallDeps, 'supabase' | 'videoCalls'>,
+  deps: Pick<VideoCallDeps, 'db' | 'videoCalls'>,
   conversationId: string,
 ): Promise<VideoConversationEndResponse> {
   if (!UUID.test(conversationId)) throw new AppError('video_conversation_not_found')
   const id = conversationId.toLowerCase()
-  const claim = await claimVideoConversationEnd(deps.supabase, id)
+  const claim = await claimVideoConversationEnd(deps.db, id)
   if (claim.state === 'unknown') throw new AppError('video_conversation_not_found')
   if (claim.state === 'ended') return { conversationId: id, alreadyEnded: true }
 
@@ -35,9 +35,9 @@ export async function endVideoConversation(
         ? await platform.end(claim.platformConversationId)
         : 'recorded'
   } catch (error) {
-    await finishVideoConversationEnd(deps.supabase, id, null)
+    await finishVideoConversationEnd(deps.db, id, null)
     throw error
   }
-  await finishVideoConversationEnd(deps.supabase, id, end)
+  await finishVideoConversationEnd(deps.db, id, end)
   return { conversationId: id, alreadyEnded: false }
 }

@@ -7,17 +7,17 @@ import type { Db } from '../data/database.ts'
 import { loadProspect } from '../data/prospects.ts'
 import { checkRateLimits } from '../data/rate-limits.ts'
 import {
-  beginVideoConversation,
-  finishVideoConversation,
-  type VideoConversationResult,
-} from '../data/video-conversations.ts'
-import {
   getConversationName,
   type SupportCallSetting,
   writeSupportPersonaContext,
 } from './support-persona.ts'
 import type { VideoCallLimits } from './video-call-config.ts'
 import { getVideoCallBuckets, toVideoRateLimitError } from './video-call-limits.ts'
+import {
+  beginVideoConversation,
+  finishVideoConversation,
+  type VideoConversationResult,
+} from './video-conversations.ts'
 import type { VideoPlatform } from './video-platform.ts'
 
 export interface VideoCallSettings {
@@ -33,7 +33,7 @@ export interface VideoCallSettings {
 }
 
 export interface VideoCallDeps {
-  supabase: Db
+  db: Db
   /** The agent templates: the persona is told what the prospect's agent does. */
   templates: AgentTemplateSet
   videoCalls: VideoCallSettings | undefined
@@ -54,14 +54,13 @@ export async function startVideoConversation(
   const platform = settings?.platform
   if (!settings || !platform) throw new AppError('video_not_configured')
   // The fallback prospect `visitor` has no name to greet ("there"): an unknown slug gets no name.
-  const prospect =
-    slug && slug !== FALLBACK_SLUG ? await loadProspect(deps.supabase, deps.templates, slug) : null
+  const prospect = slug && slug !== FALLBACK_SLUG ? await loadProspect(deps.db, deps.templates, slug) : null
   const clientIpHash = clientIp === null ? null : await settings.hash('ip', clientIp)
-  const limit = await checkRateLimits(deps.supabase, getVideoCallBuckets(settings.limits, clientIpHash))
+  const limit = await checkRateLimits(deps.db, getVideoCallBuckets(settings.limits, clientIpHash))
   if (!limit.allowed) throw toVideoRateLimitError(limit)
 
   const { maxDurationSeconds } = settings
-  const conversationId = await beginVideoConversation(deps.supabase, {
+  const conversationId = await beginVideoConversation(deps.db, {
     backend: platform.kind,
     prospectSlug: prospect?.slug ?? null,
     clientIpHash,
@@ -69,7 +68,7 @@ export async function startVideoConversation(
     retentionDays: settings.retentionDays,
   })
   const record = (result: VideoConversationResult) =>
-    finishVideoConversation(deps.supabase, conversationId, result).catch((error: unknown) => {
+    finishVideoConversation(deps.db, conversationId, result).catch((error: unknown) => {
       // The visitor's answer stands; without the record the end route will not find this call,
       // and the platform's time limit ends it.
       deps.logger.error('[video_conversation_record]', error)

@@ -1,5 +1,4 @@
-import { AppError } from '#core/errors.ts'
-import type { Db } from '../data/database.ts'
+import { callFunction, type Db } from '../data/database.ts'
 import type { OutboxFunctions } from '../data/outbox-database.ts'
 import type { CallReport } from './end-of-call-report.ts'
 
@@ -16,12 +15,12 @@ export type RecordResult = OutboxFunctions['record_call_report']['Returns']
  * (`record_call_report`): the nudge exists exactly when the report does, whatever fails in between.
  */
 export async function recordCallReport(
-  supabase: Db,
+  db: Db,
   report: CallReport,
   nudge: TalkedNudge | null,
   at: Date,
 ): Promise<RecordResult> {
-  const { data, error } = await supabase.rpc('record_call_report', {
+  return callFunction(db, 'record_call_report', {
     call_id: report.callId,
     prospect_slug: report.metadata.prospectSlug,
     visit_id: report.metadata.visitId,
@@ -36,8 +35,4 @@ export async function recordCallReport(
     link: nudge?.link ?? null,
     at: at.toISOString(),
   })
-  if (error || !data) {
-    throw new AppError('unavailable', { cause: error ?? new Error('record_call_report: no answer') })
-  }
-  return data
 }

@@ -14,7 +14,7 @@ export const VAPI_WEBHOOK_PATH = '/api/webhooks/vapi'
 export const MAX_WEBHOOK_BODY_BYTES = 1024 * 1024
 
 export interface VapiWebhookDeps {
-  supabase: Db
+  db: Db
   /** `VAPI_WEBHOOK_SECRET`; null: every report is refused with 503 (logged once). */
   secret: string | null
   /** Absent or without a webhook URL: reports are stored and no nudge is queued. */
@@ -68,7 +68,7 @@ export function vapiWebhookRoutes(deps: VapiWebhookDeps): Hono {
       if (parsed.kind === 'no_prospect') return c.json(ignoreUnlinked(deps.logger))
       const now = deps.nudges?.now?.() ?? new Date()
       const result = await recordCallReport(
-        deps.supabase,
+        deps.db,
         parsed.report,
         getTalkedNudge(deps.nudges, parsed.report),
         now,

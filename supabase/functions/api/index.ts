@@ -1,7 +1,8 @@
 // Supabase Edge Function `api`: the server's Hono app on Deno. Supabase routes
 // https://<project>.supabase.co/functions/v1/api/... here with the path `/api/...`, which is exactly
 // where the app's routes live. Configuration comes from the function's secrets (`Deno.env`), read
-// with each request; SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are provided by Supabase itself.
+// with each request; Supabase itself provides SUPABASE_DB_URL, the database the function connects to
+// (set DATABASE_URL to its pooler's URL instead, as docs/deployment.md says).
 // Deploy: see docs/deployment.md, "Deploy" (`supabase functions deploy api --no-verify-jwt`).
 import agentTemplates from '../../../dist/agent-templates.json' with { type: 'json' }
 import { createEdgeHandler } from '../../../server/src/edge.ts'

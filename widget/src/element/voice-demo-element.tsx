@@ -7,10 +7,11 @@ import {
   type VoiceDemoProperty,
 } from '../api/public-api.ts'
 import { reportEngagement } from '../engagement/report-engagement.ts'
-import { createDemoStore, type DemoStore } from '../state/demo-store.ts'
-import { apiBaseOf } from '../state/fetch-api.ts'
-import { fetchProspect, keepPageAnswer, pageAnswer } from '../state/fetch-prospect.ts'
-import { DemoPanel } from '../ui/demo-panel.tsx'
+import { apiBaseOf } from '../lib/fetch-api.ts'
+import { fetchProspect, keepPageAnswer, pageAnswer } from '../lib/fetch-prospect.ts'
+import type { DemoStore } from '../state/demo-state.ts'
+import { createDemoStore } from '../state/demo-store.ts'
+import { DemoPanel, type PanelParts } from '../ui/demo-panel.tsx'
 import { DEMO_PARTS } from './demo-parts.ts'
 import { dispatchHostEvent } from './host-events.ts'
 import type { Theme } from './theme.ts'
@@ -29,7 +30,7 @@ export class VoiceDemoElement
   // Accessors defined below, from the vocabulary's property list.
   declare slug: string | null
   declare apiBase: string | null
-  #store: DemoStore | null = null
+  #store: DemoStore<PanelParts> | null = null
   /** Forgets the answer this element carried, once it leaves the page. */
   #forgetPageAnswer: () => void = () => {}
 

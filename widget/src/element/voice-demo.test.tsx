@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, type Mock, vi } from 'vitest'
 import { defineVoiceDemo } from '../embed.ts'
-import { NETWORK_ERROR_MESSAGE } from '../state/fetch-api.ts'
+import { NETWORK_ERROR_MESSAGE } from '../lib/fetch-api.ts'
 import { answerLikeTheServer, prospectAnswer, stubFetch } from '../testing/fake-fetch.ts'
 import { getByRole, queryAllByRole, waitFor } from '../testing/queries.ts'
 import { VOICE_NOT_CONFIGURED } from '../voice/start-when-loaded.ts'
@@ -8,6 +8,9 @@ import { dispatchHostEvent } from './host-events.ts'
 import type { VoiceDemoElement } from './voice-demo-element.tsx'
 
 let fetch: ReturnType<typeof stubFetch>
+
+// embed.ts defines the elements in a task of its own after it loads: the tests do not wait for it.
+beforeAll(() => defineVoiceDemo())
 
 beforeEach(() => {
   fetch = stubFetch()

@@ -1,6 +1,6 @@
 import { EVENTS_PATH } from '#core/engagement.ts'
 import { getEngagementReporter } from '#core/engagement-reporter.ts'
-import { apiUrl } from '../state/fetch-api.ts'
+import { apiUrl } from '../lib/fetch-api.ts'
 import type { WidgetEvent } from './report-engagement.ts'
 
 export { getVisitId } from '#core/engagement-visit.ts'

@@ -1,6 +1,6 @@
 import type { BrowserEvent } from '#core/engagement.ts'
 import { FALLBACK_SLUG } from '#core/prospect.ts'
-import { lazyPart } from '../state/lazy-part.ts'
+import { lazyPart } from '../lib/lazy-part.ts'
 
 /** An event as the widget reports it; for `page_opened` the chunk adds where the page is. */
 export type WidgetEvent =

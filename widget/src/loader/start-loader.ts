@@ -1,7 +1,5 @@
+import { LOG_PREFIX } from '../lib/log-prefix.ts'
 import { prefetchProspects } from './prefetch.ts'
-
-/** The prefix of every console message the widget writes, so a partner can tell whose it is. */
-export const LOG_PREFIX = '[voice-demo]'
 
 type ImportModule = (url: string) => Promise<unknown>
 type Warn = (...data: unknown[]) => void

@@ -5,7 +5,7 @@ import {
   closePhoneDialogs,
   openPhoneDialog,
   phoneCallRequests,
-} from '../testing/phone-dialog.tsx'
+} from '../testing/open-phone-dialog.tsx'
 import { getByRole, waitFor } from '../testing/queries.ts'
 
 let fetch: ReturnType<typeof stubFetch>

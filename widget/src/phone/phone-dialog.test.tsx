@@ -7,7 +7,7 @@ import {
   closePhoneDialogs,
   openPhoneDialog,
   phoneCallRequests,
-} from '../testing/phone-dialog.tsx'
+} from '../testing/open-phone-dialog.tsx'
 import { getByRole, waitFor } from '../testing/queries.ts'
 import { dismissToast } from '../toast/page-toast.ts'
 

@@ -1,7 +1,7 @@
 import { RequestFailure, UNAVAILABLE_MESSAGE } from '#core/api-error.ts'
 import type { PhoneOutcome } from '#core/engagement.ts'
 import { PHONE_CALL_PATH, type PhoneCallRequest, type PhoneCallResponse } from '#core/phone-call.ts'
-import { fetchApi } from '../state/fetch-api.ts'
+import { fetchApi } from '../lib/fetch-api.ts'
 
 /**
  * Asks our server to have the prospect's agent phone the visitor (`POST /api/calls/phone`); the

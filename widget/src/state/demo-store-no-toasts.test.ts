@@ -1,7 +1,7 @@
 import { afterEach, expect, it, vi } from 'vitest'
-import { loadedStore } from '../testing/demo-store.tsx'
+import { NETWORK_ERROR_MESSAGE } from '../lib/fetch-api.ts'
+import { loadedStore } from '../testing/test-demo-store.ts'
 import { START_ERROR_TEXT } from '../voice/start-error-text.ts'
-import { NETWORK_ERROR_MESSAGE } from './fetch-api.ts'
 
 // The visitor went offline before the toast chunk arrived: every import of it fails.
 vi.mock('../toast/toast-ui.tsx', () => {

@@ -1,6 +1,9 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { AppError } from '#core/errors.ts'
 import type { ProspectResponse } from '#core/prospect.ts'
+import { NETWORK_ERROR_MESSAGE } from '../lib/fetch-api.ts'
+import { prospectAnswer, prospects } from '../testing/fake-fetch.ts'
+import { createFakeVoiceClient } from '../testing/fake-voice-client.ts'
 import {
   connectTo,
   flush,
@@ -9,15 +12,13 @@ import {
   shownToast,
   testParts,
   testStore,
-} from '../testing/demo-store.tsx'
-import { prospectAnswer, prospects } from '../testing/fake-fetch.ts'
-import { createFakeVoiceClient } from '../testing/fake-voice-client.ts'
+} from '../testing/test-demo-store.ts'
 import { dismissToast } from '../toast/page-toast.ts'
 import { dismissToastOf, loadToasts } from '../toast/toasts.ts'
 import { START_ERROR_TEXT } from '../voice/start-error-text.ts'
 import { VOICE_NOT_CONFIGURED } from '../voice/start-when-loaded.ts'
-import { createDemoStore, type DemoDeps } from './demo-store.ts'
-import { NETWORK_ERROR_MESSAGE } from './fetch-api.ts'
+import type { DemoDeps } from './demo-state.ts'
+import { createDemoStore } from './demo-store.ts'
 
 const API = 'https://api.example.com/'
 

@@ -1,16 +1,8 @@
+import { NETWORK_ERROR_MESSAGE } from '../lib/fetch-api.ts'
 import { loadToasts } from '../toast/toasts.ts'
 import { START_ERROR_TEXT } from '../voice/start-error-text.ts'
-import type { DemoSlice } from './demo-store.ts'
-import { NETWORK_ERROR_MESSAGE } from './fetch-api.ts'
+import type { DemoSlice, PhoneSlice } from './demo-state.ts'
 import { isOff } from './prospect-slice.ts'
-
-export interface PhoneSlice {
-  phoneOpen: boolean
-  /** Starts fetching the phone dialog's chunk (pointer over or focus on 'Call Me'). */
-  preparePhoneDialog(): void
-  openPhoneDialog(): void
-  closePhoneDialog(): void
-}
 
 /** The 'Call Me' dialog: open or closed; its chunk, once here, keeps it mounted (element/demo-parts.ts). */
 export const phoneSlice: DemoSlice<PhoneSlice> = (set, get, _store, { parts }) => ({

@@ -1,18 +1,5 @@
 import { RequestFailure, UNAVAILABLE_MESSAGE } from '#core/api-error.ts'
-import type { ProspectResponse } from '#core/prospect.ts'
-import type { DemoSlice } from './demo-store.ts'
-
-export type ProspectLoad =
-  | { status: 'loading' }
-  | ({ status: 'loaded' } & ProspectResponse)
-  | { status: 'error'; message: string }
-
-export interface ProspectSlice {
-  prospect: ProspectLoad
-  /** Loads a prospect, cancelling the request still running for the previous one. */
-  load(slug: string, apiBase: string): void
-  retry(): void
-}
+import type { DemoSlice, ProspectLoad, ProspectSlice } from './demo-state.ts'
 
 /** The prospect the panel demonstrates, loaded for the element's `slug` from its `api-base`. */
 export const prospectSlice: DemoSlice<ProspectSlice> = (set, get, _store, context) => {

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, useState } from 'preact/hooks'
-import { useStoreState } from '../state/use-store-state.ts'
+import { useStoreState } from '../lib/use-store-state.ts'
 import { createSheetAdopter } from '../styles/adopt-sheet.ts'
 import { LineIcon } from '../ui/line-icon.tsx'
 import {

@@ -1,4 +1,4 @@
-import { useStoreState } from '../state/use-store-state.ts'
+import { useStoreState } from '../lib/use-store-state.ts'
 import { type ToastRegionProps, toastUi } from './toasts.ts'
 
 /** An element's toast region, once the toast chunk has arrived; nothing before (and nothing to show). */

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'preact'
 import { createStore } from 'zustand/vanilla'
-import { LOG_PREFIX } from '../loader/start-loader.ts'
-import { lazyPart } from '../state/lazy-part.ts'
+import { lazyPart } from '../lib/lazy-part.ts'
+import { LOG_PREFIX } from '../lib/log-prefix.ts'
 
 /** A toast's look: `destructive` for failures (red, announced at once). */
 export type ToastVariant = 'default' | 'destructive'

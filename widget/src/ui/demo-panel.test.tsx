@@ -1,7 +1,10 @@
 import { render } from 'preact'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { DemoFeatures } from '#core/public-config.ts'
-import type { DemoStore } from '../state/demo-store.ts'
+import type { DemoStore } from '../state/demo-state.ts'
+import { prospectAnswer } from '../testing/fake-fetch.ts'
+import { createFakeVoiceClient } from '../testing/fake-voice-client.ts'
+import { getByRole, queryAllByRole, waitFor } from '../testing/queries.ts'
 import {
   connectTo,
   flush,
@@ -9,10 +12,7 @@ import {
   type TestDeps,
   testParts,
   testStore,
-} from '../testing/demo-store.tsx'
-import { prospectAnswer } from '../testing/fake-fetch.ts'
-import { createFakeVoiceClient } from '../testing/fake-voice-client.ts'
-import { getByRole, queryAllByRole, waitFor } from '../testing/queries.ts'
+} from '../testing/test-demo-store.ts'
 import { dismissToast } from '../toast/page-toast.ts'
 import { DemoPanel } from './demo-panel.tsx'
 

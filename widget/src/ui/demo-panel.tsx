@@ -1,10 +1,13 @@
+import type { ComponentType } from 'preact'
 import { useLayoutEffect } from 'preact/hooks'
 import type { Theme } from '../element/theme.ts'
-import type { CallStatus } from '../state/call-slice.ts'
-import type { DemoStore } from '../state/demo-store.ts'
+import type { LazyPart } from '../lib/lazy-part.ts'
+import { useStoreState } from '../lib/use-store-state.ts'
+import type { PhoneDialogProps } from '../phone/phone-dialog.tsx'
+import type { CallChunk, CallStatus, DemoParts, DemoStore } from '../state/demo-state.ts'
 import { isOff } from '../state/prospect-slice.ts'
-import { useStoreState } from '../state/use-store-state.ts'
 import { ToastSlot } from '../toast/toast-slot.tsx'
+import type { CallViewProps } from '../voice/call-view.tsx'
 import { MicIcon, StopIcon } from './mic-icon.tsx'
 import {
   BUTTON_ROW,
@@ -37,11 +40,20 @@ const CALL_ANNOUNCEMENT: Record<CallStatus, string> = {
 
 const STATUS_ID = 'demo-status'
 
+/** The call chunks as the panel uses them: the store's entry, and the view shown while the call is live. */
+export type PanelCallChunk = CallChunk & { CallView: ComponentType<CallViewProps> }
+
+/** The store's lazy parts as the panel renders them, once each has arrived (element/demo-parts.ts). */
+export interface PanelParts extends DemoParts {
+  phoneDialog: LazyPart<ComponentType<PhoneDialogProps>>
+  call: LazyPart<PanelCallChunk>
+}
+
 interface DemoPanelProps {
-  store: DemoStore
+  store: DemoStore<PanelParts>
   /** The prospect to show. */
   slug: string
-  /** Where its API lives: the element's `api-base`, resolved (fetch-api.ts). */
+  /** Where its API lives: the element's `api-base`, resolved (lib/fetch-api.ts). */
   apiBase: string
   theme?: Theme
   /** The phone dialog's back arrow also shows the prospect's page: only where the host asked. */

@@ -1,12 +1,18 @@
 import { render } from 'preact'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { defineVoiceVideoCall } from '../embed.ts'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { defineVoiceDemo, defineVoiceVideoCall } from '../embed.ts'
 import { answerLikeTheServer, stubFetch } from '../testing/fake-fetch.ts'
 import { getByRole, queryAllByRole, waitFor } from '../testing/queries.ts'
 import { quietFrameLoading } from './call/testing/quiet-frames.ts'
 import { VIDEO_CALL_LABEL, VideoCallButton } from './video-call-button.tsx'
 
 const CONNECTING = 'Connecting to our AI support agent...'
+
+// embed.ts defines the elements in a task of its own after it loads: the tests do not wait for it.
+beforeAll(() => {
+  defineVoiceDemo()
+  defineVoiceVideoCall()
+})
 let fetch: ReturnType<typeof stubFetch>
 /** Requests the widget sent to the video routes: [path, body]. */
 const videoRequests = () =>

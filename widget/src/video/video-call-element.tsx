@@ -3,7 +3,7 @@ import { useEffect, useState } from 'preact/hooks'
 import { ELEMENT_ATTRIBUTES } from '../api/public-api.ts'
 import type { Theme } from '../element/theme.ts'
 import { WidgetElement } from '../element/widget-element.ts'
-import { LOG_PREFIX } from '../loader/start-loader.ts'
+import { LOG_PREFIX } from '../lib/log-prefix.ts'
 
 type Button = ComponentType<{ host: HTMLElement }>
 

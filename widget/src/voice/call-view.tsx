@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks'
-import { useStoreState } from '../state/use-store-state.ts'
+import { useStoreState } from '../lib/use-store-state.ts'
 import { createSheetAdopter } from '../styles/adopt-sheet.ts'
 import { CALL_TEXT } from './call-text.ts'
 import css from './call-view.css?inline'

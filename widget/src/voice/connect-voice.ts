@@ -1,7 +1,7 @@
 import { loadEngagement } from '../engagement/report-engagement.ts'
-import type { BrowserCall, CallHost } from '../state/call-slice.ts'
-import { fetchVoiceConfig } from '../state/fetch-voice-config.ts'
+import type { BrowserCall, CallHost } from '../state/demo-state.ts'
 import { createBrowserCall } from './browser-call.ts'
+import { fetchVoiceConfig } from './fetch-voice-config.ts'
 
 export { startWhenLoaded } from './start-when-loaded.ts'
 

@@ -1,6 +1,5 @@
 import type { ProspectResponse } from '#core/prospect.ts'
-import type { BrowserCall, CallHost } from '../state/call-slice.ts'
-import type { DemoState } from '../state/demo-store.ts'
+import type { BrowserCall, CallHost, DemoState } from '../state/demo-state.ts'
 
 export const VOICE_NOT_CONFIGURED = 'The voice demo is not configured on this site yet.'
 

@@ -1,5 +1,5 @@
 import type { DailyCall, DailyCallFactory } from '@daily-co/daily-js'
-import { LOG_PREFIX } from '../../loader/start-loader.ts'
+import { LOG_PREFIX } from '../../lib/log-prefix.ts'
 
 /** Mute and camera for the conversation in the overlay's frame. Never throws: failures are logged. */
 export interface FrameControls {

@@ -5,7 +5,7 @@ import {
   VIDEO_CONVERSATIONS_PATH,
   type VideoConversationResponse,
 } from '#core/video-call.ts'
-import { fetchApi } from '../../state/fetch-api.ts'
+import { fetchApi } from '../../lib/fetch-api.ts'
 import { CALL_TEXT } from './call-text.ts'
 
 /** How an end request goes: a normal request, or a beacon while the page is being left. */

@@ -3,7 +3,7 @@ import { RequestFailure } from '#core/api-error.ts'
 import type { VideoConversationResponse } from '#core/video-call.ts'
 import { dismissToast } from '../../toast/page-toast.ts'
 import { loadToasts } from '../../toast/toasts.ts'
-import { ANSWER, API, ELEMENT, settle, setUpVideoCall as setUp, toast } from './testing/video-call-store.ts'
+import { ANSWER, API, ELEMENT, settle, setUpVideoCall as setUp, toast } from './testing/set-up-video-call.ts'
 import { createVideoCallStore } from './video-call-store.ts'
 
 beforeAll(() => loadToasts()) // as on intent: the toast chunk is there when the call starts

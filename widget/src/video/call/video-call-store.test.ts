@@ -2,7 +2,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { VideoConversationResponse } from '#core/video-call.ts'
 import { dismissToast } from '../../toast/page-toast.ts'
 import { loadToasts } from '../../toast/toasts.ts'
-import { ANSWER, API, ELEMENT, settle, setUpVideoCall as setUp, toast } from './testing/video-call-store.ts'
+import { ANSWER, API, ELEMENT, settle, setUpVideoCall as setUp, toast } from './testing/set-up-video-call.ts'
 
 beforeAll(() => loadToasts()) // as on intent: the toast chunk is there when the call starts
 beforeEach(() => {

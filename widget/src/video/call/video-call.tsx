@@ -1,5 +1,5 @@
 import { reportEngagement } from '../../engagement/report-engagement.ts'
-import { apiBaseOf } from '../../state/fetch-api.ts'
+import { apiBaseOf } from '../../lib/fetch-api.ts'
 import type { LauncherView, VideoCallHandle } from '../launcher-view.ts'
 import { CALL_TEXT } from './call-text.ts'
 import { endVideoConversation, startVideoConversation } from './video-api.ts'

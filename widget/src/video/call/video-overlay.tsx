@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'preact/hooks'
 import { PrivacyLink } from '../../legal/privacy-link.tsx'
-import { useStoreState } from '../../state/use-store-state.ts'
+import { useStoreState } from '../../lib/use-store-state.ts'
 import { createSheetAdopter } from '../../styles/adopt-sheet.ts'
 import { ToastSlot } from '../../toast/toast-slot.tsx'
 import { CallControls } from './call-controls.tsx'

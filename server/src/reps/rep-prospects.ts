@@ -1,0 +1,112 @@
+import type {
+  AuditEntry,
+  ProspectFields,
+  RepProspectDetail,
+  RepProspectSort,
+  RepProspectSummary,
+} from '#core/rep-api.ts'
+import {
+  callFunction,
+  type Database,
+  type Db,
+  type ProspectRow,
+  type UpsertCounts,
+} from '../data/database.ts'
+import type { AuditRow } from '../data/rep-database.ts'
+
+type Functions = Database['public']['Functions']
+
+/**
+ * Prospects as the reps' pages read and change them: one SQL function call each, which stamps the
+ * prospect and writes its audit entry in the same transaction. Answers in the API's shapes
+ * (core/rep-api.ts). A database failure is a DatabaseError, answered as `unavailable`.
+ */
+
+/** Postgres writes timestamps in its own JSON form; the API speaks ISO 8601 in UTC. */
+const toIso = (at: string) => new Date(at).toISOString()
+
+/** At most this many history entries are answered, newest first. */
+export const HISTORY_LIMIT = 200
+
+export interface ProspectPageQuery {
+  query: string
+  sort: RepProspectSort
+  descending: boolean
+  ownerId: string | null
+  offset: number
+  limit: number
+}
+
+export async function listRepProspects(db: Db, page: ProspectPageQuery) {
+  const data = await callFunction(db, 'list_rep_prospects', {
+    query: page.query,
+    sort: page.sort,
+    descending: page.descending,
+    owner_id: page.ownerId,
+    page_offset: page.offset,
+    page_size: page.limit,
+  })
+  const prospects = data.prospects.map(
+    (row): RepProspectSummary => ({
+      slug: row.slug,
+      name: row.name,
+      companyName: row.company_name,
+      owner: row.owner,
+      updated: { at: toIso(row.updated_at), rep: row.updated_by },
+    }),
+  )
+  return { total: data.total, prospects }
+}
+
+/** One prospect with its stamps and history (its agent is rendered by the caller); null when there is none. */
+export async function getRepProspect(db: Db, slug: string): Promise<Omit<RepProspectDetail, 'agent'> | null> {
+  const data = await callFunction(db, 'get_rep_prospect', { slug })
+  if (!data) return null
+  return {
+    fields: data.fields,
+    owner: data.owner,
+    created: { at: toIso(data.created_at), rep: data.created_by },
+    updated: { at: toIso(data.updated_at), rep: data.updated_by },
+    history: await listProspectHistory(db, data.fields.slug),
+  }
+}
+
+/** The trail of the prospect with this slug, or of the last one that had it. */
+export async function listProspectHistory(db: Db, slug: string): Promise<AuditEntry[]> {
+  const data = await callFunction(db, 'list_prospect_history', { slug, max_rows: HISTORY_LIMIT })
+  return data.map(toAuditEntry)
+}
+
+const toAuditEntry = (row: AuditRow): AuditEntry => ({
+  action: row.action,
+  slug: row.slug,
+  stamp: { at: toIso(row.at), rep: row.rep },
+  changed: row.changed,
+})
+
+export async function createProspect(db: Db, fields: ProspectFields, repId: string, ownerId: string | null) {
+  return (await callFunction(db, 'create_prospect', { fields, rep_id: repId, owner_id: ownerId })).status
+}
+
+export async function updateProspect(db: Db, args: Functions['update_prospect']['Args']) {
+  return callFunction(db, 'update_prospect', args)
+}
+
+/** True when it was deleted; false when there was none. Never the fallback (the caller checks). */
+export async function deleteRepProspect(db: Db, slug: string, repId: string): Promise<boolean> {
+  return (await callFunction(db, 'delete_prospect', { slug, rep_id: repId })).deleted
+}
+
+/** All rows in one transaction, as the command line's import, stamped with the rep. */
+export async function importRepProspects(
+  db: Db,
+  rows: readonly ProspectRow[],
+  repId: string,
+): Promise<UpsertCounts> {
+  return callFunction(db, 'upsert_prospects', { prospects: rows, rep_id: repId })
+}
+
+export async function isSlugInUse(db: Db, slug: string): Promise<boolean> {
+  const { rows } = await db.query('select 1 from public.prospects where slug = $1', [slug])
+  return rows.length > 0
+}
