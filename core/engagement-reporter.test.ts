@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { type BrowserEvent, type EventBatch, MAX_EVENTS_PER_BATCH, OPEN_VISIBLE_MS } from './engagement.ts'
 import { createEngagementReporter, FLUSH_DELAY_MS } from './engagement-reporter.ts'
-import { VISIT_STORAGE_KEY } from './engagement-visit.ts'
+import { rememberVisitToken, VISIT_STORAGE_KEY } from './engagement-visit.ts'
 
 const ENDPOINT = 'https://api.example/api/events'
 
@@ -39,6 +39,20 @@ afterEach(() => {
 
 const sentEvents = () => beacons.flatMap(({ batch }) => batch.events)
 const started = (slug: string): BrowserEvent => ({ name: 'demo_call_started', slug })
+
+describe('visit tokens', () => {
+  it('sends with each batch the visit token the tab keeps for each prospect it names, and no other', () => {
+    rememberVisitToken('harbor-realty', 'tyf0w0.0123456789abcdef0123456789abcdef')
+    rememberVisitToken('acme', 'tyf0w0.fedcba9876543210fedcba9876543210')
+    const reporter = createEngagementReporter(ENDPOINT)
+    reporter.report(started('harbor-realty'))
+    reporter.report(started('bright-smile-dental'))
+    reporter.flush()
+    expect(beacons.map(({ batch }) => batch.tokens)).toEqual([
+      { 'harbor-realty': 'tyf0w0.0123456789abcdef0123456789abcdef' },
+    ])
+  })
+})
 
 describe('opens', () => {
   it('counts a page as opened only after it has been visible for 3 s', () => {

@@ -1,7 +1,7 @@
 import { type BrowserEvent, type EventBatch, MAX_EVENTS_PER_BATCH, OPEN_VISIBLE_MS } from './engagement.ts'
 import { afterVisibleFor } from './engagement-open.ts'
 import { sendEvents } from './engagement-transport.ts'
-import { getVisitId, markOpened, wasOpened } from './engagement-visit.ts'
+import { getVisitId, getVisitToken, markOpened, wasOpened } from './engagement-visit.ts'
 import { FALLBACK_SLUG } from './prospect.ts'
 
 /**
@@ -41,7 +41,8 @@ export function createEngagementReporter(endpoint: string): EngagementReporter {
     clearTimeout(timer)
     timer = undefined
     while (queue.length > 0) {
-      const batch: EventBatch = { visit: getVisitId(), events: queue.splice(0, MAX_EVENTS_PER_BATCH) }
+      const events = queue.splice(0, MAX_EVENTS_PER_BATCH)
+      const batch: EventBatch = { visit: getVisitId(), events, tokens: tokensOf(events) }
       sendEvents(endpoint, JSON.stringify(batch))
     }
     listenWhilePending()
@@ -106,6 +107,19 @@ export function createEngagementReporter(endpoint: string): EngagementReporter {
     reportOpen: (slug, surface) => guard(() => reportOpen(slug, surface)),
     flush: () => guard(flush),
   }
+}
+
+/**
+ * The visit tokens the tab keeps for the prospects `events` name. One it does not have (no answer for
+ * that prospect seen in this tab) is left out, and the server drops that prospect's events.
+ */
+function tokensOf(events: readonly BrowserEvent[]): Record<string, string> {
+  const tokens: Record<string, string> = {}
+  for (const { slug } of events) {
+    const token = getVisitToken(slug)
+    if (token) tokens[slug] = token
+  }
+  return tokens
 }
 
 /** Engagement is a side matter: whatever goes wrong in it, the page goes on. */

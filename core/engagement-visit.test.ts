@@ -18,7 +18,7 @@ it('makes one id per tab and keeps it in sessionStorage, so a reload is the same
   const id = getVisitId()
   expect(id).toMatch(/^[\w-]{16,64}$/)
   expect(getVisitId()).toBe(id)
-  expect(JSON.parse(sessionStorage.getItem(VISIT_STORAGE_KEY) ?? '')).toEqual({ id, opened: [] })
+  expect(JSON.parse(sessionStorage.getItem(VISIT_STORAGE_KEY) ?? '')).toEqual({ id, opened: [], tokens: {} })
 
   const reloaded = await loadVisit()
   expect(reloaded.getVisitId()).toBe(id)
@@ -40,6 +40,24 @@ it('remembers which slugs counted as opened, across reloads, the latest last', a
   expect(reloaded.wasOpened('harbor-realty')).toBe(true)
   expect(reloaded.wasOpened('acme')).toBe(false)
   expect(reloaded.getLastOpened()).toBe('bright-smile-dental')
+})
+
+it("keeps each prospect's latest visit token across reloads, and only what has a token's form", async () => {
+  const visit = await loadVisit()
+  expect(visit.getVisitToken('harbor-realty')).toBeUndefined()
+  visit.rememberVisitToken('harbor-realty', 'tyf0w0.0123456789abcdef0123456789abcdef')
+  visit.rememberVisitToken('harbor-realty', 'tyf0w1.fedcba9876543210fedcba9876543210')
+  const reloaded = await loadVisit()
+  expect(reloaded.getVisitToken('harbor-realty')).toBe('tyf0w1.fedcba9876543210fedcba9876543210')
+  const { VISIT_STORAGE_KEY } = reloaded
+  const stored = JSON.parse(sessionStorage.getItem(VISIT_STORAGE_KEY) ?? '')
+  sessionStorage.setItem(
+    VISIT_STORAGE_KEY,
+    JSON.stringify({ ...stored, tokens: { 'harbor-realty': '<script>', acme: 7 } }),
+  )
+  const tampered = await loadVisit()
+  expect(tampered.getVisitToken('harbor-realty')).toBeUndefined()
+  expect(tampered.getVisitId()).toBe(stored.id)
 })
 
 it('replaces a damaged or foreign value under its key with a new visit', async () => {

@@ -1,11 +1,12 @@
 /**
- * The tab's visit, for the engagement reporter (browser only): a random id and the slugs whose page
- * already counted as opened in it. Kept in `sessionStorage` under one key, so a reload or a move
+ * The tab's visit, for the engagement reporter (browser only): a random id, the slugs whose page
+ * already counted as opened in it, and the visit token of each prospect the tab was shown (which
+ * events about that prospect must carry; see core/engagement.ts). Kept in `sessionStorage` under one key, so a reload or a move
  * between our pages is the same visit and another tab is a new one; nothing outlives the tab and
  * nothing is shared with another site. Where storage throws (a sandboxed iframe, some privacy modes)
  * the visit lives in memory, for this page only.
  */
-import { VISIT_ID_PATTERN } from './engagement.ts'
+import { VISIT_ID_PATTERN, VISIT_TOKEN_PATTERN } from './engagement.ts'
 
 export const VISIT_STORAGE_KEY = 'voice-demo:visit'
 
@@ -13,6 +14,8 @@ interface Visit {
   id: string
   /** Slugs reported as opened in this visit: each counts once. */
   opened: string[]
+  /** The latest visit token of each prospect shown, by slug. */
+  tokens: Record<string, string>
 }
 
 /** Set once storage has failed: from then on the visit is this one. */
@@ -29,9 +32,19 @@ function createVisitId(): string {
 function parseVisit(json: string | null): Visit | null {
   try {
     const visit = JSON.parse(json ?? 'null') as Partial<Visit> | null
-    const { id, opened } = visit ?? {}
+    const { id, opened, tokens } = visit ?? {}
     if (typeof id !== 'string' || !VISIT_ID_PATTERN.test(id) || !Array.isArray(opened)) return null
-    return { id, opened: opened.filter((slug): slug is string => typeof slug === 'string') }
+    return {
+      id,
+      opened: opened.filter((slug): slug is string => typeof slug === 'string'),
+      // A visit stored before tokens has none: its pages' next answers bring them.
+      tokens: Object.fromEntries(
+        Object.entries(tokens ?? {}).filter(
+          (entry): entry is [string, string] =>
+            typeof entry[1] === 'string' && VISIT_TOKEN_PATTERN.test(entry[1]),
+        ),
+      ),
+    }
   } catch {
     return null // not ours, or damaged: a new visit
   }
@@ -55,10 +68,10 @@ function readVisit(): Visit {
     const stored = parseVisit(sessionStorage.getItem(VISIT_STORAGE_KEY))
     if (stored) return stored
   } catch {
-    inMemory = { id: createVisitId(), opened: [] }
+    inMemory = { id: createVisitId(), opened: [], tokens: {} }
     return inMemory
   }
-  const visit = { id: createVisitId(), opened: [] }
+  const visit = { id: createVisitId(), opened: [], tokens: {} }
   saveVisit(visit)
   return visit
 }
@@ -77,3 +90,28 @@ export function markOpened(slug: string): void {
 
 /** The slug most recently counted as opened in this visit; null before any. */
 export const getLastOpened = (): string | null => readVisit().opened.at(-1) ?? null
+
+/** Keeps `token`, the visit token a prospect answer for `slug` carried, for the events about `slug`. */
+export function rememberVisitToken(slug: string, token: string): void {
+  const visit = readVisit()
+  if (visit.tokens[slug] !== token) saveVisit({ ...visit, tokens: { ...visit.tokens, [slug]: token } })
+}
+
+/** Where this page's code learns tokens as answers come (the widget's answers), if it does. */
+let tokenSource: ((slug: string) => string | undefined) | undefined
+
+/** Sets where {@link getVisitToken} looks first: the tokens this page's answers carried. */
+export function setVisitTokenSource(source: (slug: string) => string | undefined): void {
+  tokenSource = source
+}
+
+/**
+ * The visit token for `slug`: the latest this page's answers carried (kept with the visit, so the
+ * tab's other pages have it too), else the one the visit kept; undefined when the tab saw no answer
+ * for that prospect.
+ */
+export function getVisitToken(slug: string): string | undefined {
+  const latest = tokenSource?.(slug)
+  if (latest && VISIT_TOKEN_PATTERN.test(latest)) rememberVisitToken(slug, latest)
+  return readVisit().tokens[slug]
+}

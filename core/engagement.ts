@@ -51,7 +51,11 @@ export type BrowserEvent =
   | { name: 'phone_call_requested'; slug: string; outcome: PhoneOutcome }
   | { name: 'video_call_started'; slug: string }
   | { name: 'video_call_ended'; slug: string; seconds: number }
-  | { name: 'meeting_booked'; slug: string }
+  /**
+   * `eventUri`: the scheduled event's address that the scheduler's own message carried (Calendly's
+   * `payload.event.uri`), which the server checks with the scheduler before it counts the booking.
+   */
+  | { name: 'meeting_booked'; slug: string; eventUri: string }
 
 /** The body of `POST /api/events`. */
 export interface EventBatch {
@@ -59,7 +63,22 @@ export interface EventBatch {
   visit: string
   /** 1 to {@link MAX_EVENTS_PER_BATCH} events, in the order they happened. */
   events: BrowserEvent[]
+  /**
+   * The visit token of each prospect the events name, as its page or prospect answer carried it
+   * (`ProspectResponse.visitToken`): an event without its prospect's token is not stored.
+   */
+  tokens: Record<string, string>
 }
+
+/**
+ * How long a visit token lets a page report events: a working day. The token is the prospect answer's
+ * (and so the prospect page's), signed by the server for that prospect at that time; it proves the
+ * sender loaded the page, not who they are.
+ */
+export const VISIT_TOKEN_HOURS = 24
+
+/** A visit token's shape: when it was issued (seconds, base 36), a dot, 32 hex digits of signature. */
+export const VISIT_TOKEN_PATTERN = /^[0-9a-z]{1,10}\.[0-9a-f]{32}$/
 
 /** The visit id's rule (`EventBatch.visit`, `CallMetadata.visitId`, `PhoneCallRequest.visitId`). */
 export const VISIT_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/
@@ -71,9 +90,11 @@ export const MAX_EVENT_BODY_BYTES = 8 * 1024
 /**
  * Answer of `POST /api/events`: 202 `{ accepted }`, the number stored. Events for an unknown slug or
  * the fallback prospect are dropped silently (they count in the batch, not in `accepted`): the
- * browser cannot tell a deleted prospect from a typo, and there is nothing for it to do. A malformed
- * body is 400 `events_invalid`; over a limit, 429 with `Retry-After`. Requests from known crawlers and
- * link scanners (by User-Agent) are answered 202 with `accepted: 0`.
+ * browser cannot tell a deleted prospect from a typo, and there is nothing for it to do. So are events
+ * without a valid visit token for their prospect, a second open or booking of one visit, and a
+ * booking the scheduler does not confirm. A malformed body is 400 `events_invalid`; over a limit, 429
+ * with `Retry-After`. Requests from automated clients (by User-Agent) are answered 202 with
+ * `accepted: 0`.
  */
 export interface EventBatchResponse {
   accepted: number

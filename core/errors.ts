@@ -74,6 +74,18 @@ const catalog = {
   /** A CSV with bad rows; the body's `problems` lists each row's line and problems. Nothing was imported. */
   import_invalid: { status: 422, message: 'Nothing was imported: some rows have problems.' },
   unsupported_media_type: { status: 415, message: 'Send the file as text/csv.' },
+  /** An import without its Idempotency-Key header, or with one that breaks the rule. */
+  import_key_invalid: {
+    status: 400,
+    message:
+      'Send the file with an Idempotency-Key header: 16 to 100 letters, digits, dashes or underscores, new for each file.',
+  },
+  /** The key of an earlier import, sent with another file. */
+  import_key_reused: {
+    status: 409,
+    message: 'This upload key was already used for another file. Choose the file again to import it.',
+  },
+  import_not_found: { status: 404, message: 'This import was not found. Imports are kept for 7 days.' },
   // Engagement (core/engagement.ts). A malformed batch is a bug in the page's reporter; nobody reads it.
   events_invalid: { status: 400, message: 'The activity report is not valid.' },
   // Server-to-server routes: the voice platform's webhook and the nudges' drain.

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { RESERVED_SLUGS } from './prospect.ts'
 import { checkProspectFields, normalizeProspectFields, suggestSlug } from './prospect-fields.ts'
 import type { ProspectFields } from './rep-api.ts'
 
@@ -45,7 +46,7 @@ describe('checkProspectFields', () => {
     expect(checkProspectFields({ ...GOOD, name: `${'n'.repeat(121)}\u0000` }).name).toBe(
       'name has 122 characters (at most 120); name contains control characters',
     )
-    for (const slug of ['privacy', 'terms', 'new', 'import']) {
+    for (const slug of RESERVED_SLUGS) {
       expect(checkProspectFields({ ...GOOD, slug }).slug).toBe(
         `slug "${slug}" is the address of one of the site's own pages`,
       )

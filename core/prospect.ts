@@ -8,11 +8,23 @@ export const FALLBACK_SLUG = 'visitor'
 export const SLUG_PATTERN = /^[a-z0-9-]{1,64}$/
 
 /**
- * Addresses of the site's own pages, never a prospect's link (an import and the reps' form refuse
- * them): the public pages at the top level, and the reps' pages that sit where a prospect's page for
- * reps would (`/_/prospects/new`, `/_/prospects/import`).
+ * Paths the product serves itself, never a prospect's link (an import and the reps' form refuse
+ * them), since `/{slug}` would answer something else: the site's own pages at the top level, the
+ * reps' pages that sit where a prospect's page for reps would (`/_/prospects/new`, `/_/prospects/import`),
+ * the API, and the folders of the built site and widget and of the partner demos (a static host
+ * answers a folder's name too). `server/src/reserved-slugs.test.ts` finds them in the routes.
  */
-export const RESERVED_SLUGS: readonly string[] = ['privacy', 'terms', 'new', 'import']
+export const RESERVED_SLUGS: readonly string[] = [
+  'privacy',
+  'terms',
+  'new',
+  'import',
+  'api',
+  'assets',
+  'avatars',
+  'embed-demo',
+  'widget-chunks',
+]
 
 export const isValidSlug = (value: string): boolean =>
   SLUG_PATTERN.test(value) && !RESERVED_SLUGS.includes(value)
@@ -40,6 +52,11 @@ export interface Prospect {
 /** Answer of `GET /api/prospects/:slug`. */
 export interface ProspectResponse {
   prospect: Prospect
+  /**
+   * Lets the page that shows this answer report what its visitor does (core/engagement.ts): signed by
+   * the server for this prospect, valid for a working day. Shared by everyone the answer is cached for.
+   */
+  visitToken: string
   /** True when the slug was unknown and the fallback prospect `visitor` is shown instead. */
   fallback: boolean
   /**

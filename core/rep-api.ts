@@ -117,16 +117,46 @@ export interface SlugCheckResponse {
  */
 export type { FieldErrors, ProspectFields }
 
-/**
- * `POST imports` with the CSV as the body (`Content-Type: text/csv`): all or nothing, like the
- * command line. 422 `import_invalid` with `problems` (line numbers of the file) when any row is bad.
- */
-export interface ImportResponse {
+/** The request header of `POST imports` that names one file's import: the same key, the same job. */
+export const IMPORT_KEY_HEADER = 'Idempotency-Key'
+
+/** What an import did, once done: the same as the command line's. */
+export interface ImportResult {
   inserted: number
   updated: number
   unchanged: number
   /** One per row, in file order: the page link of each prospect. */
   links: { slug: string; url: string }[]
+}
+
+/** `queued` → `running` (rows staged, `done` of `total`, then written all at once) → `done` or `failed`. */
+export type ImportJobStatus = 'queued' | 'running' | 'done' | 'failed'
+
+/** An import: checked whole when it was sent, then written in the background, all of it or none. */
+export interface ImportJob {
+  id: string
+  status: ImportJobStatus
+  /** The file's rows. */
+  total: number
+  /** Rows on their way so far; none of them is saved until every one is (status `done`). */
+  done: number
+  /** Once `done`. */
+  result: ImportResult | null
+  /** Once `failed`: what went wrong, for the rep; nothing was imported. */
+  error: string | null
+  createdAt: string
+  updatedAt: string
+}
+
+/**
+ * `POST imports` with the CSV as the body (`Content-Type: text/csv`) and {@link IMPORT_KEY_HEADER}:
+ * 422 `import_invalid` with `problems` (line numbers of the file) when any row is bad, nothing
+ * stored; else 202 with the import and its address in `Location`, or with the import this key made
+ * before (never written twice); 409 `import_key_reused` when that was for another file.
+ * `GET imports/:id`: 200 with the import, to the rep who sent it (404 `import_not_found` to others).
+ */
+export interface ImportJobResponse {
+  import: ImportJob
 }
 
 /**

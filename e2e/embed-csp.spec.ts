@@ -3,8 +3,8 @@ import { blobWorkers, expectConnected, expectDisconnected } from './call-helpers
 import { readCspViolations, recordCspViolations, serveWithPolicy, strictPolicy } from './csp.ts'
 import { serveFakeDaily } from './fakes/fake-daily.ts'
 import { expect, test } from './fixtures.ts'
-import { readHostEvents, recordHostEvents } from './record-host-events.ts'
 import { expectMeterToMove } from './level-meter.ts'
+import { readHostEvents, recordHostEvents } from './record-host-events.ts'
 import { demoFor, expectPanelReady, expectVideoCallCycle, videoButtonIn } from './scenario-pages.ts'
 
 /**

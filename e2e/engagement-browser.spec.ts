@@ -1,8 +1,8 @@
 import type { BrowserContext, Page } from '@playwright/test'
-import { type BrowserEvent, type EventBatch, OPEN_VISIBLE_MS } from '#core/engagement.ts'
+import { type BrowserEvent, type EventBatch, OPEN_VISIBLE_MS, VISIT_TOKEN_PATTERN } from '#core/engagement.ts'
 import { VISIT_STORAGE_KEY } from '#core/engagement-visit.ts'
 import { expectConnected, expectDisconnected } from './call-helpers.ts'
-import { bookFromCalendlyFrame, fakeCalendly } from './fakes/calendly.ts'
+import { BOOKED_EVENT_URI, bookFromCalendlyFrame, fakeCalendly } from './fakes/calendly.ts'
 import { readFakeDailyCalls, serveFakeDaily } from './fakes/fake-daily.ts'
 import { readVapiRequests } from './fakes/voice-platform.ts'
 import { expect, test } from './fixtures.ts'
@@ -89,7 +89,10 @@ test('a prospect page counts as opened after 3 s in view in all, hidden time asi
   expect(caught.events('page_opened')).toEqual([
     { name: 'page_opened', slug: SLUG, surface: 'site', origin: new URL(baseURL ?? '').origin },
   ])
-  expect(caught.batches.find((batch) => batch.events.length > 0)?.visit).toBe((await visitOf(page)).id)
+  const batch = caught.batches.find((sent) => sent.events.length > 0)
+  expect(batch?.visit).toBe((await visitOf(page)).id)
+  // With the visit token the page's prospect answer carried, which the server checks.
+  expect(batch?.tokens).toEqual({ [SLUG]: expect.stringMatching(VISIT_TOKEN_PATTERN) })
 })
 
 test('a page left before 3 s in view counts no open; the next one, seen long enough, counts its own', async ({
@@ -201,5 +204,7 @@ test('a meeting booked from the landing page is reported for the prospect whose 
   await expect(page).toHaveURL(/\/$/)
   await bookFromCalendlyFrame(page)
   await expect(page.locator('#contact').getByText('Your meeting is booked')).toBeVisible()
-  await expect.poll(() => caught.events('meeting_booked')).toEqual([{ name: 'meeting_booked', slug: SLUG }])
+  await expect
+    .poll(() => caught.events('meeting_booked'))
+    .toEqual([{ name: 'meeting_booked', slug: SLUG, eventUri: expect.stringMatching(BOOKED_EVENT_URI) }])
 })

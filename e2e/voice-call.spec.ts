@@ -10,8 +10,8 @@ import {
 } from './fakes/fake-daily.ts'
 import { E2E_VOICE, readVapiRequests } from './fakes/voice-platform.ts'
 import { expect, test } from './fixtures.ts'
-import { readHostEvents, recordHostEvents } from './record-host-events.ts'
 import { countMeterPixels, expectMeterToMove, METER_COLORS } from './level-meter.ts'
+import { readHostEvents, recordHostEvents } from './record-host-events.ts'
 
 /**
  * Whole browser voice calls in Chromium (fake microphone): the real widget, Vapi SDK and daily-js,

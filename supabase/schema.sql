@@ -121,6 +121,98 @@ end;
 $$;
 
 --
+-- Name: apply_import_job(uuid, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.apply_import_job(job_id uuid, at timestamp with time zone) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  v_job public.import_jobs;
+  v_rows jsonb;
+  v_slugs text[];
+  v_counts jsonb;
+begin
+  select * into v_job from public.import_jobs j where j.id = apply_import_job.job_id for update;
+  if not found then
+    return null;
+  end if;
+  if v_job.status not in ('queued', 'running') then
+    return public.import_job_json(v_job);
+  end if;
+  select coalesce(jsonb_agg(r.prospect order by r.ordinal), '[]'::jsonb),
+    coalesce(array_agg(r.prospect ->> 'slug' order by r.ordinal), '{}')
+  into v_rows, v_slugs
+  from public.import_job_rows r where r.job_id = apply_import_job.job_id;
+  if cardinality(v_slugs) <> v_job.total then
+    raise exception 'import job % has % of its % rows staged', v_job.id, cardinality(v_slugs), v_job.total
+      using errcode = '22023';
+  end if;
+  v_counts := public.upsert_prospects(v_rows, v_job.rep_id);
+  delete from public.import_job_rows r where r.job_id = apply_import_job.job_id;
+  update public.import_jobs j
+  set status = 'done', done = j.total, result = v_counts, slugs = v_slugs, updated_at = apply_import_job.at
+  where j.id = apply_import_job.job_id
+  returning * into v_job;
+  return public.import_job_json(v_job);
+end;
+$$;
+
+--
+-- Name: FUNCTION apply_import_job(job_id uuid, at timestamp with time zone); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.apply_import_job(job_id uuid, at timestamp with time zone) IS 'Writes an import job''s staged rows in one transaction; service_role only.';
+
+--
+-- Name: begin_import_job(uuid, text, text, integer, timestamp with time zone, integer, text, integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.begin_import_job(rep_id uuid, idempotency_key text, file_hash text, total integer, at timestamp with time zone, stale_seconds integer, stale_error text, retention_days integer) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  v_job public.import_jobs;
+begin
+  delete from public.import_jobs j where j.created_at < begin_import_job.at - make_interval(days => retention_days);
+  perform public.settle_stale_import_jobs(null, begin_import_job.at, stale_seconds, stale_error);
+  for attempt in 1..2 loop
+    select * into v_job from public.import_jobs j
+    where j.idempotency_key = begin_import_job.idempotency_key
+      and j.rep_id is not distinct from begin_import_job.rep_id
+    for update;
+    if found and v_job.file_hash <> begin_import_job.file_hash then
+      return jsonb_build_object('status', 'conflict', 'job', null);
+    end if;
+    if found and v_job.status <> 'failed' then
+      return jsonb_build_object('status', 'existing', 'job', public.import_job_json(v_job));
+    end if;
+    if found then
+      delete from public.import_jobs j where j.id = v_job.id;
+    end if;
+    insert into public.import_jobs as j (rep_id, idempotency_key, file_hash, total, created_at, updated_at)
+    values (begin_import_job.rep_id, begin_import_job.idempotency_key, begin_import_job.file_hash,
+      begin_import_job.total, begin_import_job.at, begin_import_job.at)
+    on conflict on constraint import_jobs_once do nothing
+    returning * into v_job;
+    if found then
+      return jsonb_build_object('status', 'created', 'job', public.import_job_json(v_job));
+    end if;
+    -- Another call with this key created its job meanwhile: read that one.
+  end loop;
+  raise exception 'import job for this key could not be created or found' using errcode = '40001';
+end;
+$$;
+
+--
+-- Name: FUNCTION begin_import_job(rep_id uuid, idempotency_key text, file_hash text, total integer, at timestamp with time zone, stale_seconds integer, stale_error text, retention_days integer); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.begin_import_job(rep_id uuid, idempotency_key text, file_hash text, total integer, at timestamp with time zone, stale_seconds integer, stale_error text, retention_days integer) IS 'Starts an import job for a key and file, or answers the one the key started; service_role only.';
+
+--
 -- Name: begin_rep_sign_in(text, text, timestamp with time zone, integer, integer, integer); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -642,8 +734,8 @@ begin
       array_agg(0) as no_talk
     from (
       select n.prospect_id, n.visit_id, max(n.at) as latest_at, bool_or(n.name = 'page_opened') as opened,
-        coalesce(sum((n.detail ->> 'seconds')::integer) filter (where n.name = 'demo_call_ended'), 0)::integer
-          as talk
+        -- The page's claim of talk counts for nothing: the platform's reports add theirs.
+        0 as talk
       from new_rows n
       group by n.prospect_id, n.visit_id
     ) a
@@ -776,7 +868,9 @@ CREATE FUNCTION public.engagement_visits(prospect_ids uuid[], since timestamp wi
     AS $$
   with events as (
     select e.prospect_id, e.visit_id, max(e.at) as latest, bool_or(e.name = 'page_opened') as opened,
-      coalesce(sum((e.detail ->> 'seconds')::integer) filter (where e.name = 'demo_call_ended'), 0) as talk
+      -- The page's own measure of a browser call is a claim, kept on its event; the voice platform's
+      -- report is the fact that counts.
+      0 as talk
     from public.engagement_events e
     where e.prospect_id = any (prospect_ids) and (since is null or e.at > since)
     group by e.prospect_id, e.visit_id
@@ -838,7 +932,8 @@ begin
   if v_what is null then
     raise exception 'unknown nudge kind %', kind using errcode = '22023';
   end if;
-  v_text := v_name || ' (' || v_company || ') ' || v_what || coalesce(' <' || link || '|See their activity>', '');
+  v_text := public.slack_escape(v_name) || ' (' || public.slack_escape(v_company) || ') ' || v_what
+    || coalesce(' ' || public.slack_link(link, 'See their activity'), '');
   v_window := floor(extract(epoch from at) / (dedupe_minutes * 60));
   insert into public.notification_outbox (prospect_id, kind, dedupe_key, text, created_at, next_attempt_at)
   values (enqueue_nudge.prospect_id, kind, enqueue_nudge.prospect_id || ':' || kind || ':' || v_window, v_text, at, at)
@@ -853,6 +948,32 @@ $$;
 --
 
 COMMENT ON FUNCTION public.enqueue_nudge(prospect_id uuid, kind text, seconds integer, dedupe_minutes integer, link text, at timestamp with time zone) IS 'Queues a nudge to the reps unless one of the kind was queued within the window; service_role only.';
+
+--
+-- Name: fail_import_job(uuid, text, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.fail_import_job(job_id uuid, error text, at timestamp with time zone) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  v_job public.import_jobs;
+begin
+  update public.import_jobs j
+  set status = 'failed', error = fail_import_job.error, updated_at = fail_import_job.at
+  where j.id = fail_import_job.job_id and j.status in ('queued', 'running');
+  delete from public.import_job_rows r where r.job_id = fail_import_job.job_id;
+  select * into v_job from public.import_jobs j where j.id = fail_import_job.job_id;
+  return case when found then public.import_job_json(v_job) end;
+end;
+$$;
+
+--
+-- Name: FUNCTION fail_import_job(job_id uuid, error text, at timestamp with time zone); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.fail_import_job(job_id uuid, error text, at timestamp with time zone) IS 'Marks an import job failed and drops its staged rows; service_role only.';
 
 --
 -- Name: finish_nudge(bigint, boolean, text, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
@@ -886,13 +1007,16 @@ end;
 $$;
 
 --
--- Name: finish_phone_call_attempt(uuid, text, integer, text, text, text, boolean); Type: FUNCTION; Schema: public; Owner: -
+-- Name: finish_phone_call_attempt(uuid, text, integer, text, text, text, jsonb); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.finish_phone_call_attempt(attempt_id uuid, outcome text, http_status integer, error_code text, error_message text, call_id text, release_key boolean) RETURNS jsonb
+CREATE FUNCTION public.finish_phone_call_attempt(attempt_id uuid, outcome text, http_status integer, error_code text, error_message text, call_id text, release_buckets jsonb) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
+declare
+  v_created timestamptz;
+  v_released integer := 0;
 begin
   update public.phone_call_attempts a
   set outcome = finish_phone_call_attempt.outcome,
@@ -900,18 +1024,43 @@ begin
       error_code = finish_phone_call_attempt.error_code,
       error_message = finish_phone_call_attempt.error_message,
       call_id = finish_phone_call_attempt.call_id,
-      finished_at = now(),
-      idempotency_key = case when finish_phone_call_attempt.release_key then null else a.idempotency_key end
-  where a.id = finish_phone_call_attempt.attempt_id and a.outcome = 'pending';
-  return jsonb_build_object('recorded', found);
+      finished_at = now()
+  where a.id = finish_phone_call_attempt.attempt_id and a.outcome = 'pending'
+  returning a.created_at into v_created;
+  if not found then
+    return jsonb_build_object('recorded', false, 'released', 0);
+  end if;
+  if release_buckets is not null then
+    with counted as (
+      select c.bucket, c.window_seconds, c.window_start
+      from public.rate_limit_counters c
+      join (
+        select distinct x.key, x."windowSeconds" as window_seconds
+        from jsonb_to_recordset(release_buckets) as x(key text, "windowSeconds" integer)
+      ) b on c.bucket = b.key and c.window_seconds = b.window_seconds
+        and c.window_start = to_timestamp(floor(extract(epoch from v_created) / b.window_seconds) * b.window_seconds)
+      order by c.bucket, c.window_seconds
+      for update of c
+    ),
+    released as (
+      update public.rate_limit_counters c
+      set hits = c.hits - 1
+      from counted k
+      where c.bucket = k.bucket and c.window_seconds = k.window_seconds and c.window_start = k.window_start
+        and c.hits > 0
+      returning 1
+    )
+    select count(*)::integer into v_released from released;
+  end if;
+  return jsonb_build_object('recorded', true, 'released', v_released);
 end;
 $$;
 
 --
--- Name: FUNCTION finish_phone_call_attempt(attempt_id uuid, outcome text, http_status integer, error_code text, error_message text, call_id text, release_key boolean); Type: COMMENT; Schema: public; Owner: -
+-- Name: FUNCTION finish_phone_call_attempt(attempt_id uuid, outcome text, http_status integer, error_code text, error_message text, call_id text, release_buckets jsonb); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.finish_phone_call_attempt(attempt_id uuid, outcome text, http_status integer, error_code text, error_message text, call_id text, release_key boolean) IS 'Records the outcome of a phone-call attempt; service_role only.';
+COMMENT ON FUNCTION public.finish_phone_call_attempt(attempt_id uuid, outcome text, http_status integer, error_code text, error_message text, call_id text, release_buckets jsonb) IS 'Records the outcome of a phone-call attempt, giving its limits'' slots back when nothing was dialled; service_role only.';
 
 --
 -- Name: finish_video_conversation(uuid, text, text, text); Type: FUNCTION; Schema: public; Owner: -
@@ -949,6 +1098,29 @@ begin
   return jsonb_build_object('recorded', found);
 end;
 $$;
+
+--
+-- Name: get_import_job(uuid, timestamp with time zone, integer, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.get_import_job(job_id uuid, at timestamp with time zone, stale_seconds integer, stale_error text) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  v_job public.import_jobs;
+begin
+  perform public.settle_stale_import_jobs(get_import_job.job_id, get_import_job.at, stale_seconds, stale_error);
+  select * into v_job from public.import_jobs j where j.id = get_import_job.job_id;
+  return case when found then public.import_job_json(v_job) end;
+end;
+$$;
+
+--
+-- Name: FUNCTION get_import_job(job_id uuid, at timestamp with time zone, stale_seconds integer, stale_error text); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.get_import_job(job_id uuid, at timestamp with time zone, stale_seconds integer, stale_error text) IS 'Answers an import job, settled as failed if it stood still too long; service_role only.';
 
 --
 -- Name: get_prospect_timeline(text, timestamp with time zone, jsonb, integer); Type: FUNCTION; Schema: public; Owner: -
@@ -1020,6 +1192,48 @@ CREATE FUNCTION public.get_rep_prospect(slug text) RETURNS jsonb
     left join public.reps c on c.id = p.created_by
     left join public.reps u on u.id = p.updated_by
   where p.slug = get_rep_prospect.slug;
+$$;
+
+--
+-- Name: import_jobs; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.import_jobs (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    rep_id uuid,
+    idempotency_key text NOT NULL,
+    file_hash text NOT NULL,
+    status text DEFAULT 'queued'::text NOT NULL,
+    total integer NOT NULL,
+    done integer DEFAULT 0 NOT NULL,
+    result jsonb,
+    slugs text[],
+    error text,
+    created_at timestamp with time zone NOT NULL,
+    updated_at timestamp with time zone NOT NULL,
+    CONSTRAINT import_jobs_done CHECK (((status = 'done'::text) = ((result IS NOT NULL) AND (slugs IS NOT NULL)))),
+    CONSTRAINT import_jobs_done_rows CHECK (((done >= 0) AND (done <= total))),
+    CONSTRAINT import_jobs_error CHECK (((char_length(error) >= 1) AND (char_length(error) <= 500))),
+    CONSTRAINT import_jobs_failed CHECK (((status = 'failed'::text) = (error IS NOT NULL))),
+    CONSTRAINT import_jobs_file_hash CHECK ((file_hash ~ '^[0-9a-f]{64}$'::text)),
+    CONSTRAINT import_jobs_key_format CHECK ((idempotency_key ~ '^[A-Za-z0-9_-]{16,100}$'::text)),
+    CONSTRAINT import_jobs_status CHECK ((status = ANY (ARRAY['queued'::text, 'running'::text, 'done'::text, 'failed'::text]))),
+    CONSTRAINT import_jobs_total CHECK ((total >= 0))
+);
+
+--
+-- Name: import_job_json(public.import_jobs); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.import_job_json(job public.import_jobs) RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select jsonb_build_object(
+    'id', job.id, 'rep_id', job.rep_id, 'status', job.status, 'total', job.total, 'done', job.done,
+    'result', job.result, 'slugs', case when job.status = 'done' then to_jsonb(job.slugs) end,
+    'error', job.error, 'created_at', job.created_at, 'updated_at', job.updated_at
+  )
 $$;
 
 --
@@ -1421,6 +1635,8 @@ declare
   v_q integer;
   v_r integer;
   v_nudge record;
+  -- The opens and bookings this call stored, as [prospect id, visit, name]: only they can nudge.
+  v_new jsonb;
 begin
   if jsonb_typeof(batches) is distinct from 'array' or jsonb_array_length(batches) not between 1 and 1000 then
     raise exception 'batches must be a JSON array of 1 to 1000 objects' using errcode = '22023';
@@ -1532,34 +1748,40 @@ begin
     return v_results;
   end if;
 
-  insert into public.engagement_events (prospect_id, name, visit_id, detail, address_key, at)
-  select (v_ids ->> (e.val ->> 'slug'))::uuid, e.val ->> 'name', x.val ->> 'visit',
-    coalesce(e.val -> 'detail', '{}'), x.val ->> 'addressKey', v_now
-  from jsonb_array_elements(batches) with ordinality as x(val, i)
-    cross join lateral jsonb_array_elements(x.val -> 'events') with ordinality as e(val, j)
-  where x.i = any(v_allowed) and v_ids ? (e.val ->> 'slug')
-  order by x.i, e.j;
+  -- A visit opens a prospect's page once and books once, a meeting is booked once: a repeat is taken
+  -- and ignored, and nudges no one.
+  with stored as (
+    insert into public.engagement_events (prospect_id, name, visit_id, detail, address_key, at)
+    select (v_ids ->> (e.val ->> 'slug'))::uuid, e.val ->> 'name', x.val ->> 'visit',
+      coalesce(e.val -> 'detail', '{}'), x.val ->> 'addressKey', v_now
+    from jsonb_array_elements(batches) with ordinality as x(val, i)
+      cross join lateral jsonb_array_elements(x.val -> 'events') with ordinality as e(val, j)
+    where x.i = any(v_allowed) and v_ids ? (e.val ->> 'slug')
+    order by x.i, e.j
+    on conflict do nothing
+    returning prospect_id, visit_id, name
+  )
+  select coalesce(jsonb_agg(jsonb_build_array(s.prospect_id, s.visit_id, s.name)), '[]') into v_new
+  from stored s
+  where s.name in ('page_opened', 'meeting_booked');
 
   if dedupe_minutes is not null then
     -- The first event of each prospect and kind stands for the others: enqueue_nudge would keep only
     -- one of them anyway. The batch that queued a nudge says so (`nudged`).
     for v_nudge in
-      select d.prospect_id, d.kind, d.seconds, d.slug, d.i
+      select d.prospect_id, d.kind, d.slug, d.i
       from (
-        select distinct on (t.prospect_id, t.kind) t.prospect_id, t.kind, t.seconds, t.slug, t.i, t.j
+        select distinct on (t.prospect_id, t.kind) t.prospect_id, t.kind, t.slug, t.i, t.j
         from (
           select (v_ids ->> (e.val ->> 'slug'))::uuid as prospect_id, e.val ->> 'slug' as slug, x.i, e.j,
             case e.val ->> 'name'
               when 'page_opened' then 'opened'
               when 'meeting_booked' then 'booked'
-              when 'demo_call_ended' then
-                case when (e.val -> 'detail' ->> 'seconds')::integer >= 10 then 'talked' end
-            end as kind,
-            case when e.val ->> 'name' = 'demo_call_ended' then (e.val -> 'detail' ->> 'seconds')::integer end
-              as seconds
+            end as kind
           from jsonb_array_elements(batches) with ordinality as x(val, i)
             cross join lateral jsonb_array_elements(x.val -> 'events') with ordinality as e(val, j)
           where x.i = any(v_allowed) and v_ids ? (e.val ->> 'slug')
+            and v_new @> jsonb_build_array(jsonb_build_array(v_ids -> (e.val ->> 'slug'), x.val ->> 'visit', e.val ->> 'name'))
         ) t
         where t.kind is not null
         order by t.prospect_id, t.kind, t.i, t.j
@@ -1567,7 +1789,7 @@ begin
       -- Queued in the order the events happened, so that they are delivered in that order.
       order by d.i, d.j
     loop
-      if public.enqueue_nudge(v_nudge.prospect_id, v_nudge.kind, v_nudge.seconds, dedupe_minutes,
+      if public.enqueue_nudge(v_nudge.prospect_id, v_nudge.kind, null, dedupe_minutes,
         link_prefix || v_nudge.slug, v_now) then
         v_results := jsonb_set(v_results, array[(v_nudge.i - 1)::text, 'nudged'], 'true');
       end if;
@@ -1771,6 +1993,113 @@ $$;
 --
 
 COMMENT ON FUNCTION public.settle_interrupted_calls(older_than_seconds integer) IS 'Settles calls left pending by a stopped server as unknown, freeing their keys; service_role only.';
+
+--
+-- Name: settle_stale_import_jobs(uuid, timestamp with time zone, integer, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.settle_stale_import_jobs(job_id uuid, at timestamp with time zone, stale_seconds integer, error text) RETURNS integer
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  v_count integer;
+begin
+  with settled as (
+    update public.import_jobs j
+    set status = 'failed', error = settle_stale_import_jobs.error, updated_at = settle_stale_import_jobs.at
+    where j.status in ('queued', 'running')
+      and j.updated_at < settle_stale_import_jobs.at - make_interval(secs => stale_seconds)
+      and (settle_stale_import_jobs.job_id is null or j.id = settle_stale_import_jobs.job_id)
+    returning j.id
+  ), dropped as (
+    delete from public.import_job_rows r using settled s where r.job_id = s.id
+  )
+  select count(*)::integer into v_count from settled;
+  return v_count;
+end;
+$$;
+
+--
+-- Name: FUNCTION settle_stale_import_jobs(job_id uuid, at timestamp with time zone, stale_seconds integer, error text); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.settle_stale_import_jobs(job_id uuid, at timestamp with time zone, stale_seconds integer, error text) IS 'Fails the open import jobs that stood still too long and drops their staged rows; service_role only.';
+
+--
+-- Name: slack_escape(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.slack_escape(value text) RETURNS text
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    SET search_path TO ''
+    AS $$
+  -- `&` first, so the entities written after it are not escaped again.
+  select replace(replace(replace(value, '&', '&amp;'), '<', '&lt;'), '>', '&gt;')
+$$;
+
+--
+-- Name: FUNCTION slack_escape(value text); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.slack_escape(value text) IS 'A value as plain text in a Slack message: &, < and > escaped as &amp;, &lt; and &gt;.';
+
+--
+-- Name: slack_link(text, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.slack_link(url text, label text) RETURNS text
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    SET search_path TO ''
+    AS $$
+  select '<' || public.slack_escape(replace(url, '|', '%7C')) || '|' || public.slack_escape(label) || '>'
+$$;
+
+--
+-- Name: FUNCTION slack_link(url text, label text); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.slack_link(url text, label text) IS 'Our own link in a Slack message, `<url|label>`, its address and label escaped.';
+
+--
+-- Name: stage_import_rows(uuid, integer, jsonb, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.stage_import_rows(job_id uuid, first_position integer, prospects jsonb, at timestamp with time zone) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  v_job public.import_jobs;
+  v_count integer;
+begin
+  if jsonb_typeof(stage_import_rows.prospects) is distinct from 'array' then
+    raise exception 'prospects must be a JSON array of objects' using errcode = '22023';
+  end if;
+  select * into v_job from public.import_jobs j where j.id = stage_import_rows.job_id for update;
+  if not found then
+    return null;
+  end if;
+  if v_job.status not in ('queued', 'running') then
+    return public.import_job_json(v_job);
+  end if;
+  insert into public.import_job_rows (job_id, ordinal, prospect)
+  select stage_import_rows.job_id, first_position + (x.i - 1)::integer, x.val
+  from jsonb_array_elements(stage_import_rows.prospects) with ordinality as x(val, i);
+  get diagnostics v_count = row_count;
+  update public.import_jobs j
+  set status = 'running', done = j.done + v_count, updated_at = stage_import_rows.at
+  where j.id = stage_import_rows.job_id
+  returning * into v_job;
+  return public.import_job_json(v_job);
+end;
+$$;
+
+--
+-- Name: FUNCTION stage_import_rows(job_id uuid, first_position integer, prospects jsonb, at timestamp with time zone); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.stage_import_rows(job_id uuid, first_position integer, prospects jsonb, at timestamp with time zone) IS 'Stages a chunk of an import job''s rows; service_role only.';
 
 --
 -- Name: touch_rep_session(text, timestamp with time zone, integer); Type: FUNCTION; Schema: public; Owner: -
@@ -2023,6 +2352,16 @@ CREATE TABLE public.engagement_visit_rollups (
 );
 
 --
+-- Name: import_job_rows; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.import_job_rows (
+    job_id uuid NOT NULL,
+    ordinal integer NOT NULL,
+    prospect jsonb NOT NULL
+);
+
+--
 -- Name: notification_outbox; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -2041,7 +2380,7 @@ CREATE TABLE public.notification_outbox (
     last_error text,
     CONSTRAINT notification_outbox_kind CHECK ((kind = ANY (ARRAY['opened'::text, 'talked'::text, 'booked'::text]))),
     CONSTRAINT notification_outbox_last_error CHECK ((char_length(last_error) <= 500)),
-    CONSTRAINT notification_outbox_text CHECK (((char_length(text) >= 1) AND (char_length(text) <= 1000)))
+    CONSTRAINT notification_outbox_text CHECK (((char_length(text) >= 1) AND (char_length(text) <= 5000)))
 );
 
 --
@@ -2293,6 +2632,27 @@ ALTER TABLE ONLY public.engagement_visit_rollups
     ADD CONSTRAINT engagement_visit_rollups_pkey PRIMARY KEY (prospect_id, visit_key);
 
 --
+-- Name: import_job_rows import_job_rows_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.import_job_rows
+    ADD CONSTRAINT import_job_rows_pkey PRIMARY KEY (job_id, ordinal);
+
+--
+-- Name: import_jobs import_jobs_once; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.import_jobs
+    ADD CONSTRAINT import_jobs_once UNIQUE NULLS NOT DISTINCT (idempotency_key, rep_id);
+
+--
+-- Name: import_jobs import_jobs_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.import_jobs
+    ADD CONSTRAINT import_jobs_pkey PRIMARY KEY (id);
+
+--
 -- Name: notification_outbox notification_outbox_dedupe_key; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -2402,6 +2762,18 @@ CREATE INDEX call_reports_received ON public.call_reports USING btree (received_
 CREATE INDEX engagement_events_at ON public.engagement_events USING btree (at);
 
 --
+-- Name: engagement_events_booking_once; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX engagement_events_booking_once ON public.engagement_events USING btree (((detail ->> 'eventUri'::text))) WHERE ((name = 'meeting_booked'::text) AND (detail ? 'eventUri'::text));
+
+--
+-- Name: engagement_events_once_per_visit; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX engagement_events_once_per_visit ON public.engagement_events USING btree (prospect_id, visit_id, name) WHERE (name = ANY (ARRAY['page_opened'::text, 'meeting_booked'::text]));
+
+--
 -- Name: engagement_events_prospect; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -2412,6 +2784,18 @@ CREATE INDEX engagement_events_prospect ON public.engagement_events USING btree 
 --
 
 CREATE INDEX engagement_rollups_latest ON public.engagement_rollups USING btree (latest_at);
+
+--
+-- Name: import_jobs_created; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX import_jobs_created ON public.import_jobs USING btree (created_at);
+
+--
+-- Name: import_jobs_open; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX import_jobs_open ON public.import_jobs USING btree (updated_at) WHERE (status = ANY (ARRAY['queued'::text, 'running'::text]));
 
 --
 -- Name: notification_outbox_created; Type: INDEX; Schema: public; Owner: -
@@ -2604,6 +2988,20 @@ ALTER TABLE ONLY public.engagement_visit_rollups
     ADD CONSTRAINT engagement_visit_rollups_prospect_id_fkey FOREIGN KEY (prospect_id) REFERENCES public.prospects(id) ON DELETE CASCADE;
 
 --
+-- Name: import_job_rows import_job_rows_job_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.import_job_rows
+    ADD CONSTRAINT import_job_rows_job_id_fkey FOREIGN KEY (job_id) REFERENCES public.import_jobs(id) ON DELETE CASCADE;
+
+--
+-- Name: import_jobs import_jobs_rep_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.import_jobs
+    ADD CONSTRAINT import_jobs_rep_id_fkey FOREIGN KEY (rep_id) REFERENCES public.reps(id) ON DELETE CASCADE;
+
+--
 -- Name: notification_outbox notification_outbox_prospect_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -2675,6 +3073,18 @@ ALTER TABLE public.engagement_rollups ENABLE ROW LEVEL SECURITY;
 --
 
 ALTER TABLE public.engagement_visit_rollups ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: import_job_rows; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.import_job_rows ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: import_jobs; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.import_jobs ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: notification_outbox; Type: ROW SECURITY; Schema: public; Owner: -
@@ -2757,6 +3167,20 @@ GRANT ALL ON FUNCTION public.add_rep(email text, role text, token_hash text, at 
 
 REVOKE ALL ON FUNCTION public.add_to_engagement_rollups(visit_prospect_ids uuid[], visit_keys text[], visit_latest_ats timestamp with time zone[], visit_opened boolean[], visit_page_talk integer[], visit_browser_talk integer[], visit_phone_talk integer[], first_prospect_ids uuid[], first_kinds text[], first_ats timestamp with time zone[]) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.add_to_engagement_rollups(visit_prospect_ids uuid[], visit_keys text[], visit_latest_ats timestamp with time zone[], visit_opened boolean[], visit_page_talk integer[], visit_browser_talk integer[], visit_phone_talk integer[], first_prospect_ids uuid[], first_kinds text[], first_ats timestamp with time zone[]) TO service_role;
+
+--
+-- Name: FUNCTION apply_import_job(job_id uuid, at timestamp with time zone); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.apply_import_job(job_id uuid, at timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.apply_import_job(job_id uuid, at timestamp with time zone) TO service_role;
+
+--
+-- Name: FUNCTION begin_import_job(rep_id uuid, idempotency_key text, file_hash text, total integer, at timestamp with time zone, stale_seconds integer, stale_error text, retention_days integer); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.begin_import_job(rep_id uuid, idempotency_key text, file_hash text, total integer, at timestamp with time zone, stale_seconds integer, stale_error text, retention_days integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.begin_import_job(rep_id uuid, idempotency_key text, file_hash text, total integer, at timestamp with time zone, stale_seconds integer, stale_error text, retention_days integer) TO service_role;
 
 --
 -- Name: FUNCTION begin_rep_sign_in(email_key text, address_key text, at timestamp with time zone, window_seconds integer, email_limit integer, address_limit integer); Type: ACL; Schema: public; Owner: -
@@ -2885,6 +3309,13 @@ REVOKE ALL ON FUNCTION public.enqueue_nudge(prospect_id uuid, kind text, seconds
 GRANT ALL ON FUNCTION public.enqueue_nudge(prospect_id uuid, kind text, seconds integer, dedupe_minutes integer, link text, at timestamp with time zone) TO service_role;
 
 --
+-- Name: FUNCTION fail_import_job(job_id uuid, error text, at timestamp with time zone); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.fail_import_job(job_id uuid, error text, at timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.fail_import_job(job_id uuid, error text, at timestamp with time zone) TO service_role;
+
+--
 -- Name: FUNCTION finish_nudge(id bigint, ok boolean, error text, at timestamp with time zone); Type: ACL; Schema: public; Owner: -
 --
 
@@ -2892,11 +3323,11 @@ REVOKE ALL ON FUNCTION public.finish_nudge(id bigint, ok boolean, error text, at
 GRANT ALL ON FUNCTION public.finish_nudge(id bigint, ok boolean, error text, at timestamp with time zone) TO service_role;
 
 --
--- Name: FUNCTION finish_phone_call_attempt(attempt_id uuid, outcome text, http_status integer, error_code text, error_message text, call_id text, release_key boolean); Type: ACL; Schema: public; Owner: -
+-- Name: FUNCTION finish_phone_call_attempt(attempt_id uuid, outcome text, http_status integer, error_code text, error_message text, call_id text, release_buckets jsonb); Type: ACL; Schema: public; Owner: -
 --
 
-REVOKE ALL ON FUNCTION public.finish_phone_call_attempt(attempt_id uuid, outcome text, http_status integer, error_code text, error_message text, call_id text, release_key boolean) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.finish_phone_call_attempt(attempt_id uuid, outcome text, http_status integer, error_code text, error_message text, call_id text, release_key boolean) TO service_role;
+REVOKE ALL ON FUNCTION public.finish_phone_call_attempt(attempt_id uuid, outcome text, http_status integer, error_code text, error_message text, call_id text, release_buckets jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.finish_phone_call_attempt(attempt_id uuid, outcome text, http_status integer, error_code text, error_message text, call_id text, release_buckets jsonb) TO service_role;
 
 --
 -- Name: FUNCTION finish_video_conversation(conversation_id uuid, outcome text, platform_conversation_id text, error_code text); Type: ACL; Schema: public; Owner: -
@@ -2913,6 +3344,13 @@ REVOKE ALL ON FUNCTION public.finish_video_conversation_end(conversation_id uuid
 GRANT ALL ON FUNCTION public.finish_video_conversation_end(conversation_id uuid, end_result text) TO service_role;
 
 --
+-- Name: FUNCTION get_import_job(job_id uuid, at timestamp with time zone, stale_seconds integer, stale_error text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.get_import_job(job_id uuid, at timestamp with time zone, stale_seconds integer, stale_error text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.get_import_job(job_id uuid, at timestamp with time zone, stale_seconds integer, stale_error text) TO service_role;
+
+--
 -- Name: FUNCTION get_prospect_timeline(slug text, at timestamp with time zone, rules jsonb, max_entries integer); Type: ACL; Schema: public; Owner: -
 --
 
@@ -2925,6 +3363,19 @@ GRANT ALL ON FUNCTION public.get_prospect_timeline(slug text, at timestamp with 
 
 REVOKE ALL ON FUNCTION public.get_rep_prospect(slug text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.get_rep_prospect(slug text) TO service_role;
+
+--
+-- Name: TABLE import_jobs; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON TABLE public.import_jobs TO service_role;
+
+--
+-- Name: FUNCTION import_job_json(job public.import_jobs); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.import_job_json(job public.import_jobs) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.import_job_json(job public.import_jobs) TO service_role;
 
 --
 -- Name: FUNCTION list_prospect_activity(query text, owner_id uuid, stage text, hot_only boolean, at timestamp with time zone, rules jsonb, page_offset integer, page_size integer); Type: ACL; Schema: public; Owner: -
@@ -3039,6 +3490,34 @@ REVOKE ALL ON FUNCTION public.settle_interrupted_calls(older_than_seconds intege
 GRANT ALL ON FUNCTION public.settle_interrupted_calls(older_than_seconds integer) TO service_role;
 
 --
+-- Name: FUNCTION settle_stale_import_jobs(job_id uuid, at timestamp with time zone, stale_seconds integer, error text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.settle_stale_import_jobs(job_id uuid, at timestamp with time zone, stale_seconds integer, error text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.settle_stale_import_jobs(job_id uuid, at timestamp with time zone, stale_seconds integer, error text) TO service_role;
+
+--
+-- Name: FUNCTION slack_escape(value text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.slack_escape(value text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.slack_escape(value text) TO service_role;
+
+--
+-- Name: FUNCTION slack_link(url text, label text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.slack_link(url text, label text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.slack_link(url text, label text) TO service_role;
+
+--
+-- Name: FUNCTION stage_import_rows(job_id uuid, first_position integer, prospects jsonb, at timestamp with time zone); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.stage_import_rows(job_id uuid, first_position integer, prospects jsonb, at timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.stage_import_rows(job_id uuid, first_position integer, prospects jsonb, at timestamp with time zone) TO service_role;
+
+--
 -- Name: FUNCTION touch_rep_session(token_hash text, at timestamp with time zone, idle_seconds integer); Type: ACL; Schema: public; Owner: -
 --
 
@@ -3088,6 +3567,12 @@ GRANT ALL ON TABLE public.engagement_rollups TO service_role;
 --
 
 GRANT ALL ON TABLE public.engagement_visit_rollups TO service_role;
+
+--
+-- Name: TABLE import_job_rows; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON TABLE public.import_job_rows TO service_role;
 
 --
 -- Name: TABLE notification_outbox; Type: ACL; Schema: public; Owner: -

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import type { Page } from '@playwright/test'
 
 const CALENDLY_ASSETS = 'https://assets.calendly.com/**'
@@ -27,12 +28,21 @@ export const fakeCalendly = (page: Page) =>
       : route.fulfill({ contentType: 'text/css', body: '' }),
   )
 
-/** A frame on Calendly's origin posts "event scheduled" to its parent, exactly as the real inline widget does. */
+/** The address at Calendly's API of a meeting the fake frame books (the server checks its form). */
+export const BOOKED_EVENT_URI = /^https:\/\/api\.calendly\.com\/scheduled_events\/E2E-[0-9a-f]{12}$/
+
+/**
+ * A frame on Calendly's origin posts "event scheduled" to its parent, exactly as the real inline widget
+ * does: with the booked meeting's and the invitee's addresses at Calendly's API. Each booking is a
+ * meeting of its own.
+ */
 export async function bookFromCalendlyFrame(page: Page): Promise<void> {
+  const event = `https://api.calendly.com/scheduled_events/E2E-${randomBytes(6).toString('hex')}`
+  const payload = { event: { uri: event }, invitee: { uri: `${event}/invitees/E2E-INVITEE` } }
   await page.route('https://calendly.com/fake-frame', (route) =>
     route.fulfill({
       contentType: 'text/html',
-      body: `<script>parent.postMessage({ event: 'calendly.event_scheduled', payload: {} }, '*')</script>`,
+      body: `<script>parent.postMessage(${JSON.stringify({ event: 'calendly.event_scheduled', payload })}, '*')</script>`,
     }),
   )
   await page.evaluate(() => {

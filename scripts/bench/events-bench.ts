@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
 import { EVENTS_PATH } from '../../core/engagement.ts'
+import type { ProspectResponse } from '../../core/prospect.ts'
 import { openEmbeddedDatabase } from '../../server/src/db/open-embedded-database.ts'
 import { openPostgres } from '../../server/src/db/postgres-database.ts'
 import { startProduct } from '../start-product.ts'
@@ -64,11 +65,26 @@ function eventFor(n: number): Record<string, unknown> {
     case 4:
       return { name: 'video_call_ended', slug, seconds: n % 900 }
     default:
-      return { name: 'meeting_booked', slug }
+      return {
+        name: 'meeting_booked',
+        slug,
+        eventUri: `https://api.calendly.com/scheduled_events/bench-${n}`,
+      }
   }
 }
 
+/** The visit token of each seeded prospect, as its page gets it from the prospect answer. */
+async function readVisitTokens(origin: string): Promise<Record<string, string>> {
+  const tokens: Record<string, string> = {}
+  for (const slug of SLUGS) {
+    const res = await fetch(`${origin}/api/prospects/${slug}`)
+    tokens[slug] = ((await res.json()) as ProspectResponse).visitToken
+  }
+  return tokens
+}
+
 async function load(origin: string, seconds: number, counts: Counts) {
+  const tokens = await readVisitTokens(origin)
   let n = 0
   let visit = randomUUID()
   const result = await autocannon({
@@ -91,7 +107,7 @@ async function load(origin: string, seconds: number, counts: Counts) {
               'user-agent': USER_AGENT,
               'x-forwarded-for': `198.18.${address >> 8}.${address & 255}`,
             },
-            body: JSON.stringify({ visit, events: [eventFor(n)] }),
+            body: JSON.stringify({ visit, events: [eventFor(n)], tokens }),
           }
         },
         onResponse: (status, body) => {
@@ -116,15 +132,17 @@ async function load(origin: string, seconds: number, counts: Counts) {
  */
 async function measureTable(dataDir: string) {
   const url = process.env.DATABASE_URL
-  const database = url ? { db: openPostgres(url, { max: 1 }) } : await openEmbeddedDatabase(dataDir)
+  // The embedded database's own close releases its data directory for the server's next start.
+  const database = url ? openPostgres(url, { max: 1 }) : await openEmbeddedDatabase(dataDir)
+  const db = 'db' in database ? database.db : database
   try {
-    const { rows } = await database.db.query<{ rows: number; bytes: number }>(
+    const { rows } = await db.query<{ rows: number; bytes: number }>(
       `select count(*)::integer as rows, pg_total_relation_size('public.engagement_events')::integer as bytes
          from public.engagement_events`,
     )
     return rows[0] ?? { rows: 0, bytes: 0 }
   } finally {
-    await database.db.close()
+    await database.close()
   }
 }
 

@@ -2,6 +2,8 @@ import type { AgentTemplateSet } from '#core/agent.ts'
 import type { AppDeps } from './app.ts'
 import { createPhoneCallSettings } from './calls/phone-call-settings.ts'
 import { createClientIpReader } from './common/client-ip.ts'
+import { createKeyedHash } from './common/keyed-hash.ts'
+import { createVisitTokens } from './common/visit-token.ts'
 import type { ServerConfig } from './config.ts'
 import type { Db } from './data/database.ts'
 import { createProspectAnswers, type ProspectAnswers } from './data/prospect-answers.ts'
@@ -29,22 +31,29 @@ export function createAppDeps(
 ): AppDeps & { prospectAnswers: ProspectAnswers } {
   const publicConfig = toPublicConfig(config)
   const phoneCalls = createPhoneCallSettings(config, backend.callHashSecret)
+  const visitTokens = createVisitTokens(createKeyedHash(backend.callHashSecret))
   return {
     db: backend.db,
     templates: backend.templates,
     publicConfig,
     phoneCalls,
+    visitTokens,
     // One memory of prospect reads for the API and the pages.
     prospectAnswers: createProspectAnswers({
       db: backend.db,
       templates: backend.templates,
+      visitTokens,
       features: (prospect) => getDemoFeatures(prospect, { publicConfig, phoneCalls }),
     }),
     videoCalls: createVideoCallSettings(config, backend.callHashSecret),
     clientIp: createClientIpReader(config.trustedProxyHeader),
-    reps: { hashSecret: backend.callHashSecret, siteUrl: config.siteUrl },
+    reps: {
+      hashSecret: backend.callHashSecret,
+      siteUrl: config.siteUrl,
+      trustedProxy: config.trustedProxyHeader !== null,
+    },
     vapiWebhookSecret: config.vapiWebhookSecret,
     nudges: createNudgeSettings(config),
-    events: createEventSettings(config, backend.callHashSecret),
+    events: createEventSettings(config, backend.callHashSecret, visitTokens),
   }
 }

@@ -8,10 +8,12 @@ import { PHONE_CALL_PATH } from '#core/phone-call.ts'
 import type { PublicConfig } from '#core/public-config.ts'
 import { REP_API_PATH } from '#core/rep-api.ts'
 import { VIDEO_CONVERSATIONS_PATH } from '#core/video-call.ts'
+import { type RunInBackground, runInProcess } from './background-work.ts'
 import { phoneCallRoutes } from './calls/phone-call-routes.ts'
 import type { PhoneCallSettings } from './calls/place-phone-call.ts'
 import { type ClientIpReader, createClientIpReader } from './common/client-ip.ts'
 import { rejectControlCharacters } from './common/control-characters.ts'
+import type { VisitTokens } from './common/visit-token.ts'
 import type { Db } from './data/database.ts'
 import { createProspectAnswers, type ProspectAnswers } from './data/prospect-answers.ts'
 import { EDGE_PAGES_PATH } from './edge-pages.ts'
@@ -30,11 +32,13 @@ import { videoConversationRoutes } from './video/video-call-routes.ts'
 import { VAPI_WEBHOOK_PATH, vapiWebhookRoutes } from './webhooks/vapi-webhook-routes.ts'
 
 export interface AppDeps {
-  /** Service-role client: hosted Supabase, or the embedded database through the local REST layer. */
+  /** The database: PostgreSQL, or the embedded one. */
   db: Db
   /** The agent templates every prospect's agent is rendered with when it is served. */
   templates: AgentTemplateSet
   publicConfig: PublicConfig
+  /** Signs the visit token each prospect answer carries, which its page's events must show. */
+  visitTokens: VisitTokens
   /** Where server-side failures are reported, once each, and each message at most once a minute. */
   logger?: Logger
   /** Outbound phone calls; absent, or without Vapi settings, answers `phone_not_configured`. */
@@ -57,6 +61,8 @@ export interface AppDeps {
   nudges?: NudgeSettings | undefined
   /** Called after a request queued a nudge, so the server's drainer sends it at once. */
   onNudgeQueued?: (() => void) | undefined
+  /** Where work a request does not wait for runs (an import's writing); absent, in this process. */
+  runInBackground?: RunInBackground | undefined
   /** The browser's engagement events (`POST /api/events`); absent, that path answers 404. */
   events?: EventSettings | undefined
 }
@@ -89,6 +95,7 @@ export function createApp(deps: AppDeps): Hono {
     createProspectAnswers({
       db: deps.db,
       templates: deps.templates,
+      visitTokens: deps.visitTokens,
       features: (prospect) => getDemoFeatures(prospect, deps),
     })
   app.route('/api/prospects', prospectRoutes(answers, deps.encodeBody))
@@ -116,7 +123,14 @@ export function createApp(deps: AppDeps): Hono {
   if (deps.reps) {
     app.route(
       REP_API_PATH,
-      repRoutes({ db: deps.db, templates: deps.templates, clientIp, settings: deps.reps }),
+      repRoutes({
+        db: deps.db,
+        templates: deps.templates,
+        clientIp,
+        settings: deps.reps,
+        runInBackground: deps.runInBackground ?? runInProcess,
+        logger,
+      }),
     )
   }
   if (deps.events) {
@@ -126,6 +140,7 @@ export function createApp(deps: AppDeps): Hono {
         db: deps.db,
         settings: deps.events,
         clientIp,
+        logger,
         onNudgeQueued: deps.onNudgeQueued,
       }),
     )

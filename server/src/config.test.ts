@@ -22,7 +22,12 @@ describe('loadServerConfig', () => {
       callRecordRetentionDays: 30,
       videoCall: null,
       videoLimits: { perIpHourly: 3, globalDaily: 50 },
-      engagement: { retentionDays: 180, limitPerIpMinute: 60, limitPerProspectMinute: 600 },
+      engagement: {
+        retentionDays: 180,
+        limitPerIpMinute: 60,
+        limitPerProspectMinute: 600,
+        scheduler: { apiUrl: 'https://api.calendly.com', apiToken: null },
+      },
       vapiWebhookSecret: null,
       notify: { webhookUrl: null, dedupeMinutes: 360, drainSecret: null },
     })

@@ -80,6 +80,12 @@ const ServerEnv = z.object({
   // Event batches per client address per minute, and events per prospect per minute; 0 stops storing.
   EVENT_LIMIT_PER_IP_MINUTE: wholeNumber(0, 100000).default(60),
   EVENT_LIMIT_PER_PROSPECT_MINUTE: wholeNumber(0, 1000000).default(600),
+  // A personal access token of the Calendly account the site's scheduler books into: with it, each
+  // booking a page reports is looked up there before it counts. Unset, its address's form is checked.
+  CALENDLY_API_TOKEN: z.string().trim().min(16, 'must be a Calendly personal access token').optional(),
+  CALENDLY_API_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .default('https://api.calendly.com'),
   // The voice platform's server-webhook secret (sent as X-Vapi-Secret); unset, its reports are refused.
   VAPI_WEBHOOK_SECRET: z
     .string()
@@ -164,6 +170,16 @@ export interface EngagementConfig {
   limitPerIpMinute: number
   /** Events stored per prospect per minute. */
   limitPerProspectMinute: number
+  /** Where a reported booking is confirmed. */
+  scheduler: SchedulerConfig
+}
+
+/** The scheduler's API (Calendly), which confirms the bookings pages report. */
+export interface SchedulerConfig {
+  /** Without a trailing slash; a booking's event address must lie under it. */
+  apiUrl: string
+  /** Null: a booking is taken on the form of its address alone (no lookup). */
+  apiToken: string | null
 }
 
 /** The reps' nudges. */
@@ -260,6 +276,7 @@ export function loadServerConfig(
       retentionDays: e.EVENT_RETENTION_DAYS,
       limitPerIpMinute: e.EVENT_LIMIT_PER_IP_MINUTE,
       limitPerProspectMinute: e.EVENT_LIMIT_PER_PROSPECT_MINUTE,
+      scheduler: { apiUrl: e.CALENDLY_API_URL.replace(/\/+$/, ''), apiToken: e.CALENDLY_API_TOKEN ?? null },
     },
     vapiWebhookSecret: e.VAPI_WEBHOOK_SECRET ?? null,
     notify: {

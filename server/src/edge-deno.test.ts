@@ -9,6 +9,7 @@ import { createPasswordHasher } from './reps/passwords.ts'
 import { addRep, setPasswordByLink } from './reps/rep-accounts.ts'
 import { createToken, hashToken } from './reps/tokens.ts'
 import { type DenoServer, findDeno, REPO_ROOT, startDenoServer } from './testing/deno.ts'
+import { startFakeVapiServer } from './testing/fake-vapi-server.ts'
 import { createTestBackend, type TestBackend } from './testing/test-backend.ts'
 
 /**
@@ -25,6 +26,9 @@ const RUN_FLAGS = [...DENO_FLAGS, '--allow-env', '--allow-net=127.0.0.1', ENTRY]
 let backend: TestBackend
 let databaseUrl: string
 let edge: DenoServer
+let vapi: Awaited<ReturnType<typeof startFakeVapiServer>>
+/** Phone calls a prospect may get a day, on this edge. */
+const PHONE_LIMIT = 3
 
 const get = (path: string) => fetch(`${edge.url}${path}`)
 
@@ -47,16 +51,23 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')(
   'the edge function under Deno, on PostgreSQL',
   () => {
     beforeAll(async () => {
-      backend = await createTestBackend()
+      ;[backend, vapi] = await Promise.all([createTestBackend(), startFakeVapiServer()])
       databaseUrl = backend.url ?? ''
       edge = await startDenoServer(RUN_FLAGS, {
         SUPABASE_DB_URL: databaseUrl,
         CALL_HASH_SECRET: 'edge-test-secret-'.padEnd(40, 'x'),
         PRODUCT_NAME: 'Edge Pilot',
+        VAPI_PRIVATE_KEY: 'sk-edge-private-key-0123',
+        VAPI_PHONE_NUMBER_ID: 'pn-edge-1',
+        VAPI_ASSISTANT_ID: 'asst-edge-1',
+        VAPI_API_URL: vapi.url,
+        PHONE_LIMIT_PER_PROSPECT_DAILY: String(PHONE_LIMIT),
+        PHONE_LIMIT_PER_IP_HOURLY: '1000',
       })
     }, 60_000)
     afterAll(async () => {
       await edge?.stop()
+      await vapi?.close()
       await backend?.db.close()
     })
 
@@ -80,9 +91,31 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')(
       expect(await res.json()).toEqual({
         productName: 'Edge Pilot',
         voice: null,
-        features: { browserCall: false, phoneCall: false, videoCall: false },
+        features: { browserCall: false, phoneCall: true, videoCall: false },
       })
     })
+
+    it('answers 300 phone requests at once truthfully: exactly the limit placed, every other one 429, none 503', async () => {
+      const before = vapi.calls().length
+      const answers = await Promise.all(
+        Array.from({ length: 300 }, (_, i) =>
+          fetch(`${edge.url}/api/calls/phone`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({
+              slug: 'harbor-realty',
+              country: 'US',
+              number: `(201) 555-${String(1000 + i)}`,
+              idempotencyKey: `edge-burst-${String(i).padStart(8, '0')}`,
+            }),
+          }),
+        ),
+      )
+      const counts: Record<number, number> = {}
+      for (const res of answers) counts[res.status] = (counts[res.status] ?? 0) + 1
+      expect(counts).toEqual({ 200: PHONE_LIMIT, 429: 300 - PHONE_LIMIT })
+      expect(vapi.calls().length - before).toBe(PHONE_LIMIT)
+    }, 600_000)
 
     it('answers errors in the API shape, and has no route that lists prospects', async () => {
       const bad = await get('/api/prospects/Not_A_Slug')
@@ -125,6 +158,50 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')(
         expect(res.status).toBe(401)
         expect((await res.json()).error.code).toBe('sign_in_failed')
       }
+    }, 30_000)
+
+    it('writes a rep’s import before answering, there being no EdgeRuntime.waitUntil: the 202 is the finished job', async () => {
+      const token = createToken()
+      const at = new Date()
+      const link = { tokenHash: hashToken(token), at, expiresAt: new Date(at.getTime() + 60_000) }
+      await addRep(backend.deps.db, 'edge-import@example.com', 'rep', link)
+      const password = 'an edge import password'
+      await setPasswordByLink(backend.deps.db, {
+        token_hash: link.tokenHash,
+        password_hash: await createPasswordHasher().hash(password),
+        session_token_hash: hashToken(createToken()),
+        at: at.toISOString(),
+        session_expires_at: link.expiresAt.toISOString(),
+      })
+      const signIn = await fetch(`${edge.url}/api/reps/session`, {
+        method: 'POST',
+        body: JSON.stringify({ email: 'edge-import@example.com', password }),
+      })
+      const { csrfToken } = (await signIn.json()) as { csrfToken: string }
+      const cookie = (signIn.headers.get('Set-Cookie') ?? '').split(';')[0] ?? ''
+      const csv = ['slug,name,company_name', 'edge-one,Ann,Edge One', 'edge-two,Bo,Edge Two'].join('\n')
+      const res = await fetch(`${edge.url}/api/reps/imports`, {
+        method: 'POST',
+        headers: {
+          Cookie: cookie,
+          'X-CSRF-Token': csrfToken,
+          'Content-Type': 'text/csv',
+          'Idempotency-Key': 'edge-import-key-0001',
+        },
+        body: csv,
+      })
+      expect(res.status).toBe(202)
+      const answer = (await res.json()) as { import: { id: string; status: string; result: unknown } }
+      expect(answer.import).toMatchObject({
+        status: 'done',
+        result: {
+          inserted: 2,
+          updated: 0,
+          unchanged: 0,
+          links: [{ slug: 'edge-one' }, { slug: 'edge-two' }],
+        },
+      })
+      expect(res.headers.get('Location')).toBe(`/api/reps/imports/${answer.import.id}`)
     }, 30_000)
 
     it('refuses to serve with a bad environment, listing every problem in one log message', async () => {

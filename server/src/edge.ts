@@ -4,6 +4,7 @@ import { AgentTemplateError, type AgentTemplateSource } from '#core/agent-templa
 import { AppError, type ErrorBody } from '#core/errors.ts'
 import { createApp } from './app.ts'
 import { createAppDeps } from './app-deps.ts'
+import { createEdgeBackground } from './background-work.ts'
 import { type ClientIpReader, createClientIpReader, toLimitKey } from './common/client-ip.ts'
 import { ConfigError, listRetiredVariables, loadServerConfig, type ServerConfig } from './config.ts'
 import { getCallRecordUpkeep, tidyCallRecords } from './data/call-record-upkeep.ts'
@@ -106,6 +107,7 @@ function buildApp(
     logger,
     clientIp: createEdgeClientIpReader(config.trustedProxyHeader),
     prospectPages,
+    runInBackground: createEdgeBackground(),
   })
 }
 

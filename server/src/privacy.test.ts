@@ -1,8 +1,9 @@
 import type { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { VISIT_TOKEN_PATTERN } from '#core/engagement.ts'
 import { createApp } from './app.ts'
-import { upsertProspects } from './prospects/prospect-store.ts'
 import { makeProspectRow } from './testing/prospect-fixture.ts'
+import { importAsCommandLine } from './testing/rep-test-app.ts'
 import { createTestBackend, expectClosedToClients, type TestBackend } from './testing/test-backend.ts'
 
 /**
@@ -16,10 +17,13 @@ const SLUGS = ['bright-smile-dental', 'harbor-realty', 'visitor', 'privacy-a', '
 
 beforeAll(async () => {
   backend = await createTestBackend()
-  app = createApp({ ...backend.deps, reps: { hashSecret: 'h'.repeat(32), siteUrl: null } })
+  app = createApp({
+    ...backend.deps,
+    reps: { hashSecret: 'h'.repeat(32), siteUrl: null, trustedProxy: false },
+  })
   const row = (slug: string) =>
     makeProspectRow({ slug, name: `Name ${slug}`, company_name: 'Co', first_message: 'Hi', system: 'S' })
-  await upsertProspects(backend.deps.db, [row('privacy-a'), row('privacy-b')])
+  await importAsCommandLine(backend.deps.db, [row('privacy-a'), row('privacy-b')])
 })
 afterAll(() => backend.db.close())
 
@@ -29,8 +33,18 @@ const slugsIn = (text: string) => SLUGS.filter((slug) => text.includes(`"${slug}
 describe('the database, to the roles a browser key would have', () => {
   it('refuses anon and authenticated every read of prospects, and every function that lists them', async () => {
     await expectClosedToClients(backend, {
-      tables: ['prospects', 'prospect_audit', 'reps'],
-      functions: ['list_prospects', 'list_rep_prospects', 'get_rep_prospect', 'upsert_prospects'],
+      tables: ['prospects', 'prospect_audit', 'reps', 'import_jobs', 'import_job_rows'],
+      functions: [
+        'list_prospects',
+        'list_rep_prospects',
+        'get_rep_prospect',
+        'upsert_prospects',
+        'begin_import_job',
+        'stage_import_rows',
+        'apply_import_job',
+        'fail_import_job',
+        'get_import_job',
+      ],
     })
     for (const role of ['anon', 'authenticated']) {
       const read = backend.db.transaction(async (tx) => {
@@ -99,6 +113,8 @@ describe('the API', () => {
         phoneCall: expect.any(Boolean),
         videoCall: expect.any(Boolean),
       },
+      // What lets the page report its visit: a signature over the slug and the minute, nothing else.
+      visitToken: expect.stringMatching(VISIT_TOKEN_PATTERN),
     })
   })
 })

@@ -5,10 +5,13 @@ import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadServerConfig } from './config.ts'
+import { callFunction } from './data/database.ts'
+import { beginImportJob, IMPORT_INTERRUPTED_MESSAGE, readImportJob } from './data/import-jobs.ts'
 import { openEmbeddedDatabase } from './db/open-embedded-database.ts'
 import { type RunningServer, startServer } from './start-server.ts'
 import { NOT_BUILT_MESSAGE, type StaticDirs } from './static/static-files.ts'
 import { modesUnder, notPrivate } from './testing/disk-failures.ts'
+import { makeProspectRow } from './testing/prospect-fixture.ts'
 
 let root: string
 let dirs: StaticDirs
@@ -213,6 +216,36 @@ describe('startServer (embedded database, on disk)', () => {
       { outcome: 'unknown', idempotency_key: null },
       { outcome: 'unknown', idempotency_key: null },
     ])
+    server = await startServer(config(), dirs)
+  }, 120_000)
+
+  it('fails, as it starts, the imports a killed server was writing: nothing of them is written', async () => {
+    await server.close()
+    const before = await openEmbeddedDatabase(join(root, 'data'))
+    const start = await beginImportJob(
+      before.db,
+      { repId: null, key: 'killed-server-import-1', fileHash: 'b'.repeat(64), total: 2 },
+      new Date(),
+    )
+    if (start.status !== 'created') throw new Error(`expected a new job, got ${start.status}`)
+    await callFunction(before.db, 'stage_import_rows', {
+      job_id: start.job.id,
+      first_position: 0,
+      prospects: [makeProspectRow({ slug: 'killed-import', name: 'Kim', company_name: 'Kim Co' })],
+      at: new Date().toISOString(),
+    })
+    await before.close()
+    server = await startServer(config(), dirs)
+    await server.close()
+    const after = await openEmbeddedDatabase(join(root, 'data'))
+    const job = await readImportJob(after.db, start.job.id, new Date())
+    const { rows } = await after.db.query(
+      `select (select count(*)::int from public.import_job_rows) as staged,
+              (select count(*)::int from public.prospects where slug = 'killed-import') as written`,
+    )
+    await after.close()
+    expect(job).toMatchObject({ status: 'failed', error: IMPORT_INTERRUPTED_MESSAGE })
+    expect(rows).toEqual([{ staged: 0, written: 0 }])
     server = await startServer(config(), dirs)
   }, 120_000)
 })

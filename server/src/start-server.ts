@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
 import { createApp } from './app.ts'
 import { createAppDeps } from './app-deps.ts'
+import { createProcessBackground } from './background-work.ts'
 import { loadAgentTemplates } from './common/agent-template-files.ts'
 import { deriveCallHashSecret } from './common/keyed-hash.ts'
 import type { ServerConfig } from './config.ts'
@@ -13,6 +14,7 @@ import {
   startCallRecordUpkeep,
   VACUUM_CALL_RECORDS_SQL,
 } from './data/call-record-upkeep.ts'
+import { settleInterruptedImports } from './data/import-jobs.ts'
 import { startDatabaseThread } from './db/database-thread.ts'
 import { openBackend } from './db/open-backend.ts'
 import type { OpenEmbeddedOptions } from './db/open-embedded-database.ts'
@@ -75,7 +77,11 @@ export async function startServer(
   })
   // The embedded database is this process's alone: settle what a crash left pending before the first
   // request can meet it. A hosted database may be slow or away; its first round runs in the background.
-  if (config.database.kind === 'embedded') await upkeep.first
+  if (config.database.kind === 'embedded') {
+    await upkeep.first
+    // Imports this process was writing when it stopped can never end now: failed at once, not in 5 minutes.
+    await settleInterruptedImports(backend.db, new Date())
+  }
   const deps = createAppDeps(config, { ...backend, templates })
   // Nudges queued before a crash go out now; new ones as soon as a request queues them.
   const nudges = startNudgeDelivery({
@@ -84,7 +90,13 @@ export async function startServer(
     logger: console,
     exclusive: config.database.kind === 'embedded',
   })
-  const app = createApp({ ...deps, encodeBody: encodePage, onNudgeQueued: nudges?.poke })
+  const background = createProcessBackground()
+  const app = createApp({
+    ...deps,
+    encodeBody: encodePage,
+    onNudgeQueued: nudges?.poke,
+    runInBackground: background.run,
+  })
   mountStaticFiles(app, dirs, config, deps.prospectAnswers)
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host })
   try {
@@ -107,6 +119,9 @@ export async function startServer(
         setTimeout(() => server.closeAllConnections(), 1000).unref()
       }
     }).then(async () => {
+      // An import being written ends first (done, or failed with nothing written), so no rep is left
+      // with a job that only the stale time will settle.
+      await background.settled()
       await nudges?.stop()
       await upkeep.stop()
       await backend.close()

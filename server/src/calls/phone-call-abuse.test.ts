@@ -163,6 +163,33 @@ describe('limits', () => {
     expect(retried.headers.get('Idempotent-Replayed')).toBeNull()
   })
 
+  it('uses a slot only for a call placed: one the platform refused gives it back, one that timed out keeps it', async () => {
+    const limited = createPhoneCallApp(backend, {
+      vapiUrl: vapi.url,
+      limits: { perProspectDaily: 1 },
+      timeoutMs: 500,
+    })
+    const slug = 'harbor-realty'
+    const hits = async () =>
+      (
+        await backend.db.query<{ hits: number }>(
+          `select hits from public.rate_limit_counters where bucket = $1`,
+          [`phone:prospect:${slug}`],
+        )
+      ).rows[0]?.hits
+    vapi.answerWith({ status: 400, body: { message: 'Invalid phone number' } })
+    expect((await postPhoneCall(limited, phoneCallBody({ slug }))).status).toBe(502)
+    expect(await hits()).toBe(0)
+    // The platform may have dialled before its answer was lost: that slot stays used.
+    vapi.answerWith({ hang: true })
+    expect((await postPhoneCall(limited, phoneCallBody({ slug }))).status).toBe(504)
+    expect(await hits()).toBe(1)
+    await backend.db.exec('delete from public.rate_limit_counters')
+    vapi.answerWith(undefined)
+    expect((await postPhoneCall(limited, phoneCallBody({ slug }))).status).toBe(200)
+    expect((await postPhoneCall(limited, phoneCallBody({ slug }))).status).toBe(429)
+  })
+
   it('lets exactly 40 of 300 concurrent requests through a limit of 40', async () => {
     // The count must not depend on the machine's speed: 300 requests queue for one database (which
     // puts no deadline on work once started), so the platform's deadline is far beyond anything a busy

@@ -53,11 +53,16 @@ export interface AttemptResult {
   callId?: string
 }
 
-/** Records an attempt's outcome (once; a second call for the same attempt changes nothing). */
+/**
+ * Records an attempt's outcome (once; a second call for the same attempt changes nothing). Every
+ * recorded attempt has asked the platform, so its key stays to replay the answer. `releaseBuckets`,
+ * the claim's buckets, when no call was placed: their slots are given back.
+ */
 export async function finishPhoneCallAttempt(
   db: Db,
   attemptId: string,
   result: AttemptResult,
+  releaseBuckets: readonly RateLimitBucket[] | null,
 ): Promise<void> {
   await callFunction(db, 'finish_phone_call_attempt', {
     attempt_id: attemptId,
@@ -66,7 +71,6 @@ export async function finishPhoneCallAttempt(
     error_code: result.errorCode ?? null,
     error_message: result.errorMessage ?? null,
     call_id: result.callId ?? null,
-    // Every recorded attempt has asked the platform, so its key stays to replay the answer.
-    release_key: false,
+    release_buckets: releaseBuckets,
   })
 }

@@ -19,7 +19,7 @@ import {
 } from './phone-call-attempts.ts'
 import type { PhoneCallBody } from './phone-call-body.ts'
 import { getPhoneCallBuckets, toPhoneRateLimitError } from './phone-call-limits.ts'
-import { createVapiPhoneCall, type VapiPhoneSettings } from './vapi-phone-call.ts'
+import { createVapiPhoneCall, type VapiPhoneSettings, wasCallRefused } from './vapi-phone-call.ts'
 
 export interface PhoneCallSettings {
   /** Null without a private key or a phone number id: every request is `phone_not_configured`. */
@@ -85,11 +85,12 @@ export async function placePhoneCall(
     clientIpHash,
     assistantId,
   }
+  const buckets = getPhoneCallBuckets(settings.limits, { clientIpHash, numberHash, slug: body.slug })
   const claim = await claimAttempt(
     deps.db,
     attempt,
     {
-      buckets: getPhoneCallBuckets(settings.limits, { clientIpHash, numberHash, slug: body.slug }),
+      buckets,
       retentionDays: settings.retentionDays,
       staleAfterSeconds: interruptedAfterSeconds(settings.vapi.timeoutMs),
     },
@@ -99,8 +100,8 @@ export async function placePhoneCall(
   // Refused by a limit: nothing was recorded, so the same key is judged afresh next time.
   if (claim.state === 'limited') throw toPhoneRateLimitError(claim)
 
-  const record = (result: AttemptResult) =>
-    finishPhoneCallAttempt(deps.db, claim.attemptId, result).catch((error: unknown) => {
+  const record = (result: AttemptResult, releaseBuckets: typeof buckets | null = null) =>
+    finishPhoneCallAttempt(deps.db, claim.attemptId, result, releaseBuckets).catch((error: unknown) => {
       // The visitor's answer stands (their phone may already ring); the record is what is lost.
       deps.logger.error('[phone_call_record]', error)
     })
@@ -119,7 +120,8 @@ export async function placePhoneCall(
   } catch (error) {
     const appError = toAppError(error)
     // Kept for replay: the platform may have dialled (a timeout), so this key must not dial again.
-    await record({ ...describeFailure(appError), outcome: 'failed' })
+    // A limit's slot is for a call placed: one the platform refused gives its slots back.
+    await record({ ...describeFailure(appError), outcome: 'failed' }, wasCallRefused(error) ? buckets : null)
     throw appError
   }
 }

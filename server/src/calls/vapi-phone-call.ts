@@ -73,9 +73,26 @@ export async function createVapiPhoneCall(
     : (STATUS_MESSAGES[status] ?? readPlatformMessage(body, settings.privateKey))
   throw new AppError('phone_call_failed', {
     ...(message ? { message } : {}),
-    cause: new Error(`Vapi POST /call answered ${status}${resOk ? ' without a call id' : ''}`),
+    cause: resOk
+      ? new Error(`Vapi POST /call answered ${status} without a call id`)
+      : new CallRefusedError(status),
   })
 }
+
+/** The platform answered the request with an error status: it placed no call. */
+class CallRefusedError extends Error {
+  override readonly name = 'CallRefusedError'
+  constructor(status: number) {
+    super(`Vapi POST /call answered ${status}`)
+  }
+}
+
+/**
+ * True when `error` says for certain that no call was placed: the platform refused the request. A
+ * timeout, a lost connection or a success without a call id may each have dialled.
+ */
+export const wasCallRefused = (error: unknown): boolean =>
+  error instanceof AppError && error.cause instanceof CallRefusedError
 
 const MAX_MESSAGE_LENGTH = 300
 

@@ -1,5 +1,5 @@
 /** What a keyed hash stands in for; part of the hashed text, so equal values of two kinds never match. */
-export type HashedKind = 'phone' | 'ip' | 'email'
+export type HashedKind = 'phone' | 'ip' | 'email' | 'visit'
 
 /** HMAC-SHA256 (hex) of a value under the server's secret. */
 export type KeyedHash = (kind: HashedKind, value: string) => Promise<string>

@@ -170,6 +170,25 @@ const TABLES: { [T in keyof Schema['Tables']]: Record<keyof Schema['Tables'][T][
     failed_at: 'timestamp with time zone null',
     last_error: 'text null',
   },
+  import_jobs: {
+    id: 'uuid',
+    rep_id: 'uuid null',
+    idempotency_key: 'text',
+    file_hash: 'text',
+    status: 'text',
+    total: 'integer',
+    done: 'integer',
+    result: 'jsonb null',
+    slugs: 'ARRAY null',
+    error: 'text null',
+    created_at: 'timestamp with time zone',
+    updated_at: 'timestamp with time zone',
+  },
+  import_job_rows: {
+    job_id: 'uuid',
+    ordinal: 'integer',
+    prospect: 'jsonb',
+  },
 }
 
 const FUNCTIONS: { [F in keyof Schema['Functions']]: Record<keyof Schema['Functions'][F]['Args'], PgType> } =
@@ -193,7 +212,7 @@ const FUNCTIONS: { [F in keyof Schema['Functions']]: Record<keyof Schema['Functi
       error_code: 'text',
       error_message: 'text',
       call_id: 'text',
-      release_key: 'boolean',
+      release_buckets: 'jsonb',
     },
     begin_video_conversation: {
       backend: 'text',
@@ -315,6 +334,36 @@ const FUNCTIONS: { [F in keyof Schema['Functions']]: Record<keyof Schema['Functi
     claim_nudges: { max_rows: 'integer', lease_seconds: 'integer', at: 'timestamp with time zone' },
     finish_nudge: { id: 'bigint', ok: 'boolean', error: 'text', at: 'timestamp with time zone' },
     release_nudge_leases: {},
+    begin_import_job: {
+      rep_id: 'uuid',
+      idempotency_key: 'text',
+      file_hash: 'text',
+      total: 'integer',
+      at: 'timestamp with time zone',
+      stale_seconds: 'integer',
+      stale_error: 'text',
+      retention_days: 'integer',
+    },
+    stage_import_rows: {
+      job_id: 'uuid',
+      first_position: 'integer',
+      prospects: 'jsonb',
+      at: 'timestamp with time zone',
+    },
+    apply_import_job: { job_id: 'uuid', at: 'timestamp with time zone' },
+    fail_import_job: { job_id: 'uuid', error: 'text', at: 'timestamp with time zone' },
+    get_import_job: {
+      job_id: 'uuid',
+      at: 'timestamp with time zone',
+      stale_seconds: 'integer',
+      stale_error: 'text',
+    },
+    settle_stale_import_jobs: {
+      job_id: 'uuid',
+      at: 'timestamp with time zone',
+      stale_seconds: 'integer',
+      error: 'text',
+    },
   }
 
 let backend: TestBackend

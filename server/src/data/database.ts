@@ -8,6 +8,7 @@ import type {
 } from './call-database.ts'
 import type { EngagementTables } from './engagement-database.ts'
 import type { EventFunctions } from './events-database.ts'
+import type { ImportJobFunctions, ImportJobTables } from './import-job-database.ts'
 import type { OutboxFunctions } from './outbox-database.ts'
 import type { RepFunctions, RepTables, Table } from './rep-database.ts'
 
@@ -21,7 +22,8 @@ import type { RepFunctions, RepTables, Table } from './rep-database.ts'
 export type Database = {
   public: {
     Tables: RepTables &
-      EngagementTables & {
+      EngagementTables &
+      ImportJobTables & {
         prospects: Table<{
           id: string
           slug: string
@@ -86,7 +88,8 @@ export type Database = {
     Views: Record<never, never>
     Functions: RepFunctions &
       EventFunctions &
-      OutboxFunctions & {
+      OutboxFunctions &
+      ImportJobFunctions & {
         check_rate_limits: { Args: { buckets: readonly RateLimitBucket[] }; Returns: RateLimitResult }
         claim_phone_call_attempt: {
           Args: {
@@ -110,9 +113,10 @@ export type Database = {
             error_code: string | null
             error_message: string | null
             call_id: string | null
-            release_key: boolean
+            /** The claim's buckets, to give their slots back (nothing was dialled); null: keep them. */
+            release_buckets: readonly RateLimitBucket[] | null
           }
-          Returns: unknown
+          Returns: { recorded: boolean; released: number }
         }
         begin_video_conversation: {
           Args: {

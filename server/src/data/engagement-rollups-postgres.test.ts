@@ -38,7 +38,8 @@ describe.skipIf(!bin)('activity totals on a real PostgreSQL, many writers at onc
                  ('page_opened', ${w % 4}, '{}'::jsonb),
                  ('demo_call_ended', ${(w + t) % 4}, '{"seconds": ${w + t}}'::jsonb)
                ) as e(name, v, detail)
-               where p.slug = 'pg-prospect';`
+               where p.slug = 'pg-prospect'
+               on conflict do nothing;`
           : `insert into public.call_reports (call_id, prospect_id, visit_id, source, ended_at, seconds, received_at)
                select 'call-${w}-${t}', p.id, 'shared-visit-000' || ${(w * 3 + t) % 4}, 'browser',
                  timestamptz '2026-12-02 13:00:00+00', ${5 * w + t}, timestamptz '2026-12-02 13:00:00+00'

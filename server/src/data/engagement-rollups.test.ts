@@ -25,7 +25,9 @@ async function insertEvents(
     `insert into public.engagement_events (prospect_id, name, visit_id, detail, at)
      select p.id, r.name, r.visit, r.detail, r.at
      from jsonb_to_recordset($1::jsonb) as r(slug text, name text, visit text, detail jsonb, at timestamptz)
-       join public.prospects p on p.slug = r.slug`,
+       join public.prospects p on p.slug = r.slug
+     -- As the ingest stores them: a visit's repeated open or booking is ignored.
+     on conflict do nothing`,
     [
       rows.map((row) => ({
         ...row,
@@ -73,7 +75,7 @@ async function sumAgain(): Promise<Totals[]> {
   return readTotals()
 }
 
-it('counts a visit once however often it opens, and a browser call at the larger of its two lengths', async () => {
+it("counts a visit once however often it opens, and a browser call by the platform's report, not the page's claim", async () => {
   await insertEvents([
     { slug: 'bright-smile-dental', name: 'page_opened', visit: visit(1), minutes: 0 },
     { slug: 'bright-smile-dental', name: 'page_opened', visit: visit(1), minutes: 1 },
@@ -82,7 +84,7 @@ it('counts a visit once however often it opens, and a browser call at the larger
     { slug: 'bright-smile-dental', name: 'page_opened', visit: visit(1), minutes: 2 },
     { slug: 'bright-smile-dental', name: 'demo_call_ended', visit: visit(1), minutes: 3, seconds: 30 },
   ])
-  // The platform measured the same call longer: 45 s counts, not 30 + 45.
+  // The platform's report of the call is what counts: 45 s, not the page's 30 s, nor 30 + 45.
   await insertReport({
     id: 'c1',
     slug: 'bright-smile-dental',
@@ -100,7 +102,11 @@ it('counts a visit once however often it opens, and a browser call at the larger
     minutes: 5,
     seconds: 60,
   })
-  await insertEvents([{ slug: 'bright-smile-dental', name: 'page_opened', visit: visit(2), minutes: 6 }])
+  // A page's claim of a call the platform never reported adds nothing.
+  await insertEvents([
+    { slug: 'bright-smile-dental', name: 'page_opened', visit: visit(2), minutes: 6 },
+    { slug: 'bright-smile-dental', name: 'demo_call_ended', visit: visit(2), minutes: 6, seconds: 500 },
+  ])
 
   const totals = await readTotals()
   expect(totals).toEqual([
@@ -175,9 +181,16 @@ it('agrees with summing every row up again after hundreds of mixed inserts', asy
 it('sums up again what is left after old rows are pruned', async () => {
   await insertEvents([
     { slug: 'harbor-realty', name: 'page_opened', visit: visit(1), minutes: -400 * 24 * 60 },
-    { slug: 'harbor-realty', name: 'demo_call_ended', visit: visit(1), minutes: -400 * 24 * 60, seconds: 90 },
     { slug: 'harbor-realty', name: 'page_opened', visit: visit(2), minutes: 0 },
   ])
+  await insertReport({
+    id: 'old',
+    slug: 'harbor-realty',
+    source: 'browser',
+    visit: visit(1),
+    minutes: -400 * 24 * 60,
+    seconds: 90,
+  })
   expect((await readTotals())[0]).toMatchObject({ visits: 2, talk_seconds: 90 })
   await backend.db.query('select public.prune_engagement(180, 1000)')
   expect((await readTotals())[0]).toMatchObject({

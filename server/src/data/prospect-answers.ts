@@ -1,6 +1,7 @@
 import type { AgentTemplateSet } from '#core/agent.ts'
 import { FALLBACK_SLUG, type Prospect, type ProspectResponse } from '#core/prospect.ts'
 import type { DemoFeatures } from '#core/public-config.ts'
+import type { VisitTokens } from '../common/visit-token.ts'
 import type { Db } from './database.ts'
 import { loadProspect } from './prospects.ts'
 
@@ -40,6 +41,8 @@ export interface ProspectAnswerOptions {
   db: Db
   /** The agent templates prospects are rendered with. */
   templates: AgentTemplateSet
+  /** Sign the answer's visit token, which lets its page report engagement. */
+  visitTokens: VisitTokens
   /** The demos that work for a prospect (the server's configuration decides). */
   features(prospect: Prospect): DemoFeatures
   /** Milliseconds since the epoch; tests move it. */
@@ -67,6 +70,7 @@ interface Remembered {
 export function createProspectAnswers({
   db,
   templates,
+  visitTokens,
   features,
   now = Date.now,
 }: ProspectAnswerOptions): ProspectAnswers {
@@ -81,7 +85,12 @@ export function createProspectAnswers({
     if (!served) return null
     // The agent's purpose briefs the video call's persona on the server; pages have no use for it.
     const { purpose: _purpose, ...shown } = served
-    const response: ProspectResponse = { prospect: shown, fallback: !prospect, features: features(shown) }
+    const response: ProspectResponse = {
+      prospect: shown,
+      fallback: !prospect,
+      features: features(shown),
+      visitToken: await visitTokens.issue(shown.slug, new Date(now())),
+    }
     const json = JSON.stringify(response)
     return { response, json, etag: await strongEtag(json) }
   }

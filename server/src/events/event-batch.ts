@@ -5,11 +5,13 @@ import {
   MAX_EVENTS_PER_BATCH,
   PHONE_OUTCOMES,
   VISIT_ID_PATTERN,
+  VISIT_TOKEN_PATTERN,
 } from '#core/engagement.ts'
 import { AppError } from '#core/errors.ts'
 import { isValidSlug } from '#core/prospect.ts'
 
 const MAX_ORIGIN_LENGTH = 200
+const MAX_EVENT_URI_LENGTH = 200
 const MAX_SECONDS = 86400
 
 const slug = z.string().refine(isValidSlug)
@@ -41,12 +43,18 @@ const Event = z.discriminatedUnion('name', [
   z.strictObject({ name: z.literal('phone_call_requested'), slug, outcome: z.enum(PHONE_OUTCOMES) }),
   z.strictObject({ name: z.literal('video_call_started'), slug }),
   z.strictObject({ name: z.literal('video_call_ended'), slug, seconds }),
-  z.strictObject({ name: z.literal('meeting_booked'), slug }),
+  z.strictObject({
+    name: z.literal('meeting_booked'),
+    slug,
+    eventUri: z.string().max(MAX_EVENT_URI_LENGTH).refine(URL.canParse),
+  }),
 ])
 
 const Batch = z.strictObject({
   visit: z.string().regex(VISIT_ID_PATTERN),
   events: z.array(Event).min(1).max(MAX_EVENTS_PER_BATCH),
+  // A page from before visit tokens sends none: its events are dropped like any without one.
+  tokens: z.record(slug, z.string().regex(VISIT_TOKEN_PATTERN)).default({}),
 })
 
 /**
@@ -76,6 +84,8 @@ export function getEventDetail(event: BrowserEvent): Record<string, string | num
       return { seconds: event.seconds }
     case 'phone_call_requested':
       return { outcome: event.outcome }
+    case 'meeting_booked':
+      return { eventUri: event.eventUri }
     default:
       return {}
   }

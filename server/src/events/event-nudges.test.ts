@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { addTestProspect, createEventApp, newVisit, postEvents } from '../testing/event-test-app.ts'
+import {
+  addTestProspect,
+  createEventApp,
+  newVisit,
+  postEvents,
+  scheduledEventUri,
+} from '../testing/event-test-app.ts'
 import { createTestBackend, type TestBackend } from '../testing/test-backend.ts'
 
 let backend: TestBackend
@@ -15,6 +21,8 @@ const opened = (slug: string) => ({
   surface: 'site',
   origin: 'https://demo.example',
 })
+
+const booked = (slug: string) => ({ name: 'meeting_booked', slug, eventUri: scheduledEventUri() })
 
 const readNudges = async (slug: string) =>
   (
@@ -37,22 +45,14 @@ describe('POST /api/events: nudges to the reps', () => {
     expect(onNudgeQueued).toHaveBeenCalledTimes(1)
     await postEvents(app, {
       visit: newVisit(),
-      events: [
-        { name: 'demo_call_ended', slug, seconds: 9 },
-        { name: 'demo_call_ended', slug, seconds: 150 },
-        { name: 'meeting_booked', slug },
-        { name: 'meeting_booked', slug },
-      ],
+      events: [{ name: 'demo_call_ended', slug, seconds: 150 }, booked(slug)],
     })
+    await postEvents(app, { visit: newVisit(), events: [booked(slug)] })
     expect(onNudgeQueued).toHaveBeenCalledTimes(2)
     expect(await readNudges(slug)).toEqual([
       {
         kind: 'opened',
         text: `Ana Ruiz (Ruiz Plumbing) opened their demo page <https://demo.example/_/prospects/${slug}|See their activity>`,
-      },
-      {
-        kind: 'talked',
-        text: `Ana Ruiz (Ruiz Plumbing) talked to their agent for 3 min <https://demo.example/_/prospects/${slug}|See their activity>`,
       },
       {
         kind: 'booked',
@@ -61,13 +61,13 @@ describe('POST /api/events: nudges to the reps', () => {
     ])
   })
 
-  it('queues no talked nudge for a demo call under 10 seconds, nor for a video call or a phone request', async () => {
+  it("queues no nudge for what the page says of calls: the voice platform's report of a call is what tells the reps", async () => {
     const app = createEventApp(backend, NUDGES_ON)
     const slug = await addTestProspect(backend)
     await postEvents(app, {
       visit: newVisit(),
       events: [
-        { name: 'demo_call_ended', slug, seconds: 9 },
+        { name: 'demo_call_ended', slug, seconds: 900 },
         { name: 'video_call_ended', slug, seconds: 600 },
         { name: 'phone_call_requested', slug, outcome: 'placed' },
         { name: 'demo_call_started', slug },
@@ -79,7 +79,7 @@ describe('POST /api/events: nudges to the reps', () => {
   it('writes the nudge without a link when the site has no SITE_URL', async () => {
     const app = createEventApp(backend, { ...NUDGES_ON, prospectLinkPrefix: null })
     const slug = await addTestProspect(backend)
-    await postEvents(app, { visit: newVisit(), events: [{ name: 'meeting_booked', slug }] })
+    await postEvents(app, { visit: newVisit(), events: [booked(slug)] })
     expect(await readNudges(slug)).toEqual([
       { kind: 'booked', text: 'Ana Ruiz (Ruiz Plumbing) booked a meeting' },
     ])
@@ -91,11 +91,7 @@ describe('POST /api/events: nudges to the reps', () => {
     const slug = await addTestProspect(backend)
     const res = await postEvents(app, {
       visit: newVisit(),
-      events: [
-        opened(slug),
-        { name: 'demo_call_ended', slug, seconds: 90 },
-        { name: 'meeting_booked', slug },
-      ],
+      events: [opened(slug), { name: 'demo_call_ended', slug, seconds: 90 }, booked(slug)],
     })
     expect(await res.json()).toEqual({ accepted: 3 })
     expect(await readNudges(slug)).toEqual([])

@@ -9,6 +9,7 @@ import {
   newVisit,
   postEvents,
   readStoredEvents,
+  scheduledEventUri,
   TEST_EVENT_HASH_SECRET,
 } from '../testing/event-test-app.ts'
 import { createTestBackend, type TestBackend } from '../testing/test-backend.ts'
@@ -46,7 +47,7 @@ describe('POST /api/events: storing', () => {
           { name: 'phone_call_requested', slug: SLUG, outcome: 'refused' },
           { name: 'video_call_started', slug: SLUG },
           { name: 'video_call_ended', slug: SLUG, seconds: 0 },
-          { name: 'meeting_booked', slug: SLUG },
+          { name: 'meeting_booked', slug: SLUG, eventUri: scheduledEventUri('GBGBDCAADAEDCRZ2') },
         ],
       },
       { ip: '198.51.100.7' },
@@ -61,7 +62,7 @@ describe('POST /api/events: storing', () => {
       ['phone_call_requested', { outcome: 'refused' }],
       ['video_call_started', {}],
       ['video_call_ended', { seconds: 0 }],
-      ['meeting_booked', {}],
+      ['meeting_booked', { eventUri: 'https://api.calendly.com/scheduled_events/GBGBDCAADAEDCRZ2' }],
     ])
     const addressKey = await createKeyedHash(TEST_EVENT_HASH_SECRET)('ip', '198.51.100.7')
     expect(new Set(stored.map((row) => row.address_key))).toEqual(new Set([addressKey]))

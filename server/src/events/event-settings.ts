@@ -1,6 +1,8 @@
 import { REP_PROSPECTS_PAGE } from '#core/rep-api.ts'
 import { createKeyedHash, type KeyedHash } from '../common/keyed-hash.ts'
+import type { VisitTokens } from '../common/visit-token.ts'
 import type { ServerConfig } from '../config.ts'
+import { type BookingCheck, createBookingCheck } from './booking-check.ts'
 
 /** How the event ingest stores, limits and nudges: from config, shared by the Node server and the edge. */
 export interface EventSettings {
@@ -10,6 +12,10 @@ export interface EventSettings {
   perProspectMinute: number
   /** Keys the client address's hash: the database never holds the address. */
   hash: KeyedHash
+  /** An event counts only with its prospect's visit token (see common/visit-token.ts). */
+  visitTokens: VisitTokens
+  /** Confirms a reported booking with the scheduler before it counts. */
+  checkBooking: BookingCheck
   /** At most one nudge of a kind per prospect in this many minutes; null: nudges are off. */
   nudgeDedupeMinutes: number | null
   /** The rep's page of a prospect is this followed by its slug; null: nudges carry no link. */
@@ -27,11 +33,17 @@ export interface EventSettings {
  */
 const HOSTED_COMMIT_CONCURRENCY = 4
 
-export function createEventSettings(config: ServerConfig, hashSecret: string): EventSettings {
+export function createEventSettings(
+  config: ServerConfig,
+  hashSecret: string,
+  visitTokens: VisitTokens,
+): EventSettings {
   return {
     perAddressMinute: config.engagement.limitPerIpMinute,
     perProspectMinute: config.engagement.limitPerProspectMinute,
     hash: createKeyedHash(hashSecret),
+    visitTokens,
+    checkBooking: createBookingCheck(config.engagement.scheduler),
     // Without a webhook to deliver them, nudges would only pile up in the outbox.
     nudgeDedupeMinutes: config.notify.webhookUrl === null ? null : config.notify.dedupeMinutes,
     prospectLinkPrefix: config.siteUrl === null ? null : `${config.siteUrl}${REP_PROSPECTS_PAGE}/`,

@@ -7,6 +7,7 @@ import {
   newVisit,
   postEvents,
   readStoredEvents,
+  scheduledEventUri,
 } from '../testing/event-test-app.ts'
 import { createTestBackend, type TestBackend } from '../testing/test-backend.ts'
 import { createGroupCommit } from './group-commit.ts'
@@ -121,13 +122,16 @@ describe('POST /api/events: requests that arrive together', () => {
     const twins = [0, 1].map(() =>
       postEvents(
         app,
-        { visit: newVisit(), events: [{ name: 'meeting_booked', slug }] },
+        { visit: newVisit(), events: [{ name: 'meeting_booked', slug, eventUri: scheduledEventUri() }] },
         { ip: '198.51.100.99' },
       ),
     )
     const unknown = postEvents(
       app,
-      { visit: newVisit(), events: [{ name: 'meeting_booked', slug: 'gone' }] },
+      {
+        visit: newVisit(),
+        events: [{ name: 'meeting_booked', slug: 'gone', eventUri: scheduledEventUri() }],
+      },
       { ip: '198.51.100.98' },
     )
     const answers = await Promise.all(requests)

@@ -91,7 +91,7 @@ export async function runProspectsCli(argv: readonly string[], io: CliIo): Promi
           progress: createProgress(io.stderr),
           report: err,
         })
-        return result.status === 'invalid' ? 1 : 0
+        return result.status === 'imported' || result.status === 'checked' ? 0 : 1
       }
       case 'list':
         return await withStore(openStore, async (store) => {

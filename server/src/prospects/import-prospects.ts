@@ -1,12 +1,18 @@
+import { randomUUID } from 'node:crypto'
 import { readFile, writeFile } from 'node:fs/promises'
 import { basename, dirname, extname, join, resolve } from 'node:path'
+import { neutralizeFormula } from '#core/spreadsheet-text.ts'
 import { CsvSyntaxError, formatCsv, parseCsv } from '../common/csv.ts'
+import { decodeCsvBytes } from '../common/decode-csv-bytes.ts'
 import { readProspectRows } from '../common/prospect-rows.ts'
+import type { ProspectRow } from '../data/database.ts'
+import type { ImportJobRow } from '../data/import-job-database.ts'
+import { hashFileBytes } from '../data/import-jobs.ts'
 import { toFileError } from '../db/filesystem-errors.ts'
 import type { DatabaseStore } from '../db/open-store.ts'
 import { getProspectLink, getProspectSnippet, type LinkSettings } from './links.ts'
 import { formatCount, formatSeconds, type Progress } from './progress.ts'
-import { upsertProspects } from './prospect-store.ts'
+import { beginImport, writeImport } from './prospect-store.ts'
 
 export interface ImportOptions {
   file: string
@@ -26,6 +32,8 @@ export interface ImportOptions {
 export type ImportResult =
   | { status: 'invalid'; badRows: number }
   | { status: 'checked'; rows: number }
+  /** The job failed (it says why): nothing was written. */
+  | { status: 'not_written' }
   | { status: 'imported'; rows: number; inserted: number; updated: number; unchanged: number; out: string }
 
 /** The columns of the file `import` writes for the sales team. */
@@ -33,8 +41,10 @@ export const LINK_COLUMNS = ['slug', 'name', 'company_name', 'link', 'snippet'] 
 
 /**
  * `prospects import`: checks every row first and, if any is bad, lists each with its line and writes
- * nothing (the database is not even opened). Otherwise upserts all rows by slug in one transaction,
- * then writes the personalised link and embed snippet of every row to a CSV.
+ * nothing (the database is not even opened). Otherwise imports the file as a job, as a rep's import
+ * is (data/import-jobs.ts): the rows are staged in chunks, with their progress, and written in one
+ * transaction, all or nothing. Then it writes the personalised link and embed snippet of every row to
+ * a CSV.
  */
 export async function importProspects(options: ImportOptions): Promise<ImportResult> {
   const { progress } = options
@@ -44,12 +54,20 @@ export async function importProspects(options: ImportOptions): Promise<ImportRes
     options.report(`--out ${out} is the file being imported; name another file.`)
     return { status: 'invalid', badRows: 0 }
   }
-  const text = await readFile(options.file, 'utf8').catch((error: unknown) => {
-    throw toFileError(error, 'read', options.file)
-  })
+  const bytes = new Uint8Array(
+    await readFile(options.file).catch((error: unknown) => {
+      throw toFileError(error, 'read', options.file)
+    }),
+  )
+  const decoded = decodeCsvBytes(bytes)
+  if ('problem' in decoded) {
+    options.report(`${options.file}:${decoded.problem.line}: ${decoded.problem.message}`)
+    options.report('Nothing was imported.')
+    return { status: 'invalid', badRows: 1 }
+  }
   let records: ReturnType<typeof parseCsv>
   try {
-    records = parseCsv(text)
+    records = parseCsv(decoded.text)
   } catch (error) {
     if (!(error instanceof CsvSyntaxError)) throw error
     options.report(`${options.file}:${error.line}: ${error.message}`)
@@ -74,25 +92,59 @@ export async function importProspects(options: ImportOptions): Promise<ImportRes
     return { status: 'checked', rows: rows.length }
   }
 
+  const fileHash = await hashFileBytes(bytes)
   const store = await progress.during('Opening the database...', options.openStore)
-  const writing = Date.now()
-  const counts = await progress
-    .during(
-      `Writing ${formatCount(rows.length)} prospects to the ${store.target} in one transaction...`,
-      () => upsertProspects(store.db, rows),
-    )
-    .finally(() => store.close())
-  progress.note(
-    `Wrote ${formatCount(rows.length)} prospects in ${formatSeconds(Date.now() - writing)}: ` +
-      `${formatCount(counts.inserted)} new, ${formatCount(counts.updated)} updated, ${formatCount(counts.unchanged)} unchanged.`,
+  const job = await writeRunJob(store.db, store.target, { ...options, fileHash, rows }).finally(() =>
+    store.close(),
   )
+  if (job.status !== 'done' || !job.result) {
+    options.report(job.error ?? 'Nothing was imported.')
+    return { status: 'not_written' }
+  }
+  await writeLinksFile(out, rows, options.links)
+  progress.note(`Links and snippets: ${out} (links under ${options.links.siteUrl}/).`)
+  return { status: 'imported', rows: rows.length, ...job.result, out }
+}
 
+/**
+ * This run's job, under a key of its own: each run imports the file, as before there were jobs (a
+ * second run of the same file finds its rows unchanged). Written here, its progress told as it goes.
+ */
+async function writeRunJob(
+  db: DatabaseStore['db'],
+  target: string,
+  file: ImportOptions & { fileHash: string; rows: ProspectRow[] },
+): Promise<ImportJobRow> {
+  const { progress, rows } = file
+  const key = `cli-${randomUUID()}`
+  const start = await beginImport(db, { repId: null, key, fileHash: file.fileHash, total: rows.length })
+  if (start.status !== 'created') throw new Error(`a new import key found an import (${start.status})`)
+  const writing = Date.now()
+  const job = await progress.during(
+    `Writing ${formatCount(rows.length)} prospects to the ${target} in one transaction...`,
+    (tell) =>
+      writeImport(db, start.job, rows, (staged) =>
+        tell(`${formatCount(staged.done)} of ${formatCount(staged.total)} rows sent`),
+      ),
+  )
+  if (job.result) {
+    const { inserted, updated, unchanged } = job.result
+    progress.note(
+      `Wrote ${formatCount(rows.length)} prospects in ${formatSeconds(Date.now() - writing)}: ` +
+        `${formatCount(inserted)} new, ${formatCount(updated)} updated, ${formatCount(unchanged)} unchanged.`,
+    )
+  }
+  return job
+}
+
+async function writeLinksFile(out: string, rows: readonly ProspectRow[], links: LinkSettings): Promise<void> {
+  // The sales team opens this file in a spreadsheet: what people typed never runs as a formula.
   const linkRows = rows.map((row) => [
-    row.slug,
-    row.name,
-    row.company_name,
-    getProspectLink(options.links, row.slug),
-    getProspectSnippet(options.links, row.slug),
+    neutralizeFormula(row.slug),
+    neutralizeFormula(row.name),
+    neutralizeFormula(row.company_name),
+    getProspectLink(links, row.slug),
+    getProspectSnippet(links, row.slug),
   ])
   await writeFile(out, formatCsv([[...LINK_COLUMNS], ...linkRows])).catch((error: unknown) => {
     // The prospects are in by now, and running the import again leaves unchanged rows alone.
@@ -103,8 +155,6 @@ export async function importProspects(options: ImportOptions): Promise<ImportRes
       'the prospects were imported: run the import again with --out naming a writable file',
     )
   })
-  progress.note(`Links and snippets: ${out} (links under ${options.links.siteUrl}/).`)
-  return { status: 'imported', rows: rows.length, ...counts, out }
 }
 
 /** `prospects.csv` → `prospects.links.csv`, beside it. */

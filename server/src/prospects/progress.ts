@@ -3,10 +3,11 @@ export interface Progress {
   /** A step that has finished, or a fact; always its own line. */
   note(text: string): void
   /**
-   * Runs a step that may take a while. On a terminal its line counts the seconds until it is done;
-   * elsewhere (CI logs, a pipe) it is one line when it starts.
+   * Runs a step that may take a while. On a terminal its line counts the seconds until it is done,
+   * and shows the latest of what the step tells (`tell`, e.g. rows written so far); elsewhere (CI
+   * logs, a pipe) it is one line when it starts.
    */
-  during<T>(text: string, work: () => Promise<T>): Promise<T>
+  during<T>(text: string, work: (tell: (detail: string) => void) => Promise<T>): Promise<T>
 }
 
 export interface ProgressStream {
@@ -20,14 +21,19 @@ export function createProgress(stream: ProgressStream): Progress {
     async during(text, work) {
       if (!stream.isTTY) {
         stream.write(`${text}\n`)
-        return work()
+        return work(() => {})
       }
       const started = Date.now()
-      const draw = () => stream.write(`\r\x1b[K${text} ${Math.floor((Date.now() - started) / 1000)} s`)
+      let detail = ''
+      const draw = () =>
+        stream.write(`\r\x1b[K${text}${detail} ${Math.floor((Date.now() - started) / 1000)} s`)
       draw()
       const timer = setInterval(draw, 1000)
       try {
-        return await work()
+        return await work((next) => {
+          detail = ` ${next}`
+          draw()
+        })
       } finally {
         clearInterval(timer)
         stream.write('\r\x1b[K')

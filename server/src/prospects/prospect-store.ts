@@ -4,8 +4,9 @@ import {
   type Db,
   type ProspectRow,
   type ProspectSummary,
-  type UpsertCounts,
 } from '../data/database.ts'
+import type { ImportJobRow } from '../data/import-job-database.ts'
+import { beginImportJob, type ImportJobStart, writeImportJob } from '../data/import-jobs.ts'
 import { PROSPECT_COLUMNS } from '../data/prospects.ts'
 
 /** The database refused or could not be reached; `message` says what it answered. */
@@ -29,10 +30,25 @@ async function say<T>(action: string, call: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Writes all rows in one call of `upsert_prospects`, which is one transaction: every row or none. */
-export function upsertProspects(db: Db, rows: readonly ProspectRow[]): Promise<UpsertCounts> {
+/** Begins the file's import job, or finds the one its key began (see data/import-jobs.ts). */
+export function beginImport(db: Db, start: Parameters<typeof beginImportJob>[1]): Promise<ImportJobStart> {
+  return say('Could not start the import, so nothing was written', () =>
+    beginImportJob(db, start, new Date()),
+  )
+}
+
+/**
+ * Stages the rows and writes them in one transaction (`upsert_prospects` inside `apply_import_job`):
+ * every row or none. The job answers `written` after each chunk.
+ */
+export function writeImport(
+  db: Db,
+  job: ImportJobRow,
+  rows: readonly ProspectRow[],
+  onProgress: (job: ImportJobRow) => void,
+): Promise<ImportJobRow> {
   return say('The database refused the import, so nothing was written', () =>
-    callFunction(db, 'upsert_prospects', { prospects: rows }),
+    writeImportJob(db, job, rows, { now: () => new Date(), onProgress }),
   )
 }
 

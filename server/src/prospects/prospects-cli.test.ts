@@ -9,7 +9,7 @@ import { acquireDataDirLock } from '../db/lock.ts'
 import { makeProspectRow } from '../testing/prospect-fixture.ts'
 import { createTestBackend, type TestBackend } from '../testing/test-backend.ts'
 import { runProspectsCli } from './cli.ts'
-import { getProspect, upsertProspects } from './prospect-store.ts'
+import { beginImport, getProspect, writeImport } from './prospect-store.ts'
 
 const HEADER = 'slug,name,company_name,first_message,system,assistant_id'
 const ACME = 'acme-dental,Dr. Ann Lee,"Acme Dental, Inc.",Hi!,"You are Ava.\nBe brief.",asst-9'
@@ -104,6 +104,34 @@ describe('prospects CLI on the embedded database', () => {
     expect((await run(env(), 'import', file)).stderr).toContain('0 new, 0 updated, 2 unchanged')
   }, 30_000)
 
+  it('imports the file on each run, each run a job of its own: a prospect deleted since comes back', async () => {
+    const file = writeCsv(
+      'rerun.csv',
+      HEADER,
+      ACME.replace('acme-dental', 'rerun-a'),
+      BETA.replace('beta-realty', 'rerun-b'),
+    )
+    const first = await run(env(), 'import', file)
+    expect([first.code, first.stderr]).toEqual([0, expect.stringContaining('2 new, 0 updated, 0 unchanged')])
+    await run(env(), 'delete', 'rerun-b')
+    const again = await run(env(), 'import', file)
+    expect([again.code, again.stderr]).toEqual([0, expect.stringContaining('1 new, 0 updated, 1 unchanged')])
+    expect((await run(env(), 'show', 'rerun-b')).code).toBe(0)
+  }, 60_000)
+
+  it('shows on a terminal how many rows are on their way', async () => {
+    const rows = Array.from({ length: 1200 }, (_, i) => `tty-${i},Name ${i},Co ${i},Hi,Prompt,`)
+    let stderr = ''
+    const code = await runProspectsCli(['import', writeCsv('tty.csv', HEADER, ...rows)], {
+      stdout: { write: () => true },
+      stderr: { write: (text: string) => (stderr += text), isTTY: true },
+      env: env(),
+    })
+    expect(code).toBe(0)
+    for (const written of ['500', '1,000', '1,200']) expect(stderr).toContain(`${written} of 1,200 rows sent`)
+    expect(stderr).toContain('Wrote 1,200 prospects')
+  }, 60_000)
+
   it('lists every bad row with its line and changes nothing', async () => {
     const file = writeCsv(
       'bad.csv',
@@ -122,6 +150,41 @@ describe('prospects CLI on the embedded database', () => {
     ])
     expect((await run(env(), 'show', 'acme-dental')).stdout).toContain('name: Dr. Ann Lee-Park\n')
     expect(existsSync(join(dir, 'bad.links.csv'))).toBe(false)
+  }, 30_000)
+
+  it('writes names and companies that a spreadsheet would run as formulas as text', async () => {
+    const file = writeCsv(
+      'formulas.csv',
+      'slug,name,company_name',
+      'formula-a,"=HYPERLINK(""http://x"",""Open"")",+cmd|\' /C calc\'!A0',
+      'formula-b,@SUM(1+1),-2+3',
+      'formula-c,Ann = Lee,Plus+ Co',
+    )
+    const out = join(dir, 'formulas-links.csv')
+    expect((await run(env(), 'import', file, '--out', out)).code).toBe(0)
+    const links = parseCsv(readFileSync(out, 'utf8')).map((record) => record.fields.slice(0, 3))
+    expect(links).toEqual([
+      ['slug', 'name', 'company_name'],
+      ['formula-a', `'=HYPERLINK("http://x","Open")`, `'+cmd|' /C calc'!A0`],
+      ['formula-b', `'@SUM(1+1)`, `'-2+3`],
+      ['formula-c', 'Ann = Lee', 'Plus+ Co'],
+    ])
+  }, 30_000)
+
+  it('refuses a file that is not UTF-8 at its first such line, and imports nothing of it', async () => {
+    // Saved as "CSV" in Windows-1252 (Latin-1's é is the one byte 0xE9): not "CSV UTF-8".
+    const path = join(dir, 'latin1.csv')
+    const text = `${HEADER}\r\ncafe-rene,Ren\u00e9 Roy,Caf\u00e9 Ren\u00e9,Hi,Prompt,\r\n`
+    writeFileSync(path, Buffer.from(text, 'latin1'))
+    const result = await run(env(), 'import', path)
+    expect(result.code).toBe(1)
+    expect(result.stderr.split('\n')).toEqual([
+      `${path}:2: not UTF-8 text (save the file as "CSV UTF-8")`,
+      'Nothing was imported.',
+      '',
+    ])
+    expect(existsSync(join(dir, 'latin1.links.csv'))).toBe(false)
+    expect((await run(env(), 'show', 'cafe-rene')).code).toBe(1)
   }, 30_000)
 
   it('says to stop the server when one holds the data directory', async () => {
@@ -178,7 +241,7 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('prospects CLI on Postg
     await backend?.db.close()
   })
 
-  it('imports 10,000 rows in one request and lists them past the API row limit, a page at a time', async () => {
+  it('imports 10,000 rows as one job and lists them past the API row limit, a page at a time', async () => {
     const rows = Array.from(
       { length: 10_000 },
       (_, i) => `bulk-${String(i).padStart(5, '0')},Owner ${i},Co ${i},Hi,"Prompt ${i}",`,
@@ -186,17 +249,36 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('prospects CLI on Postg
     const result = await run(env, 'import', writeCsv('bulk.csv', HEADER, ...rows))
     expect(result.stderr).toContain('PostgreSQL 127.0.0.1:')
     expect(result.stderr).toContain('10,000 new, 0 updated, 0 unchanged')
+    // The same job as a rep's import, made by nobody (the command line).
+    const { rows: jobs } = await backend.db.query(
+      'select status, total, done, rep_id from public.import_jobs where total = 10000',
+    )
+    expect(jobs).toEqual([{ status: 'done', total: 10_000, done: 10_000, rep_id: null }])
     const list = await run(env, 'list')
     expect(list.stderr).toMatch(/^10,003 prospects/)
     expect(list.stdout.split('\n').filter((line) => line.startsWith('bulk-'))).toHaveLength(10_000)
   }, 60_000)
 
-  it('writes nothing when the database refuses any row of the array (one transaction)', async () => {
+  it('writes nothing when the database refuses any row of the file (one transaction)', async () => {
     const row = (slug: string) => makeProspectRow({ slug, name: 'N', company_name: 'C' })
-    await expect(upsertProspects(backend.deps.db, [row('atomic-1'), row('Not Valid')])).rejects.toThrow(
+    const rows = [...Array.from({ length: 700 }, (_, i) => row(`atomic-${i}`)), row('Not Valid')]
+    const start = await beginImport(backend.deps.db, {
+      repId: null,
+      key: 'atomic-test-key-0001',
+      fileHash: 'a'.repeat(64),
+      total: rows.length,
+    })
+    if (start.status !== 'created') throw new Error(`expected a new job, got ${start.status}`)
+    await expect(writeImport(backend.deps.db, start.job, rows, () => {})).rejects.toThrow(
       /nothing was written: .*prospects_slug_format/,
     )
     expect(await getProspect(backend.deps.db, 'atomic-1')).toBeNull()
+    const { rows: jobs } = await backend.db.query<{ status: string; staged: number }>(
+      `select j.status, (select count(*)::int from public.import_job_rows r where r.job_id = j.id) as staged
+         from public.import_jobs j where j.id = $1`,
+      [start.job.id],
+    )
+    expect(jobs).toEqual([{ status: 'failed', staged: 0 }])
   })
 
   it('refuses a DATABASE_URL that is no PostgreSQL URL, saying what it must be', async () => {

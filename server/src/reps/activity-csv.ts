@@ -1,4 +1,5 @@
 import { type ActivitySummary, STAGE_LABELS } from '#core/engagement.ts'
+import { neutralizeFormula } from '#core/spreadsheet-text.ts'
 import { formatCsv } from '../common/csv.ts'
 
 /** The export's columns, as core/engagement.ts names them. */
@@ -18,11 +19,12 @@ export const ACTIVITY_CSV_FILE = 'prospect-activity.csv'
 
 /**
  * The activity list as a CSV file for a spreadsheet: the stage as the pages word it, hot as yes or
- * no, the latest activity in ISO 8601 (UTC), empty when there is none.
+ * no, the latest activity in ISO 8601 (UTC), empty when there is none; what people typed (slugs,
+ * names, companies, emails) never runs as a formula.
  */
 export function formatActivityCsv(prospects: readonly ActivitySummary[]): string {
   const rows = prospects.map((row) => [
-    row.slug,
+    neutralizeFormula(row.slug),
     neutralizeFormula(row.name),
     neutralizeFormula(row.companyName),
     neutralizeFormula(row.owner?.email ?? ''),
@@ -34,10 +36,3 @@ export function formatActivityCsv(prospects: readonly ActivitySummary[]): string
   ])
   return formatCsv([[...ACTIVITY_CSV_COLUMNS], ...rows])
 }
-
-/**
- * Names and companies are typed by people, and a spreadsheet runs a cell that starts with `=`, `+`,
- * `-`, `@` (or a tab or carriage return before one) as a formula: such a value is exported with a
- * leading apostrophe, which spreadsheets show as text and do not run.
- */
-export const neutralizeFormula = (value: string): string => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value)

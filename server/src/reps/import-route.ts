@@ -2,47 +2,88 @@ import { Hono } from 'hono'
 import type { AgentTemplateSet } from '#core/agent.ts'
 import { AppError } from '#core/errors.ts'
 import { getProspectPageUrl } from '#core/prospect.ts'
-import type { ImportResponse } from '#core/rep-api.ts'
-import { CsvSyntaxError, parseCsv } from '../common/csv.ts'
+import { type ImportJob, type ImportJobResponse, REP_API_PATH } from '#core/rep-api.ts'
+import type { RunInBackground } from '../background-work.ts'
 import { limitBody } from '../common/limit-body.ts'
-import { readProspectRows } from '../common/prospect-rows.ts'
 import type { Db } from '../data/database.ts'
+import type { ImportJobRow } from '../data/import-job-database.ts'
+import { beginImportJob, readImportJob, writeImportJob } from '../data/import-jobs.ts'
+import type { Logger } from '../logging/rate-limited-logger.ts'
+import { readImportRequest } from './import-body.ts'
 import type { RepEnv } from './rep-guards.ts'
-import { importRepProspects } from './rep-prospects.ts'
 
 /** MAX_IMPORT_ROWS rows of a typical 600 bytes, with room; 10,000 prospects are about 6 MB. */
 const MAX_CSV_BYTES = 64 * 1024 * 1024
-const CSV_TYPE = /^text\/csv\s*(;|$)/i
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+export interface ImportRouteDeps {
+  db: Db
+  templates: AgentTemplateSet
+  /** `SITE_URL`, the links' base; null: the request's origin. */
+  siteUrl: string | null
+  now: () => Date
+  runInBackground: RunInBackground
+  logger: Logger
+}
 
 /**
- * `POST imports` with a CSV body: the command line's import (the same parser and row rule, one
- * transaction, all or nothing), stamped with the rep, who owns the prospects it creates. A bad row
- * anywhere is 422 `import_invalid` with every bad row's line and problems, and nothing is written.
- * Answers the counts and each row's page link, in file order.
+ * `POST imports`: the file is checked whole before anything is stored (422 with every bad row), then
+ * answered 202 at once with its job and its address (`Location`); the job writes in the background:
+ * staged in chunks, then applied in one transaction, all or nothing, stamped with the rep, who owns
+ * the prospects it creates. The same key again answers the job it made. `GET imports/:id` answers a
+ * job to the rep who sent it only: keys are per rep, and so are their answers (another rep, like an
+ * unknown id, gets 404, which says nothing of whether the job exists).
  */
-export function importRoutes(db: Db, templates: AgentTemplateSet, siteUrl: string | null): Hono<RepEnv> {
-  const templateIds = templates.list.map((template) => template.source.id)
-  return new Hono<RepEnv>().post('/imports', limitBody(MAX_CSV_BYTES), async (c) => {
-    if (!CSV_TYPE.test(c.req.header('Content-Type') ?? '')) throw new AppError('unsupported_media_type')
-    let records: ReturnType<typeof parseCsv>
-    try {
-      records = parseCsv(await c.req.text())
-    } catch (error) {
-      if (!(error instanceof CsvSyntaxError)) throw error
-      const message = `${error.message}; the file cannot be read past this line`
-      throw new AppError('import_invalid', { problems: [{ line: error.line, message }] })
-    }
-    const { rows, problems } = readProspectRows(records, { templateIds })
-    if (problems.length > 0) {
-      const total = Math.max(records.length - 1, 0)
-      throw new AppError('import_invalid', {
-        problems,
-        message: `Nothing was imported: ${problems.length} of ${total} rows ${problems.length === 1 ? 'has a problem' : 'have problems'}.`,
-      })
-    }
-    const counts = await importRepProspects(db, rows, c.get('rep').id)
-    const base = siteUrl ?? new URL(c.req.url).origin
-    const links = rows.map((row) => ({ slug: row.slug, url: getProspectPageUrl(base, row.slug) }))
-    return c.json({ ...counts, links } satisfies ImportResponse)
-  })
+export function importRoutes(deps: ImportRouteDeps): Hono<RepEnv> {
+  const templateIds = deps.templates.list.map((template) => template.source.id)
+  const linkBase = (requestUrl: string) => deps.siteUrl ?? new URL(requestUrl).origin
+  return new Hono<RepEnv>()
+    .post('/imports', limitBody(MAX_CSV_BYTES), async (c) => {
+      const { key, fileHash, rows } = await readImportRequest(c, templateIds)
+      const start = await beginImportJob(
+        deps.db,
+        { repId: c.get('rep').id, key, fileHash, total: rows.length },
+        deps.now(),
+      )
+      if (start.status === 'conflict') throw new AppError('import_key_reused')
+      let job = start.job
+      if (start.status === 'created') {
+        await deps.runInBackground(() =>
+          writeImportJob(deps.db, job, rows, { now: deps.now }).then(
+            () => {},
+            (error: unknown) =>
+              deps.logger.error('[import] writing an import failed; nothing was written:', error),
+          ),
+        )
+        // Where the work ran before this answer (the edge without waitUntil), the job is finished now.
+        job = (await readImportJob(deps.db, job.id, deps.now())) ?? job
+      }
+      c.header('Location', `${REP_API_PATH}/imports/${job.id}`)
+      return c.json({ import: toImportJob(job, linkBase(c.req.url)) } satisfies ImportJobResponse, 202)
+    })
+    .get('/imports/:id', async (c) => {
+      const id = c.req.param('id')
+      const job = UUID.test(id) ? await readImportJob(deps.db, id, deps.now()) : null
+      if (!job || job.rep_id !== c.get('rep').id) throw new AppError('import_not_found')
+      return c.json({ import: toImportJob(job, linkBase(c.req.url)) } satisfies ImportJobResponse)
+    })
+}
+
+/** A job in the API's shape; a finished one with each row's link, in file order. */
+function toImportJob(row: ImportJobRow, base: string): ImportJob {
+  const result =
+    row.result && row.slugs
+      ? { ...row.result, links: row.slugs.map((slug) => ({ slug, url: getProspectPageUrl(base, slug) })) }
+      : null
+  return {
+    id: row.id,
+    status: row.status,
+    total: row.total,
+    done: row.done,
+    result,
+    error: row.error,
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+  }
 }

@@ -5,11 +5,11 @@ import { makeProspectRow } from '../testing/prospect-fixture.ts'
 import {
   createRepTestApp,
   importAsCommandLine,
+  importAsRep,
   type RepTestApp,
   type TestSession,
 } from '../testing/rep-test-app.ts'
 import { createTestBackend, type TestBackend } from '../testing/test-backend.ts'
-import { importRepProspects } from './rep-prospects.ts'
 
 // The list at 10,000 prospects in the embedded database: each page must be the right one, counted
 // over all matches. The time of each answer is printed, not asserted (a shared machine varies).
@@ -42,7 +42,7 @@ beforeAll(async () => {
     backend.deps.db,
     rows.filter((_, i) => i % 2 === 0),
   )
-  await importRepProspects(
+  await importAsRep(
     backend.deps.db,
     rows.filter((_, i) => i % 2 === 1),
     bo.rep.id,

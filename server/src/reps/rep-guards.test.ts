@@ -148,6 +148,20 @@ describe('sign-in limits', () => {
     expect((await signInFrom('192.0.2.8', 'bo@example.com', TEST_PASSWORD)).status).toBe(200)
   })
 
+  it(`counts every sign-in with no known address as one address: ${SIGN_IN_FAILURES_PER_ADDRESS} failures, then 429`, async () => {
+    reps.clock.advance(SIGN_IN_WINDOW_SECONDS)
+    const withoutAddress = (email: string, password: string) =>
+      reps.request('/session', { method: 'POST', body: JSON.stringify({ email, password }) })
+    for (let i = 0; i < SIGN_IN_FAILURES_PER_ADDRESS; i++) {
+      expect((await withoutAddress(`hidden-${i}@example.com`, 'wrong password!!')).status).toBe(401)
+    }
+    const refused = await withoutAddress('bo@example.com', TEST_PASSWORD)
+    expect(refused.status).toBe(429)
+    expect(await errorOf(refused)).toMatchObject({ code: 'sign_in_limited' })
+    // A known address is a bucket of its own.
+    expect((await signInFrom('192.0.2.9', 'bo@example.com', TEST_PASSWORD)).status).toBe(200)
+  })
+
   it('counts no success against the limit', async () => {
     reps.clock.advance(SIGN_IN_WINDOW_SECONDS)
     for (let i = 0; i < SIGN_IN_FAILURES_PER_EMAIL + 2; i++) {

@@ -52,7 +52,7 @@ export function requireRep(deps: RepApiDeps): MiddlewareHandler<RepEnv> {
     const token = readSessionToken(c)
     const rep = token && (await touchSession(deps.db, hashToken(token), now(), SESSION_IDLE_SECONDS))
     if (!token || !rep) {
-      clearSessionCookie(c)
+      clearSessionCookie(c, deps.settings)
       throw new AppError('signed_out')
     }
     c.set('rep', rep)

@@ -5,13 +5,7 @@ import type {
   RepProspectSort,
   RepProspectSummary,
 } from '#core/rep-api.ts'
-import {
-  callFunction,
-  type Database,
-  type Db,
-  type ProspectRow,
-  type UpsertCounts,
-} from '../data/database.ts'
+import { callFunction, type Database, type Db } from '../data/database.ts'
 import type { AuditRow } from '../data/rep-database.ts'
 
 type Functions = Database['public']['Functions']
@@ -95,15 +89,6 @@ export async function updateProspect(db: Db, args: Functions['update_prospect'][
 /** True when it was deleted; false when there was none. Never the fallback (the caller checks). */
 export async function deleteRepProspect(db: Db, slug: string, repId: string): Promise<boolean> {
   return (await callFunction(db, 'delete_prospect', { slug, rep_id: repId })).deleted
-}
-
-/** All rows in one transaction, as the command line's import, stamped with the rep. */
-export async function importRepProspects(
-  db: Db,
-  rows: readonly ProspectRow[],
-  repId: string,
-): Promise<UpsertCounts> {
-  return callFunction(db, 'upsert_prospects', { prospects: rows, rep_id: repId })
 }
 
 export async function isSlugInUse(db: Db, slug: string): Promise<boolean> {

@@ -22,7 +22,17 @@ export function repRoutes(deps: RepApiDeps): Hono<RepEnv> {
   app.route('/', signedInSessionRoutes(deps))
   app.route('/', prospectRoutes(deps.db, deps.templates))
   app.route('/', activityRoutes(deps.db, deps.settings.now ?? (() => new Date())))
-  app.route('/', importRoutes(deps.db, deps.templates, deps.settings.siteUrl))
+  app.route(
+    '/',
+    importRoutes({
+      db: deps.db,
+      templates: deps.templates,
+      siteUrl: deps.settings.siteUrl,
+      now: deps.settings.now ?? (() => new Date()),
+      runInBackground: deps.runInBackground,
+      logger: deps.logger,
+    }),
+  )
   app.get('/templates', (c) =>
     c.json({
       templates: deps.templates.list.map((template) => template.source),

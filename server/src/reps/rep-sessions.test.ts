@@ -66,6 +66,28 @@ describe('POST session (sign in)', () => {
     }
   })
 
+  it('marks it Secure on a loopback host too when SITE_URL is https or a trusted proxy says https', async () => {
+    // A proxy that ends TLS and passes on a loopback Host (nginx's default) reaches us as plain http.
+    const cases = [
+      [{ siteUrl: 'https://reps.example.com' }, {}, true],
+      [{ trustedProxy: true }, { 'X-Forwarded-Proto': 'https' }, true],
+      [{ trustedProxy: true }, { 'X-Forwarded-Proto': 'http' }, false],
+      [{ trustedProxy: false }, { 'X-Forwarded-Proto': 'https' }, false], // the client's word
+      [{ siteUrl: 'http://localhost:8787' }, {}, false],
+    ] as const
+    for (const [options, headers, secure] of cases) {
+      const app = createRepTestApp(backend, options).app
+      const res = await app.request('http://127.0.0.1:8787/api/reps/session', {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ email: 'bo@example.com', password: TEST_PASSWORD }),
+      })
+      const label = JSON.stringify([options, headers])
+      expect(res.status, label).toBe(200)
+      expect(/; Secure/.test(res.headers.get('Set-Cookie') ?? ''), label).toBe(secure)
+    }
+  })
+
   it('answers a wrong password, an unknown email and a rep without a password alike, each after one scrypt', async () => {
     const answers = []
     for (const [email, password] of [

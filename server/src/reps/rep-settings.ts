@@ -1,6 +1,8 @@
 import type { AgentTemplateSet } from '#core/agent.ts'
+import type { RunInBackground } from '../background-work.ts'
 import type { ClientIpReader } from '../common/client-ip.ts'
 import type { Db } from '../data/database.ts'
+import type { Logger } from '../logging/rate-limited-logger.ts'
 import type { PasswordHasher } from './passwords.ts'
 
 /** A session ends after this long without a request (a working day and a half)… */
@@ -25,6 +27,11 @@ export interface RepSettings {
   hashSecret: string
   /** `SITE_URL`: the pages' origin, also accepted as a request's `Origin`, and the links' base. */
   siteUrl: string | null
+  /**
+   * Whether a proxy in front of the server is trusted (`TRUSTED_PROXY_HEADER` set): its
+   * `X-Forwarded-Proto` then says whether the browser came over https, for the cookie's `Secure`.
+   */
+  trustedProxy: boolean
   /** The clock of sessions, links and limits; tests set it. */
   now?: () => Date
   /** scrypt by default; tests pass a cheaper cost. */
@@ -38,4 +45,8 @@ export interface RepApiDeps {
   templates: AgentTemplateSet
   clientIp: ClientIpReader
   settings: RepSettings
+  /** Where an import writes after its answer: this process on Node, the edge's own way there. */
+  runInBackground: RunInBackground
+  /** Where an import that failed in the background is told. */
+  logger: Logger
 }

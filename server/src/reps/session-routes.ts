@@ -39,7 +39,7 @@ export function openSessionRoutes(deps: RepApiDeps): Hono {
       // A browser that was signed in as someone else ends that session rather than orphaning it.
       const previous = readSessionToken(c)
       if (previous) await endSession(deps.db, hashToken(previous), now())
-      setSessionCookie(c, sessionToken)
+      setSessionCookie(c, sessionToken, deps.settings)
       return c.json(sessionResponse(rep, sessionToken))
     })
     .post('/password', limitBody(MAX_BODY_BYTES), async (c) => {
@@ -57,7 +57,7 @@ export function openSessionRoutes(deps: RepApiDeps): Hono {
         session_expires_at: new Date(at.getTime() + SESSION_MAX_SECONDS * 1000).toISOString(),
       })
       if (!rep) throw new AppError('link_expired')
-      setSessionCookie(c, sessionToken)
+      setSessionCookie(c, sessionToken, deps.settings)
       return c.json(sessionResponse(rep, sessionToken))
     })
 }
@@ -69,7 +69,7 @@ export function signedInSessionRoutes(deps: RepApiDeps): Hono<RepEnv> {
     .get('/session', (c) => c.json(sessionResponse(c.get('rep'), c.get('sessionToken'))))
     .delete('/session', async (c) => {
       await endSession(deps.db, hashToken(c.get('sessionToken')), now())
-      clearSessionCookie(c)
+      clearSessionCookie(c, deps.settings)
       return c.body(null, 204)
     })
 }

@@ -22,12 +22,16 @@ export interface SignedIn {
 
 export type SignIn = (c: Context, email: string, password: string) => Promise<SignedIn>
 
+/** The address key of every sign-in whose client address is unknown; no real address reads so. */
+const UNKNOWN_ADDRESS = 'unknown'
+
 /**
  * Signs a rep in with email and password, within the limits per email and per client address
- * (failures in the last SIGN_IN_WINDOW_SECONDS, counted in Postgres): over either, 429 with
- * Retry-After and nothing checked. An unknown email, a rep without a password yet and a wrong
- * password are the same 401 `sign_in_failed`, and each costs one scrypt, so neither the answer nor
- * its time tells whether the email is a rep's. A disabled rep learns so only with the right password.
+ * (failures in the last SIGN_IN_WINDOW_SECONDS, counted in Postgres; the sign-ins whose address is
+ * unknown count as one address): over either, 429 with Retry-After and nothing checked. An unknown
+ * email, a rep without a password yet and a wrong password are the same 401 `sign_in_failed`, and
+ * each costs one scrypt, so neither the answer nor its time tells whether the email is a rep's. A
+ * disabled rep learns so only with the right password.
  */
 export function createSignIn(deps: RepApiDeps): SignIn {
   const now = deps.settings.now ?? (() => new Date())
@@ -35,11 +39,12 @@ export function createSignIn(deps: RepApiDeps): SignIn {
   const keyedHash: KeyedHash = createKeyedHash(deps.settings.hashSecret)
   return async (c, rawEmail, password) => {
     const email = rawEmail.trim().toLowerCase()
-    const address = deps.clientIp(c)
+    // Hiding the address (or a proxy that forgot to send it) must not escape the limit.
+    const address = deps.clientIp(c) ?? UNKNOWN_ADDRESS
     const at = now()
     const gate = await beginSignIn(deps.db, {
       email_key: await keyedHash('email', email),
-      address_key: address === null ? null : await keyedHash('ip', address),
+      address_key: await keyedHash('ip', address),
       at: at.toISOString(),
       window_seconds: SIGN_IN_WINDOW_SECONDS,
       email_limit: SIGN_IN_FAILURES_PER_EMAIL,

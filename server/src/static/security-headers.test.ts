@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest'
 import type { PolicySources } from './policy-sources.ts'
 import {
   CALENDLY_ASSETS,
-  cameOverHttps,
   DAILY_ENGINE,
   DAILY_SIGNALLING,
   DENIED_FEATURES,
@@ -164,14 +163,5 @@ describe('the headers of a page', () => {
       'Referrer-Policy': 'strict-origin-when-cross-origin',
       'Strict-Transport-Security': 'max-age=31536000',
     })
-  })
-
-  it('counts a request as https by its scheme, or by X-Forwarded-Proto only behind a trusted proxy', () => {
-    expect(cameOverHttps('https://demo.example/', undefined, false)).toBe(true)
-    expect(cameOverHttps('http://127.0.0.1:8787/', 'https', false)).toBe(false) // the client's word
-    expect(cameOverHttps('http://10.0.0.2/', 'https', true)).toBe(true)
-    expect(cameOverHttps('http://10.0.0.2/', 'HTTPS', true)).toBe(true)
-    expect(cameOverHttps('http://10.0.0.2/', 'https, http', true)).toBe(false) // our proxy's is last
-    expect(cameOverHttps('http://10.0.0.2/', undefined, true)).toBe(false)
   })
 })

@@ -1,6 +1,7 @@
 import type { Context, Hono } from 'hono'
 import type { SiteEnv } from '../../../site/build/load-site-env.ts'
 import { matchRoute } from '../../../site/src/app/match-route.ts'
+import { cameOverHttps } from '../common/came-over-https.ts'
 import type { ProspectAnswers } from '../data/prospect-answers.ts'
 import { type BuiltFiles, listBuiltFiles } from './built-files.ts'
 import { getContentType } from './content-types.ts'
@@ -9,7 +10,7 @@ import { encodePage } from './encoded-files.ts'
 import { type PolicyConfig, readPolicySources } from './policy-sources.ts'
 import { askedSlug, canonicalProspectPath } from './prospect-pages.ts'
 import { createRenderedPages, pagePolicy } from './rendered-pages.ts'
-import { cameOverHttps, partnerPageHeaders, sitePageHeaders } from './security-headers.ts'
+import { partnerPageHeaders, sitePageHeaders } from './security-headers.ts'
 import {
   type FileOptions,
   type PageKind,
@@ -111,7 +112,7 @@ export function mountStaticFiles(
   app.get('*', async (c) => {
     const url = new URL(c.req.url)
     const path = url.pathname
-    if (/^\/(api|rest)(\/|$)/.test(path)) return c.notFound()
+    if (/^\/api(\/|$)/.test(path)) return c.notFound()
     const file = tailOf(c, '/')
     // Every file a build writes has an extension; a last segment without a dot (a prospect's link,
     // the site's own pages) is a page, and asking the listing for it would make each such request

@@ -36,7 +36,8 @@ export function createActivityRows(db: SqlDatabase, now: () => Date): ActivityRo
     async event(slug, name, { hoursAgo, visit = visitId(1), detail = {} } = {}) {
       await db.query(
         `insert into public.engagement_events (prospect_id, name, visit_id, detail, at)
-         select id, $2, $3, $4::jsonb, $5 from public.prospects where slug = $1`,
+         select id, $2, $3, $4::jsonb, $5 from public.prospects where slug = $1
+         on conflict do nothing`,
         [slug, name, visit, detail, ago(hoursAgo)],
       )
     },

@@ -1,37 +1,74 @@
 import { randomUUID } from 'node:crypto'
 import type { Hono } from 'hono'
 import { EVENTS_PATH } from '#core/engagement.ts'
+import { isValidSlug } from '#core/prospect.ts'
 import { type AppDeps, createApp } from '../app.ts'
 import { createClientIpReader } from '../common/client-ip.ts'
 import { createKeyedHash } from '../common/keyed-hash.ts'
+import { createBookingCheck } from '../events/booking-check.ts'
 import type { EventSettings } from '../events/event-settings.ts'
-import type { TestBackend } from './test-backend.ts'
+import { TEST_VISIT_TOKENS, type TestBackend } from './test-backend.ts'
 
 export const TEST_EVENT_HASH_SECRET = 'test-event-hash-secret-0123456789abcdef'
+
+/** Where the scheduler's event addresses lie in tests; no token, so their form is what is checked. */
+export const TEST_SCHEDULER = { apiUrl: 'https://api.calendly.com', apiToken: null }
+
+/** A scheduled event's address as Calendly's message to the page carries it. */
+export const scheduledEventUri = (id: string = randomUUID()): string =>
+  `${TEST_SCHEDULER.apiUrl}/scheduled_events/${id}`
 
 /** Limits high enough that only the tests about limits meet them; nudges off. */
 export const TEST_EVENT_SETTINGS: EventSettings = {
   perAddressMinute: 100000,
   perProspectMinute: 1000000,
   hash: createKeyedHash(TEST_EVENT_HASH_SECRET),
+  visitTokens: TEST_VISIT_TOKENS,
+  checkBooking: createBookingCheck(TEST_SCHEDULER),
   nudgeDedupeMinutes: null,
   prospectLinkPrefix: null,
   commitConcurrency: 1,
   now: () => new Date(),
 }
 
+/** Each test app's clock, so that {@link postEvents} signs its tokens in the app's time. */
+const clocks = new WeakMap<Hono, () => Date>()
+
 /** The app over the test backend, trusting `x-forwarded-for` so each test can pick the client's address. */
-export const createEventApp = (
+export function createEventApp(
   backend: TestBackend,
   settings: Partial<EventSettings> = {},
   deps: Partial<AppDeps> = {},
-): Hono =>
-  createApp({
+): Hono {
+  const events = { ...TEST_EVENT_SETTINGS, ...settings }
+  const app = createApp({
     ...backend.deps,
-    events: { ...TEST_EVENT_SETTINGS, ...settings },
+    events,
     clientIp: createClientIpReader('x-forwarded-for'),
     ...deps,
   })
+  clocks.set(app, events.now)
+  return app
+}
+
+/** A page loaded this long before the events it sends: longer than any call a test reports. */
+const PAGE_AGE_MS = 60 * 60_000
+
+/**
+ * The visit tokens of the prospects `events` name, as their pages got them an hour before `at` (what
+ * a real page sends along; see core/engagement.ts).
+ */
+export async function signVisitTokens(
+  events: readonly { slug?: unknown }[],
+  at: Date = new Date(),
+): Promise<Record<string, string>> {
+  const slugs = new Set(events.map((event) => event.slug).filter((slug) => typeof slug === 'string'))
+  const issuedAt = new Date(at.getTime() - PAGE_AGE_MS)
+  const tokens: Record<string, string> = {}
+  for (const slug of slugs)
+    if (isValidSlug(slug)) tokens[slug] = await TEST_VISIT_TOKENS.issue(slug, issuedAt)
+  return tokens
+}
 
 /** A new tab's visit id, as the browser makes it. */
 export const newVisit = (): string => randomUUID()
@@ -41,12 +78,18 @@ export interface PostOptions {
   headers?: Record<string, string>
 }
 
-/** What sendBeacon sends: the JSON as `text/plain`, from a desktop browser. */
-export function postEvents(
+/**
+ * What sendBeacon sends: the JSON as `text/plain`, from a desktop browser. A batch object without
+ * `tokens` gets its prospects' visit tokens, signed in the app's time, as a real page's would.
+ */
+export async function postEvents(
   app: Hono,
   body: unknown,
   { ip = '203.0.113.10', headers = {} }: PostOptions = {},
 ) {
+  if (isBatchWithoutTokens(body)) {
+    body = { ...body, tokens: await signVisitTokens(body.events, clocks.get(app)?.()) }
+  }
   return app.request(EVENTS_PATH, {
     method: 'POST',
     headers: {
@@ -59,6 +102,14 @@ export function postEvents(
     body: typeof body === 'string' ? body : JSON.stringify(body),
   })
 }
+
+const isBatchWithoutTokens = (body: unknown): body is { events: { slug?: unknown }[] } =>
+  typeof body === 'object' &&
+  body !== null &&
+  !('tokens' in body) &&
+  'events' in body &&
+  Array.isArray(body.events) &&
+  body.events.every((event) => typeof event === 'object' && event !== null)
 
 /** The events stored for a visit, oldest first, with their prospect's slug. */
 export async function readStoredEvents(backend: TestBackend, visit: string) {

@@ -1,6 +1,7 @@
 import type { Hono } from 'hono'
 import { CSRF_HEADER, REP_API_PATH, type RepRole, type SessionResponse } from '#core/rep-api.ts'
 import { createApp } from '../app.ts'
+import type { RunInBackground } from '../background-work.ts'
 import { createClientIpReader } from '../common/client-ip.ts'
 import { callFunction, type Db, type ProspectRow } from '../data/database.ts'
 import { createPasswordHasher, type PasswordHasher } from '../reps/passwords.ts'
@@ -15,6 +16,11 @@ export const TEST_PASSWORD = 'correct horse battery staple'
 /** Writes prospects as `npm run prospects -- import` does: one `upsert_prospects` call with no rep. */
 export async function importAsCommandLine(db: Db, rows: readonly ProspectRow[]): Promise<void> {
   await callFunction(db, 'upsert_prospects', { prospects: rows })
+}
+
+/** Writes prospects as a rep's import does, in one `upsert_prospects` call: owned and stamped by the rep. */
+export async function importAsRep(db: Db, rows: readonly ProspectRow[], repId: string): Promise<void> {
+  await callFunction(db, 'upsert_prospects', { prospects: rows, rep_id: repId })
 }
 
 /** A clock the test moves by hand: sessions, links and limits read it, nothing sleeps. */
@@ -52,7 +58,13 @@ export interface RepTestApp {
 
 export interface RepTestOptions {
   siteUrl?: string | null
+  /** As `TRUSTED_PROXY_HEADER` set: the request's `X-Forwarded-Proto` is believed. */
+  trustedProxy?: boolean
   passwords?: PasswordHasher
+  /** In place of the backend's database: a test's wrapper that holds or fails some calls. */
+  db?: Db
+  /** Where an import writes after its answer; by default this process, as on the Node server. */
+  runInBackground?: RunInBackground
 }
 
 /** scrypt at 1/32 of the production cost: the same code and format, milliseconds per hash. */
@@ -67,10 +79,13 @@ export function createRepTestApp(backend: TestBackend, options: RepTestOptions =
   const clock = createTestClock()
   const app = createApp({
     ...backend.deps,
+    db: options.db ?? backend.deps.db,
+    runInBackground: options.runInBackground,
     clientIp: createClientIpReader(TEST_ADDRESS_HEADER),
     reps: {
       hashSecret: 'test-rep-hash-secret-0123456789abcdef',
       siteUrl: options.siteUrl ?? null,
+      trustedProxy: options.trustedProxy ?? false,
       now: clock.now,
       passwords: options.passwords ?? createPasswordHasher(TEST_SCRYPT_COST),
     },

@@ -2,6 +2,8 @@ import { PGlite } from '@electric-sql/pglite'
 import { expect, inject } from 'vitest'
 import type { PublicConfig } from '#core/public-config.ts'
 import type { AppDeps } from '../app.ts'
+import { createKeyedHash } from '../common/keyed-hash.ts'
+import { createVisitTokens } from '../common/visit-token.ts'
 import { createLocalSecret } from '../db/local-secret.ts'
 import { prepareDatabase } from '../db/prepare-database.ts'
 import { loadRepositoryTemplates } from './agent-templates.ts'
@@ -27,6 +29,11 @@ export const TEST_PUBLIC_CONFIG: PublicConfig = {
   features: { browserCall: false, phoneCall: false, videoCall: false },
 }
 
+/** The visit tokens test apps sign their prospect answers with and check events against. */
+export const TEST_VISIT_TOKENS = createVisitTokens(
+  createKeyedHash('test-visit-token-secret-0123456789abcdef'),
+)
+
 /**
  * A real Postgres with the migrations and the examples, for one test file: by default the embedded
  * PGlite (a copy of the run's prepared image, else built here), and in the `node-postgres` project a
@@ -40,7 +47,13 @@ export async function createTestBackend(): Promise<TestBackend> {
   const errors: unknown[][] = []
   const logger = { error: (...args: unknown[]) => void errors.push(args) }
   const templates = await loadRepositoryTemplates()
-  const deps: AppDeps = { db, templates, publicConfig: TEST_PUBLIC_CONFIG, logger }
+  const deps: AppDeps = {
+    db,
+    templates,
+    publicConfig: TEST_PUBLIC_CONFIG,
+    visitTokens: TEST_VISIT_TOKENS,
+    logger,
+  }
   return { db, engine, url, secret: createLocalSecret(), errors, deps }
 }
 

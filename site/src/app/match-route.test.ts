@@ -5,6 +5,8 @@ describe('matchRoute', () => {
   it.each([
     ['/', { page: 'landing' }],
     ['/bright-smile-dental', { page: 'prospect', slug: 'bright-smile-dental' }],
+    ['/privacy', { page: 'privacy' }],
+    ['/terms/', { page: 'terms' }],
     ['/_/onboarding', { page: 'onboarding' }],
     ['/_/', { page: 'reps' }],
     ['/_/sign-in', { page: 'reps' }],

@@ -4,8 +4,7 @@ export type Route =
   | { page: 'prospect'; slug: string }
   | { page: 'onboarding' }
   | { page: 'reps' }
-  | { page: 'privacy' }
-  | { page: 'terms' }
+  | { page: TopLevelPage }
   | { page: 'not-found' }
 
 /** Paths under `/_/` can never be prospect slugs ([a-z0-9-]), so the site reserves them for its own pages. */
@@ -15,6 +14,14 @@ const ONBOARDING_PATH = /^\/_\/onboarding\/?$/
  * and each prospect's pages, `/_/` itself and the older `/_/snippets`, which redirect.
  */
 const REPS_PATH = /^\/_\/(?:sign-in|set-password|snippets|activity|prospects(?:\/[^/]+(?:\/edit)?)?)?\/?$/
+/**
+ * The site's own pages at the top level, `/{page}`. A new one goes here: core's RESERVED_SLUGS must
+ * hold it too, or a prospect could take its address (`server/src/reserved-slugs.test.ts` checks).
+ */
+export const TOP_LEVEL_PAGES = ['privacy', 'terms'] as const
+type TopLevelPage = (typeof TOP_LEVEL_PAGES)[number]
+const isTopLevelPage = (segment: string): segment is TopLevelPage =>
+  (TOP_LEVEL_PAGES as readonly string[]).includes(segment)
 
 /**
  * Maps a pathname to a page. One path segment is a prospect slug, checked later by the prospect
@@ -24,10 +31,9 @@ export function matchRoute(pathname: string): Route {
   if (pathname === '/' || pathname === '') return { page: 'landing' }
   if (ONBOARDING_PATH.test(pathname)) return { page: 'onboarding' }
   if (REPS_PATH.test(pathname)) return { page: 'reps' }
-  if (/^\/privacy\/?$/.test(pathname)) return { page: 'privacy' }
-  if (/^\/terms\/?$/.test(pathname)) return { page: 'terms' }
   const segment = /^\/([^/]+)\/?$/.exec(pathname)?.[1]
   if (segment === undefined) return { page: 'not-found' }
+  if (isTopLevelPage(segment)) return { page: segment }
   try {
     return { page: 'prospect', slug: decodeURIComponent(segment) }
   } catch {

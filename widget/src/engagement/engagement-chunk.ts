@@ -1,9 +1,14 @@
 import { EVENTS_PATH } from '#core/engagement.ts'
 import { getEngagementReporter } from '#core/engagement-reporter.ts'
+import { setVisitTokenSource } from '#core/engagement-visit.ts'
 import { apiUrl } from '../lib/fetch-api.ts'
+import { visitTokens } from '../lib/fetch-prospect.ts'
 import type { WidgetEvent } from './report-engagement.ts'
 
 export { getVisitId } from '#core/engagement-visit.ts'
+
+// The batches carry the visit token of each prospect the widget was answered for.
+setVisitTokenSource((slug) => visitTokens[slug])
 
 /**
  * The widget's engagement chunk, fetched after the first paint (report-engagement.ts): the browser's

@@ -3,7 +3,7 @@ import { OPEN_VISIBLE_MS } from '#core/engagement.ts'
 import { getVisitId } from '#core/engagement-visit.ts'
 import { defineVoiceDemo } from '../embed.ts'
 import { fakeBeacon, leavePage, showPage } from '../testing/fake-beacon.ts'
-import { stubFetch } from '../testing/fake-fetch.ts'
+import { FAKE_VISIT_TOKEN, stubFetch } from '../testing/fake-fetch.ts'
 import { createFakeVoiceClient } from '../testing/fake-voice-client.ts'
 import { answerPhoneCallWith, closePhoneDialogs, openPhoneDialog } from '../testing/open-phone-dialog.tsx'
 import { getByRole, waitFor } from '../testing/queries.ts'
@@ -61,6 +61,18 @@ function sentOnLeaving(slug: string) {
 const sentBesideOpens = (slug: string) => sentOnLeaving(slug).filter((event) => event.name !== 'page_opened')
 
 describe('page_opened from <voice-demo>', () => {
+  it("sends the visit token the prospect's answer carried with the events about that prospect", async () => {
+    vi.useFakeTimers()
+    mount({ slug: 'harbor-realty', 'api-base': API })
+    await vi.advanceTimersByTimeAsync(OPEN_VISIBLE_MS)
+    leavePage()
+    showPage()
+    const sent = beacon.batches.find(({ batch }) =>
+      batch.events.some((event) => event.slug === 'harbor-realty'),
+    )
+    expect(sent?.batch.tokens).toEqual({ 'harbor-realty': FAKE_VISIT_TOKEN })
+  })
+
   it("reports the panel's prospect once the page has been visible for 3 s, from a partner's page", async () => {
     vi.useFakeTimers()
     mount({ slug: 'acme-plumbing', 'api-base': API })

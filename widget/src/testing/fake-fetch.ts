@@ -32,6 +32,9 @@ export const prospects: Record<string, Prospect> = {
   },
 }
 
+/** The visit token every fake answer carries (the server signs one per prospect and minute). */
+export const FAKE_VISIT_TOKEN = 'tyf0w0.0123456789abcdef0123456789abcdef'
+
 /** Every demo on: the buttons UI tests press are live unless a test turns one off. */
 export const ALL_DEMOS: DemoFeatures = { browserCall: true, phoneCall: true, videoCall: true }
 
@@ -42,6 +45,7 @@ export function prospectAnswer(slug: string, features: Partial<DemoFeatures> = {
     prospect: prospect ?? (prospects.visitor as Prospect),
     fallback: !prospect,
     features: { ...ALL_DEMOS, ...features },
+    visitToken: FAKE_VISIT_TOKEN,
   }
 }
 

@@ -22,7 +22,8 @@ export function PrivacyPage() {
           a few seconds, we note that it was opened, for which business, and on which website (its address,
           such as a partner's site that shows the demo). We also note when you start and end a call in your
           browser or a video call, and how long it lasted, when you ask for a call with "Call Me" and whether
-          it was placed, and when you book a meeting. This tells our sales team what interested you.
+          it was placed, and when you book a meeting, with the scheduler's reference to that meeting (we may
+          ask the scheduler whether it is booked). This tells our sales team what interested you.
         </li>
         <li>
           <strong>A random id per browser tab.</strong> To tell one visit from another, the page keeps a

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isMeetingScheduled, readCalendlyEvent } from './calendly-events.ts'
+import { isMeetingScheduled, readCalendlyEvent, readScheduledEventUri } from './calendly-events.ts'
 
 const scheduled = { event: 'calendly.event_scheduled', payload: {} }
 
@@ -32,5 +32,21 @@ describe('readCalendlyEvent', () => {
     expect(
       isMeetingScheduled({ origin: 'https://calendly.com', data: { event: 'calendly.page_height' } }),
     ).toBe(false)
+  })
+
+  it("reads the booked meeting's address from Calendly's message, and nothing else", () => {
+    const uri = 'https://api.calendly.com/scheduled_events/GBGBDCAADAEDCRZ2'
+    const message = (origin: string, data: unknown) => readScheduledEventUri({ origin, data })
+    const booked = { event: 'calendly.event_scheduled', payload: { event: { uri } } }
+    expect(message('https://calendly.com', booked)).toBe(uri)
+    expect(message('https://evil.example', booked)).toBeNull()
+    expect(message('https://calendly.com', { ...booked, event: 'calendly.event_type_viewed' })).toBeNull()
+    expect(message('https://calendly.com', { event: 'calendly.event_scheduled', payload: {} })).toBeNull()
+    expect(
+      message('https://calendly.com', {
+        event: 'calendly.event_scheduled',
+        payload: { event: { uri: 'javascript:1' } },
+      }),
+    ).toBeNull()
   })
 })

@@ -15,3 +15,15 @@ export function readCalendlyEvent(message: Pick<MessageEvent, 'origin' | 'data'>
 
 export const isMeetingScheduled = (message: Pick<MessageEvent, 'origin' | 'data'>): boolean =>
   readCalendlyEvent(message) === 'calendly.event_scheduled'
+
+/**
+ * The address of the meeting a `calendly.event_scheduled` message booked (`payload.event.uri`, at
+ * Calendly's API), which the server looks up before it counts the booking; null when the message is
+ * not that, or carries none.
+ */
+export function readScheduledEventUri(message: Pick<MessageEvent, 'origin' | 'data'>): string | null {
+  if (!isMeetingScheduled(message)) return null
+  const { payload } = message.data as { payload?: { event?: { uri?: unknown } } }
+  const uri = payload?.event?.uri
+  return typeof uri === 'string' && uri.startsWith('https://') ? uri : null
+}

@@ -1,7 +1,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { EventBatch } from '#core/engagement.ts'
-import { markOpened } from '#core/engagement-visit.ts'
+import { markOpened, rememberVisitToken } from '#core/engagement-visit.ts'
 import { CALENDLY_ORIGIN } from './calendly-events.ts'
 import { useMeetingScheduled } from './use-calendly.ts'
 
@@ -22,19 +22,29 @@ afterEach(() => Reflect.deleteProperty(navigator, 'sendBeacon'))
 /** A message posted to the page, as Calendly's frame (or a page pretending to be it) posts it. */
 const post = (origin: string, data: unknown) =>
   act(() => void dispatchEvent(new MessageEvent('message', { origin, data })))
-const SCHEDULED = { event: 'calendly.event_scheduled', payload: {} }
+/** Calendly's message as its inline widget posts it: the meeting's address at its API, and the invitee's. */
+const EVENT_URI = 'https://api.calendly.com/scheduled_events/GBGBDCAADAEDCRZ2'
+const SCHEDULED = {
+  event: 'calendly.event_scheduled',
+  payload: { event: { uri: EVENT_URI }, invitee: { uri: `${EVENT_URI}/invitees/AAAAAAAAAAAAAAAA` } },
+}
+const TOKEN = 'tyf0w0.0123456789abcdef0123456789abcdef'
 const bookings = () => sent.flatMap(({ batch }) => batch.events).filter((e) => e.name === 'meeting_booked')
 
 describe('a booked meeting', () => {
   it("is reported for the prospect whose page this tab opened, once Calendly's origin says so", async () => {
-    markOpened('harbor-realty') // the widget counted the prospect's page as opened in this visit
+    // The widget counted the prospect's page as opened in this visit, and kept its visit token.
+    markOpened('harbor-realty')
+    rememberVisitToken('harbor-realty', TOKEN)
     const { result } = renderHook(() => useMeetingScheduled())
     await post(CALENDLY_ORIGIN, SCHEDULED)
     expect(result.current).toBe(true)
-    await waitFor(() => expect(bookings()).toEqual([{ name: 'meeting_booked', slug: 'harbor-realty' }]))
-    expect(sent.find(({ batch }) => batch.events.some((e) => e.name === 'meeting_booked'))?.url).toBe(
-      '/api/events',
+    await waitFor(() =>
+      expect(bookings()).toEqual([{ name: 'meeting_booked', slug: 'harbor-realty', eventUri: EVENT_URI }]),
     )
+    const batch = sent.find(({ batch }) => batch.events.some((e) => e.name === 'meeting_booked'))
+    expect(batch?.url).toBe('/api/events')
+    expect(batch?.batch.tokens).toEqual({ 'harbor-realty': TOKEN })
   })
 
   it('is the latest prospect the tab opened, when it opened several', async () => {
@@ -42,7 +52,11 @@ describe('a booked meeting', () => {
     markOpened('bright-smile-dental')
     renderHook(() => useMeetingScheduled())
     await post(CALENDLY_ORIGIN, SCHEDULED)
-    await waitFor(() => expect(bookings()).toEqual([{ name: 'meeting_booked', slug: 'bright-smile-dental' }]))
+    await waitFor(() =>
+      expect(bookings()).toEqual([
+        { name: 'meeting_booked', slug: 'bright-smile-dental', eventUri: EVENT_URI },
+      ]),
+    )
   })
 
   it('is not reported from a message of any other origin, nor for another Calendly event', async () => {
@@ -55,6 +69,15 @@ describe('a booked meeting', () => {
     await post(CALENDLY_ORIGIN, SCHEDULED)
     await waitFor(() => expect(bookings()).toHaveLength(1))
     expect(result.current).toBe(true)
+  })
+
+  it("is shown but not reported when Calendly's message names no meeting the server could look up", async () => {
+    markOpened('harbor-realty')
+    const { result } = renderHook(() => useMeetingScheduled())
+    await post(CALENDLY_ORIGIN, { event: 'calendly.event_scheduled', payload: {} })
+    expect(result.current).toBe(true)
+    await post(CALENDLY_ORIGIN, SCHEDULED)
+    await waitFor(() => expect(bookings()).toHaveLength(1))
   })
 
   it('is shown but not reported in a tab that opened no prospect page', async () => {

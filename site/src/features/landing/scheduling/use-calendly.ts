@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { siteConfig } from '../../../config.ts'
-import { isMeetingScheduled } from './calendly-events.ts'
+import { isMeetingScheduled, readScheduledEventUri } from './calendly-events.ts'
 import { type CalendlyApi, calendlyLoader } from './calendly-loader.ts'
 
 export type CalendlyState =
@@ -38,8 +38,10 @@ export function useMeetingScheduled(): boolean {
     const onMessage = (message: MessageEvent) => {
       if (!isMeetingScheduled(message)) return
       setScheduled(true)
+      const eventUri = readScheduledEventUri(message)
+      if (eventUri === null) return // nothing the server could confirm: not reported
       import('../../../lib/report-booking.ts').then(
-        ({ reportMeetingBooked }) => reportMeetingBooked(),
+        ({ reportMeetingBooked }) => reportMeetingBooked(eventUri),
         () => {}, // offline: the booking stands, only the sales team's note of it is lost
       )
     }

@@ -1,5 +1,6 @@
 import type {
   AgentTemplateListResponse,
+  ImportJobResponse,
   ProspectFields,
   RepListResponse,
   RepProspectDetail,
@@ -64,3 +65,7 @@ export const deleteProspect = (slug: string) =>
 
 export const getAgentTemplates = (signal: AbortSignal) =>
   requestRep<AgentTemplateListResponse>('templates', { signal })
+
+/** An import's job: how far it has got, then what it did (or why it failed). */
+export const getImportJob = (id: string, signal: AbortSignal) =>
+  requestRep<ImportJobResponse>(`imports/${encodeURIComponent(id)}`, { signal })

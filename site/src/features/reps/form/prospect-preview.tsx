@@ -52,6 +52,8 @@ export function ProspectPreview({ values, templates, saved }: ProspectPreviewPro
     prospect,
     fallback: false,
     features: { ...features, phoneCall: features.phoneCall && unchanged },
+    // A draft is no prospect's page: nothing it could report would count.
+    visitToken: '',
   }
   // Nothing to speak until the agent is rendered: no panel rather than one with an empty agent.
   const panelJson = useDebounced(agent ? JSON.stringify(answer) : null, PANEL_DELAY_MS)

@@ -7,8 +7,9 @@ import { Alert } from '../ui/alert.tsx'
 import { cardClass, pageTitleClass, textLinkClass } from '../ui/field-styles.ts'
 import { formatCount } from '../ui/format.ts'
 import { FileDrop } from './file-drop.tsx'
+import { createImportKey } from './import-key.ts'
 import { ImportProblems } from './import-problems.tsx'
-import { ImportProgress } from './import-progress.tsx'
+import { ImportJobProgress, ImportUploadProgress } from './import-progress.tsx'
 import { ImportSummary } from './import-summary.tsx'
 import { useImport } from './use-import.ts'
 
@@ -16,7 +17,10 @@ const COLUMNS = 'slug, name, company_name'
 const OPTIONAL_COLUMNS =
   'template, city, services, opening_hours, website, booking_link, first_message, system, assistant_id'
 
-/** Route `/_/prospects/import`: a CSV file in, checked whole by the server, all of it or none. */
+/**
+ * Route `/_/prospects/import`: a CSV file in, checked whole by the server, then written in the
+ * background, all of it or none, its progress shown (`?job=` in the address follows it).
+ */
 export function ImportPage() {
   return (
     <SignedInPage title="Import CSV">
@@ -26,13 +30,14 @@ export function ImportPage() {
 }
 
 function ImportFlow() {
-  const [file, setFile] = useState<File | null>(null)
+  const [chosen, setChosen] = useState<{ file: File; key: string } | null>(null)
   const [state, start, reset] = useImport()
-  const choose = (next: File) => {
+  const choose = (file: File) => {
     reset()
-    setFile(next)
+    // One key per chosen file: "Try again" sends the same one, so the server never writes it twice.
+    setChosen({ file, key: createImportKey() })
   }
-  const sending = state.status === 'sending'
+  const busy = state.status === 'sending' || state.status === 'running'
 
   return (
     <div className="max-w-3xl">
@@ -48,32 +53,42 @@ function ImportFlow() {
         that prospect. If any row has a problem, nothing is imported.
       </p>
       <div className={`${cardClass} mt-6 space-y-5`}>
-        <FileDrop onFile={choose} disabled={sending} />
-        {file && (
+        <FileDrop onFile={choose} disabled={busy} />
+        {chosen && (
           <div className="flex flex-wrap items-center justify-between gap-3">
             <p className="min-w-0 text-sm break-all">
-              <span className="font-semibold">{file.name}</span> · {formatSize(file.size)}
+              <span className="font-semibold">{chosen.file.name}</span> · {formatSize(chosen.file.size)}
             </p>
             {state.status === 'done' ? (
-              <button type="button" className={secondaryButtonClass} onClick={() => setFile(null)}>
+              <button
+                type="button"
+                className={secondaryButtonClass}
+                onClick={() => {
+                  reset()
+                  setChosen(null)
+                }}
+              >
                 Import another file
               </button>
             ) : (
               <button
                 type="button"
                 className={primaryButtonClass}
-                disabled={sending}
-                onClick={() => start(file)}
+                disabled={busy}
+                onClick={() => start(chosen.file, chosen.key)}
               >
                 {state.status === 'refused' || state.status === 'failed' ? 'Try again' : 'Import'}
               </button>
             )}
           </div>
         )}
-        {state.status === 'sending' && <ImportProgress progress={state.progress} />}
+        {state.status === 'sending' && <ImportUploadProgress progress={state.progress} />}
+        {state.status === 'running' && <ImportJobProgress job={state.job} />}
         {state.status === 'failed' && <Alert>{state.message}</Alert>}
         {state.status === 'refused' && <ImportProblems message={state.message} problems={state.problems} />}
-        {state.status === 'done' && file && <ImportSummary result={state.result} fileName={file.name} />}
+        {state.status === 'done' && (
+          <ImportSummary result={state.result} fileName={chosen?.file.name ?? ''} />
+        )}
       </div>
     </div>
   )

@@ -1,11 +1,14 @@
 import { useEffect, useMemo } from 'react'
-import type { ImportResponse } from '#core/rep-api.ts'
+import type { ImportResult } from '#core/rep-api.ts'
 import { primaryButtonClass } from '../../../components/button-styles.ts'
 import { formatCount } from '../ui/format.ts'
 import { createLinksCsv, getLinksFileName } from './links-csv.ts'
 
-/** What an import did, and its links as a CSV file to download (made here, from the answer). */
-export function ImportSummary({ result, fileName }: { result: ImportResponse; fileName: string }) {
+/**
+ * What an import did, and its links as a CSV file to download (made here, from the answer), named
+ * after the file imported (`prospects.links.csv` when the page came back to the import without it).
+ */
+export function ImportSummary({ result, fileName }: { result: ImportResult; fileName: string }) {
   const href = useMemo(
     () => URL.createObjectURL(new Blob([createLinksCsv(result.links)], { type: 'text/csv' })),
     [result],

@@ -18,6 +18,16 @@ describe('the links CSV', () => {
     )
   })
 
+  it('writes a value a spreadsheet would run as a formula as text, with a leading apostrophe', () => {
+    const csv = createLinksCsv([
+      { slug: '=HYPERLINK("http://x","Open")', url: "+cmd|' /C calc'!A0" },
+      { slug: '@SUM(1+1)', url: '-1+1' },
+    ])
+    expect(csv).toBe(
+      `slug,url\r\n"'=HYPERLINK(""http://x"",""Open"")",'+cmd|' /C calc'!A0\r\n'@SUM(1+1),'-1+1\r\n`,
+    )
+  })
+
   it('is named after the imported file', () => {
     expect(getLinksFileName('leads.CSV')).toBe('leads.links.csv')
     expect(getLinksFileName('.csv')).toBe('prospects.links.csv')
