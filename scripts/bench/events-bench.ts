@@ -45,8 +45,8 @@ interface Counts {
   accepted: number
 }
 
-/** Request number `n`'s one event, going through the vocabulary. */
-function eventFor(n: number): Record<string, unknown> {
+/** Request number `n`'s one event, going through the vocabulary; `run` keeps each load's meetings its own (the database counts a meeting once). */
+function eventFor(n: number, run: string): Record<string, unknown> {
   const slug = SLUGS[n % SLUGS.length] as string
   switch (n % 6) {
     case 0:
@@ -68,7 +68,7 @@ function eventFor(n: number): Record<string, unknown> {
       return {
         name: 'meeting_booked',
         slug,
-        eventUri: `https://api.calendly.com/scheduled_events/bench-${n}`,
+        eventUri: `https://api.calendly.com/scheduled_events/bench-${run}-${n}`,
       }
   }
 }
@@ -85,6 +85,7 @@ async function readVisitTokens(origin: string): Promise<Record<string, string>> 
 
 async function load(origin: string, seconds: number, counts: Counts) {
   const tokens = await readVisitTokens(origin)
+  const run = randomUUID()
   let n = 0
   let visit = randomUUID()
   const result = await autocannon({
@@ -107,7 +108,7 @@ async function load(origin: string, seconds: number, counts: Counts) {
               'user-agent': USER_AGENT,
               'x-forwarded-for': `198.18.${address >> 8}.${address & 255}`,
             },
-            body: JSON.stringify({ visit, events: [eventFor(n)], tokens }),
+            body: JSON.stringify({ visit, events: [eventFor(n, run)], tokens }),
           }
         },
         onResponse: (status, body) => {

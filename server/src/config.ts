@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { VoiceConfig } from '#core/public-config.ts'
 import { listRetiredDatabaseVariables, POSTGRES_URL } from './db/database-url.ts'
 import { wholeNumber } from './env-number.ts'
+import { ENGAGEMENT_ENV, type EngagementConfig, toEngagementConfig } from './events/engagement-config.ts'
 import {
   checkVideoEnv,
   toVideoCallConfig,
@@ -75,17 +76,6 @@ const ServerEnv = z.object({
   // Call records (phone-call attempts, video conversations) are kept this long, for audits of a bill
   // or an abuse report, then deleted, so that storage stays bounded whatever the traffic.
   CALL_RECORD_RETENTION_DAYS: wholeNumber(1, 3650).default(30),
-  // Engagement events and call reports are kept this long, then deleted.
-  EVENT_RETENTION_DAYS: wholeNumber(1, 3650).default(180),
-  // Event batches per client address per minute, and events per prospect per minute; 0 stops storing.
-  EVENT_LIMIT_PER_IP_MINUTE: wholeNumber(0, 100000).default(60),
-  EVENT_LIMIT_PER_PROSPECT_MINUTE: wholeNumber(0, 1000000).default(600),
-  // A personal access token of the Calendly account the site's scheduler books into: with it, each
-  // booking a page reports is looked up there before it counts. Unset, its address's form is checked.
-  CALENDLY_API_TOKEN: z.string().trim().min(16, 'must be a Calendly personal access token').optional(),
-  CALENDLY_API_URL: z
-    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
-    .default('https://api.calendly.com'),
   // The voice platform's server-webhook secret (sent as X-Vapi-Secret); unset, its reports are refused.
   VAPI_WEBHOOK_SECRET: z
     .string()
@@ -102,6 +92,7 @@ const ServerEnv = z.object({
     .min(32, 'must be at least 32 characters (a random secret)')
     .optional(),
   ...VIDEO_ENV,
+  ...ENGAGEMENT_ENV,
 })
 
 export type DatabaseConfig =
@@ -161,25 +152,6 @@ export interface ServerConfig {
   /** Null without `VAPI_WEBHOOK_SECRET`: end-of-call reports are then refused (503, logged once). */
   vapiWebhookSecret: string | null
   notify: NotifyConfig
-}
-
-/** What the browser reports about prospects' pages, and how long it is kept. */
-export interface EngagementConfig {
-  retentionDays: number
-  /** Event batches accepted per client address per minute. */
-  limitPerIpMinute: number
-  /** Events stored per prospect per minute. */
-  limitPerProspectMinute: number
-  /** Where a reported booking is confirmed. */
-  scheduler: SchedulerConfig
-}
-
-/** The scheduler's API (Calendly), which confirms the bookings pages report. */
-export interface SchedulerConfig {
-  /** Without a trailing slash; a booking's event address must lie under it. */
-  apiUrl: string
-  /** Null: a booking is taken on the form of its address alone (no lookup). */
-  apiToken: string | null
 }
 
 /** The reps' nudges. */
@@ -272,12 +244,7 @@ export function loadServerConfig(
     callRecordRetentionDays: e.CALL_RECORD_RETENTION_DAYS,
     videoCall: toVideoCallConfig(e),
     videoLimits: toVideoCallLimits(e),
-    engagement: {
-      retentionDays: e.EVENT_RETENTION_DAYS,
-      limitPerIpMinute: e.EVENT_LIMIT_PER_IP_MINUTE,
-      limitPerProspectMinute: e.EVENT_LIMIT_PER_PROSPECT_MINUTE,
-      scheduler: { apiUrl: e.CALENDLY_API_URL.replace(/\/+$/, ''), apiToken: e.CALENDLY_API_TOKEN ?? null },
-    },
+    engagement: toEngagementConfig(e),
     vapiWebhookSecret: e.VAPI_WEBHOOK_SECRET ?? null,
     notify: {
       webhookUrl: e.NOTIFY_WEBHOOK_URL ?? null,

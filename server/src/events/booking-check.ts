@@ -1,5 +1,5 @@
 import type { Fetch } from '../common/platform-request.ts'
-import type { SchedulerConfig } from '../config.ts'
+import type { SchedulerConfig } from './engagement-config.ts'
 
 /**
  * What the scheduler says of a booking a page reported: `confirmed` counts it; `refused` (not an event
