@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, loadEnv, type Plugin } from 'vite'
+import { preloadFonts } from './site/build/fonts/font-preloads.ts'
 import { loadSiteEnv, type SiteEnv } from './site/build/load-site-env.ts'
 import { recordSiteBuild } from './site/build/site-build-record.ts'
 
@@ -37,7 +38,7 @@ export default defineConfig(({ mode, isSsrBuild }) => {
   return {
     root: fileURLToPath(new URL('./site', import.meta.url)),
     envDir: repoRoot,
-    plugins: [react(), tailwindcss(), fillIndexHtml(env), recordSiteBuild(env)],
+    plugins: [react(), tailwindcss(), fillIndexHtml(env), recordSiteBuild(env), preloadFonts()],
     // site/src/config.ts is the only reader of these.
     define: {
       'import.meta.env.PRODUCT_NAME': JSON.stringify(env.PRODUCT_NAME),

@@ -227,8 +227,17 @@ export interface TimelineResponse {
   stage: EngagementStage
   hot: boolean
   entries: TimelineEntry[]
+  /**
+   * Where the demo was seen, from the pages' `page_opened` events: each site (origin) with the last
+   * time, newest first, at most {@link SEEN_ON_LIMIT}. Empty: no page with the demo was opened yet, which
+   * is how a rep learns that a pasted snippet never showed (a builder removed it, say).
+   */
+  seenOn: { origin: string; lastAt: string }[]
   asOf: string
 }
+
+/** The sites a prospect's timeline names as where the demo was seen. */
+export const SEEN_ON_LIMIT = 5
 
 // ---- Nudges ----
 

@@ -68,9 +68,31 @@ const catalog = {
     status: 400,
     message: 'This link has expired or was already used. Ask an admin for a new one.',
   },
+  // The team page (admins managing reps).
+  email_invalid: { status: 400, message: 'Please enter an email address, like name@example.com.' },
+  rep_exists: { status: 409, message: 'This email already belongs to someone on the team.' },
+  rep_not_found: { status: 404, message: 'This person is not on the team.' },
+  /** The change would leave no enabled admin; the database refuses it, so two at once cannot both pass. */
+  last_admin: {
+    status: 409,
+    message: 'There must always be an enabled admin. Make someone else an admin first.',
+  },
+  // The first admin's setup link (`POST setup`), which the server prints while no admin exists.
+  setup_link_expired: {
+    status: 400,
+    message: 'This setup link has expired. Restarting the server prints a new one.',
+  },
+  setup_done: {
+    status: 409,
+    message: 'An admin account exists already, so this setup link no longer works. Please sign in.',
+  },
   /** A form's fields break the prospect rule; the body's `fields` says which and why. */
   prospect_invalid: { status: 422, message: 'Please correct the marked fields.' },
   slug_taken: { status: 409, message: 'Another prospect already has this link.' },
+  /** A rep changing or deleting a prospect that is not theirs; the message names its owner when it has one. */
+  not_your_prospect: { status: 403, message: 'Only its owner or an admin can change this prospect.' },
+  /** A rep giving a prospect to someone else, or to nobody. */
+  owner_not_allowed: { status: 403, message: 'Only an admin can choose another owner.' },
   /** A CSV with bad rows; the body's `problems` lists each row's line and problems. Nothing was imported. */
   import_invalid: { status: 422, message: 'Nothing was imported: some rows have problems.' },
   unsupported_media_type: { status: 415, message: 'Send the file as text/csv.' },

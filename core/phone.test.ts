@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_PHONE_COUNTRY, findPhoneCountry, normalizePhoneNumber, PHONE_COUNTRIES } from './phone.ts'
+import {
+  DEFAULT_PHONE_COUNTRY,
+  findPhoneCountry,
+  normalizePhoneNumber,
+  PHONE_COUNTRIES,
+  PHONE_EXAMPLES,
+} from './phone.ts'
 
 const US = { code: 'US', name: 'United States', dialCode: '+1' }
 const UK = { code: 'GB', name: 'United Kingdom', dialCode: '+44' }
@@ -20,6 +26,17 @@ describe('PHONE_COUNTRIES', () => {
     expect(findPhoneCountry('JP')?.dialCode).toBe('+81')
     expect(findPhoneCountry('CA')).toBeUndefined()
     expect(findPhoneCountry('us')).toBeUndefined()
+  })
+})
+
+describe('PHONE_EXAMPLES', () => {
+  it('has one example per country, each passing the shared rule', () => {
+    expect(Object.keys(PHONE_EXAMPLES).sort()).toEqual(PHONE_COUNTRIES.map((c) => c.code).sort())
+    for (const country of PHONE_COUNTRIES) {
+      expect(normalizePhoneNumber(PHONE_EXAMPLES[country.code], country), country.code).toMatchObject({
+        ok: true,
+      })
+    }
   })
 })
 

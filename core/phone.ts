@@ -24,6 +24,24 @@ export type PhoneCountryCode = (typeof PHONE_COUNTRIES)[number]['code']
 
 export const DEFAULT_PHONE_COUNTRY: PhoneCountryCode = 'US'
 
+/**
+ * A number each country's visitors would recognise, written the way that country writes it: the
+ * dialog's placeholder. Each is one the server would dial (server/src/calls/dialable-number.test.ts),
+ * taken from ranges kept for examples where the country has one (US 555-01xx, Australia 0491 570),
+ * so the placeholder never teaches a number the form then refuses. A table of our own rather than
+ * the phone library's example metadata, which would add its bytes to the dialog.
+ */
+export const PHONE_EXAMPLES: Readonly<Record<PhoneCountryCode, string>> = {
+  US: '(201) 555-0123',
+  GB: '07400 123456',
+  DE: '01512 3456789',
+  FR: '06 12 34 56 78',
+  IT: '312 345 6789',
+  ES: '612 34 56 78',
+  AU: '0491 570 156',
+  JP: '090-1234-5678',
+}
+
 export const findPhoneCountry = (code: string): PhoneCountry | undefined =>
   PHONE_COUNTRIES.find((country) => country.code === code)
 

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { RESERVED_SLUGS } from './prospect.ts'
-import { checkProspectFields, normalizeProspectFields, suggestSlug } from './prospect-fields.ts'
+import {
+  checkProspectFields,
+  listProspectFieldProblems,
+  normalizeProspectFields,
+  PROSPECT_FIELD_NAMES,
+  suggestSlug,
+} from './prospect-fields.ts'
 import type { ProspectFields } from './rep-api.ts'
 
 const GOOD = normalizeProspectFields({
@@ -21,7 +27,7 @@ describe('checkProspectFields', () => {
     expect(checkProspectFields({ ...GOOD, slug: ' acme-dental ', assistant_id: '  ' })).toEqual({})
   })
 
-  it('gives one message per bad field, in the import’s words', () => {
+  it('gives one message per bad field, naming it by the label a rep reads in the form', () => {
     expect(
       checkProspectFields({
         ...GOOD,
@@ -34,21 +40,21 @@ describe('checkProspectFields', () => {
         assistant_id: 'a\nb',
       }),
     ).toEqual({
-      slug: 'slug "Acme Inc" must be lowercase letters, digits or dashes (for example "acme-inc")',
-      name: 'name is empty',
-      company_name: 'company_name has 121 characters (at most 120)',
-      first_message: 'first_message contains control characters',
-      assistant_id: 'assistant_id contains a line break',
+      slug: 'Slug must be lowercase letters, digits or dashes, not "Acme Inc" (for example "acme-inc")',
+      name: 'Contact name is required',
+      company_name: 'Company name has 121 characters (at most 120)',
+      first_message: 'Own first message contains control characters',
+      assistant_id: 'Assistant ID contains a line break',
     })
   })
 
   it('joins two problems of one field, and names a slug the site keeps for itself', () => {
     expect(checkProspectFields({ ...GOOD, name: `${'n'.repeat(121)}\u0000` }).name).toBe(
-      'name has 122 characters (at most 120); name contains control characters',
+      'Contact name has 122 characters (at most 120); Contact name contains control characters',
     )
     for (const slug of RESERVED_SLUGS) {
       expect(checkProspectFields({ ...GOOD, slug }).slug).toBe(
-        `slug "${slug}" is the address of one of the site's own pages`,
+        `Slug cannot be "${slug}": that is the address of one of the site's own pages`,
       )
     }
   })
@@ -62,25 +68,47 @@ describe('checkProspectFields: the agent', () => {
   it('names a template that is not one of those given, and lists them', () => {
     const context = { templateIds: ['general', 'dental'] }
     expect(checkProspectFields({ ...GOOD, template: 'dentist' }, context)).toEqual({
-      template: 'template "dentist" is not one of the agent templates (the templates are general, dental)',
+      template: 'Kind of business must be one of the agent templates (general, dental), not "dentist"',
     })
     expect(checkProspectFields({ ...GOOD, template: 'Dental!' }).template).toBe(
-      'template "Dental!" is not one of the agent templates',
+      'Kind of business must be an agent template, not "Dental!"',
     )
   })
 
   it("checks a rep's own words as an agent text: the placeholders must be the agent's", () => {
     expect(checkProspectFields({ ...GOOD, first_message: 'Hi from {{ company_name }}!' })).toEqual({})
     expect(checkProspectFields({ ...GOOD, system: 'You answer for {{ clinic }}.' }).system).toBe(
-      'system has a placeholder problem: {{ clinic }}: "clinic" is not a placeholder (the placeholders are ' +
+      'Own system prompt has a placeholder problem: {{ clinic }}: "clinic" is not a placeholder (the placeholders are ' +
         'name, company_name, city, services, opening_hours, website, booking_link)',
     )
   })
 
   it('keeps placeholder marks out of the values an agent text is rendered with', () => {
     expect(checkProspectFields({ ...GOOD, city: 'Leeds {{ name }}' }).city).toBe(
-      "city contains {{, }}, {% or %}, which mark placeholders in an agent's texts",
+      "City contains {{, }}, {% or %}, which mark placeholders in an agent's texts",
     )
+  })
+})
+
+describe('listProspectFieldProblems: a CSV line', () => {
+  it('names the column, then the label the form shows, in the same words', () => {
+    const problems = listProspectFieldProblems(
+      { ...GOOD, ...NONE, slug: 'Acme Inc', company_name: '', template: 'dentist' },
+      { templateIds: ['general', 'dental'] },
+      'column',
+    )
+    expect(problems.map((problem) => problem.message)).toEqual([
+      'company_name (Company name) is required',
+      'slug (Slug) must be lowercase letters, digits or dashes, not "Acme Inc" (for example "acme-inc")',
+      'template (Kind of business) must be one of the agent templates (general, dental), not "dentist"',
+    ])
+  })
+
+  it('never names a field by its column alone in the form’s words', () => {
+    const empty = Object.fromEntries(PROSPECT_FIELD_NAMES.map((field) => [field, 'x'.repeat(20001)]))
+    for (const { field, message } of listProspectFieldProblems(empty as unknown as ProspectFields)) {
+      expect(message.startsWith(`${field} `), message).toBe(false)
+    }
   })
 })
 

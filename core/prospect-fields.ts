@@ -64,6 +64,35 @@ export const PROSPECT_FIELD_RULES: Readonly<Record<ProspectField, ProspectFieldR
 /** The fields in the order problems are reported (and the CSV's columns). */
 export const PROSPECT_FIELD_NAMES = Object.keys(PROSPECT_FIELD_RULES) as ProspectField[]
 
+/**
+ * Each field as the reps' form labels it (without "(optional)"): every message about a field names it
+ * so, since a rep reads the form, not the column names.
+ */
+export const PROSPECT_FIELD_LABELS: Readonly<Record<ProspectField, string>> = {
+  slug: 'Slug',
+  name: 'Contact name',
+  company_name: 'Company name',
+  template: 'Kind of business',
+  city: 'City',
+  services: 'Services',
+  opening_hours: 'Opening hours',
+  website: 'Website',
+  booking_link: 'Booking link',
+  first_message: 'Own first message',
+  system: 'Own system prompt',
+  assistant_id: 'Assistant ID',
+}
+
+/**
+ * How a message names its field: by its label (the form, the API's `fields`), or by its column with
+ * the label after it (a CSV's lines, where the rep fixes the file by its columns).
+ */
+export type FieldNaming = 'label' | 'column'
+
+/** "Company name", or "company_name (Company name)" for a CSV's line. */
+export const nameProspectField = (field: ProspectField, naming: FieldNaming = 'label'): string =>
+  naming === 'column' ? `${field} (${PROSPECT_FIELD_LABELS[field]})` : PROSPECT_FIELD_LABELS[field]
+
 /** The fields that may be left out (a CSV may omit their columns; empty is none). */
 export type OptionalProspectField = Exclude<ProspectField, 'slug' | 'name' | 'company_name'>
 
@@ -105,20 +134,25 @@ export function normalizeProspectFields(fields: ProspectFields): ProspectFields 
 
 /**
  * Every problem of the fields (values are trimmed first), in the order the import reports them:
- * field by field, then the slug's own rule. A field may have more than one.
+ * field by field, then the slug's own rule. A field may have more than one. Each message starts with
+ * the field's name as `naming` says; what follows never starts with a quoted value, so it reads the
+ * same after a label and after a column.
  */
 export function listProspectFieldProblems(
   fields: ProspectFields,
   context: FieldContext = {},
+  naming: FieldNaming = 'label',
 ): FieldProblem[] {
   const values = normalizeProspectFields(fields)
   const problems: FieldProblem[] = []
+  const report = (field: ProspectField, problem: string) =>
+    problems.push({ field, message: `${nameProspectField(field, naming)} ${problem}` })
   for (const field of PROSPECT_FIELD_NAMES) {
     const value = values[field] ?? ''
     const rule = PROSPECT_FIELD_RULES[field]
-    const found = (message: string) => problems.push({ field, message: `${field} ${message}` })
+    const found = (problem: string) => report(field, problem)
     if (value === '') {
-      if (rule.required) found('is empty')
+      if (rule.required) found('is required')
       continue
     }
     // UTF-16 units are never fewer than code points: count the latter only when it can matter.
@@ -134,9 +168,9 @@ export function listProspectFieldProblems(
     }
   }
   const slugProblem = checkSlugRule(values.slug)
-  if (slugProblem) problems.push({ field: 'slug', message: slugProblem })
+  if (slugProblem) report('slug', slugProblem)
   const templateProblem = checkTemplate(values.template, context)
-  if (templateProblem) problems.push({ field: 'template', message: templateProblem })
+  if (templateProblem) report('template', templateProblem)
   return problems
 }
 
@@ -157,8 +191,8 @@ function checkTemplate(template: string | null, context: FieldContext): string |
   if (template === null || [...template].length > PROSPECT_FIELD_RULES.template.max) return null
   const known = context.templateIds
   if (!TEMPLATE_NAME.test(template) || (known && !known.includes(template))) {
-    const list = known ? ` (the templates are ${known.join(', ')})` : ''
-    return `template "${template}" is not one of the agent templates${list}`
+    const which = known ? `one of the agent templates (${known.join(', ')})` : 'an agent template'
+    return `must be ${which}, not "${template}"`
   }
   return null
 }
@@ -179,10 +213,12 @@ export function checkProspectFields(fields: ProspectFields, context: FieldContex
 /** The slug's pattern, checked once its length is within the limit (the length has its own message). */
 function checkSlugRule(slug: string): string | null {
   if (slug === '' || [...slug].length > PROSPECT_FIELD_RULES.slug.max || isValidSlug(slug)) return null
-  if (RESERVED_SLUGS.includes(slug)) return `slug "${slug}" is the address of one of the site's own pages`
+  if (RESERVED_SLUGS.includes(slug)) {
+    return `cannot be "${slug}": that is the address of one of the site's own pages`
+  }
   const suggestion = suggestSlug(slug)
   return (
-    `slug "${slug}" must be lowercase letters, digits or dashes` +
+    `must be lowercase letters, digits or dashes, not "${slug}"` +
     (suggestion && suggestion !== slug ? ` (for example "${suggestion}")` : '')
   )
 }

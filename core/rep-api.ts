@@ -171,3 +171,158 @@ export interface AgentTemplateListResponse {
 export interface RepListResponse {
   reps: (Rep & { disabled: boolean })[]
 }
+
+// The team page (`/_/team`): admins manage the reps' accounts. Every path below answers 403 `forbidden`
+// to a rep who is not an admin.
+
+/** The page where a one-time link's token sets a password; the token rides in the link's fragment. */
+export const SET_PASSWORD_PAGE = '/_/set-password'
+
+/**
+ * Where an account stands: `invited` (no password yet), `reset` (their password was reset and no new
+ * one is set yet), `active`, `disabled` (cannot sign in, whatever else is true).
+ */
+export type TeamMemberStatus = 'invited' | 'reset' | 'active' | 'disabled'
+
+/** A line of the team. Times are ISO 8601. */
+export interface TeamMember extends Rep {
+  status: TeamMemberStatus
+  /** While `invited` or `reset`: when their newest link stops working (perhaps already past); else null. */
+  linkExpiresAt: string | null
+  /** Their latest sign-in or password set with a link; null: never. */
+  lastSignedInAt: string | null
+  createdAt: string
+}
+
+/** `GET team`: everyone, by email, and the server's clock (`asOf`) to tell an expired link by. */
+export interface TeamResponse {
+  members: TeamMember[]
+  asOf: string
+}
+
+/** A one-time link to set a password: `{origin}/_/set-password#token=…`, usable once until `expiresAt`. */
+export interface PasswordLinkAnswer {
+  url: string
+  createdAt: string
+  expiresAt: string
+}
+
+/**
+ * `POST team` `{ email, role }`: 201 with the new member and their link (400 `email_invalid`, 409
+ * `rep_exists`). `POST team/:id/link`: a new link (200), which ends their earlier links; for someone
+ * who had a password it is a reset: the password stops working and every session ends at once. 403
+ * `forbidden` for one's own account. No email is sent: the admin sends the link.
+ */
+export interface TeamLinkResponse {
+  member: TeamMember
+  link: PasswordLinkAnswer
+  /** The sessions the reset ended. */
+  endedSessions: number
+}
+
+/**
+ * `PATCH team/:id` `{ role?, disabled? }`: 200 with the member as they are now. Disabling ends every
+ * session at once. 403 `forbidden` for disabling or demoting oneself; 409 `last_admin` when no other
+ * enabled admin would be left; 404 `rep_not_found`.
+ */
+export interface TeamChange {
+  role?: RepRole
+  disabled?: boolean
+}
+
+export interface TeamChangeResponse {
+  member: TeamMember
+  endedSessions: number
+}
+
+export type TeamAuditAction =
+  | 'invited'
+  | 'link_resent'
+  | 'password_reset'
+  | 'password_set'
+  | 'disabled'
+  | 'enabled'
+  | 'role_changed'
+
+/** One change to an account. `stamp.rep` is who made it (the rep themselves for `password_set`; null: the command line). */
+export interface TeamAuditEntry {
+  action: TeamAuditAction
+  stamp: Stamp
+  /** `invited`: the role given; `role_changed`: the new role; else null. */
+  role: RepRole | null
+  /** `disabled`, `password_reset`: the sessions it ended. */
+  endedSessions: number
+}
+
+/** `GET team/:id/history`: the latest changes, newest first (at most 50); 404 `rep_not_found`. */
+export interface TeamHistoryResponse {
+  history: TeamAuditEntry[]
+}
+
+// Ownership and deleted prospects.
+//
+// Everyone signed in reads every prospect. A rep changes and deletes their own, and takes over one
+// nobody owns; an admin changes, deletes and reassigns any. A change the rule refuses is 403
+// `not_your_prospect` (naming the owner), `owner_not_allowed` (a rep choosing another owner), or
+// `forbidden` (the fallback prospect, which only admins change). docs/api.md has the whole table.
+
+/**
+ * `PUT prospects/:slug/owner`: gives the prospect to a rep's `id` (null: nobody), its fields as they
+ * are; 200 with the detail. An admin gives any prospect to any enabled rep or to nobody; a rep only
+ * takes over a prospect nobody owns, with their own id.
+ */
+export interface OwnerChangeRequest {
+  ownerId: string | null
+}
+
+/** A deleted prospect as the list shows it; `name` and `companyName` are null when not kept. */
+export interface DeletedProspectSummary {
+  /** The deleted prospect's id: its page is `deleted-prospects/:id`. */
+  id: string
+  slug: string
+  name: string | null
+  companyName: string | null
+  /** Its owner when it was deleted. */
+  owner: Rep | null
+  deleted: Stamp
+}
+
+/** `GET deleted-prospects?page=`: one page (REP_PAGE_SIZE) of deletions, the latest first. */
+export interface DeletedProspectListResponse {
+  prospects: DeletedProspectSummary[]
+  total: number
+  page: number
+  pageSize: number
+}
+
+/**
+ * `GET deleted-prospects/:id`: the prospect's last values (null when deleted before they were kept),
+ * its owner then, who deleted it and when, and its history, newest first (at most 200); 404
+ * `prospect_not_found` when no prospect with this id was deleted.
+ */
+export interface DeletedProspectResponse {
+  id: string
+  slug: string
+  fields: ProspectFields | null
+  owner: Rep | null
+  deleted: Stamp
+  history: AuditEntry[]
+}
+
+// The first admin (`/_/setup`): while no enabled admin exists, the Node server makes a setup link as it
+// starts and prints it, so a new install gets its admin without stopping anything.
+
+/** The page of the first admin's setup link; the token rides in the link's fragment. */
+export const SETUP_PAGE = '/_/setup'
+
+/**
+ * `POST setup`, with no session: creates the first admin with this email and password and signs them
+ * in (the answer and cookie of `POST session`). 400 `setup_link_expired` (an unknown or expired
+ * token), 409 `setup_done` once an enabled admin exists (also to the second of two at once), 400
+ * `email_invalid`, 400 `password_invalid`, 409 `rep_exists` (the email is another rep's).
+ */
+export interface FirstAdminRequest {
+  token: string
+  email: string
+  password: string
+}

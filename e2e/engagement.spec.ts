@@ -142,7 +142,7 @@ test("a prospect's visit reaches their rep: the timeline in order with the call'
   const events = texts.filter((text) => !text.startsWith('Browser call report'))
   const order = [
     /^Booked a meeting/,
-    /^Asked for a phone call · placed/,
+    /^Asked for a phone call · we called them/,
     /^Talked to the agent in the browser · 0:\d\d/,
     /^Started talking to the agent in the browser/,
     /^Opened the page on 127\.0\.0\.1:\d+ \(their page\)/,
@@ -163,10 +163,11 @@ test("a prospect's visit reaches their rep: the timeline in order with the call'
   const nudges = () => readDeliveredNudges().then((texts) => texts.filter((text) => text.includes(company)))
   await expect.poll(async () => (await nudges()).length, { timeout: 60_000 }).toBe(3)
   const [openedNudge, talkedNudge, bookedNudge] = await nudges()
-  expect(openedNudge).toBe(`Dr. Nora Lake (${company}) opened their demo page`)
-  expect(talkedNudge).toMatch(
-    new RegExp(`^Dr\\. Nora Lake \\(${company}\\) talked to their agent for 2 min$`),
-  )
-  expect(bookedNudge).toBe(`Dr. Nora Lake (${company}) booked a meeting`)
+  // Each names the owner (the rep who made the prospect) and links to the prospect's page for reps,
+  // on the address the server printed (no SITE_URL here).
+  const after = `(owner: ${E2E_REP.email}) <${baseURL}/_/prospects/${slug}|See their activity>`
+  expect(openedNudge).toBe(`Dr. Nora Lake (${company}) opened their demo page ${after}`)
+  expect(talkedNudge).toBe(`Dr. Nora Lake (${company}) talked to their agent for 2 min ${after}`)
+  expect(bookedNudge).toBe(`Dr. Nora Lake (${company}) booked a meeting ${after}`)
   await repContext.close()
 })

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test'
+import { test as base, expect, type Locator, type Page } from '@playwright/test'
 import { type PolicyProblem, watchPolicyProblems } from './policy-guard.ts'
 
 function readUrl(name: string): string {
@@ -58,4 +58,21 @@ export async function chooseTheme(page: Page, label: 'Light' | 'Dark' | 'System'
     // The visible icon; the radio inside it is visually hidden.
     await page.getByRole('group', { name: 'Theme' }).getByTitle(label).click()
   }
+}
+
+/**
+ * Scrolls to the very end of the page until `target` is wholly on screen there: again while the page
+ * grows, since sections below the fold render once scrolled to.
+ */
+export async function scrollToEndShowing(page: Page, target: Locator): Promise<void> {
+  await expect
+    .poll(async () => {
+      await page.evaluate(() =>
+        window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }),
+      )
+      const box = await target.boundingBox()
+      const height = await page.evaluate(() => window.innerHeight)
+      return box !== null && box.y >= 0 && box.y + box.height <= height
+    })
+    .toBe(true)
 }

@@ -11,6 +11,8 @@ import { addRep, setPasswordWithLink } from './rep-product.ts'
  * axe checks of the reps' pages sign in as this rep.
  */
 export const E2E_REP = { email: 'a11y-rep@example.com', password: 'e2e rep pass phrase' } as const
+/** An admin of the main product, added the same way: the axe checks of the team page sign in as them. */
+export const E2E_ADMIN = { email: 'a11y-admin@example.com', password: 'e2e admin pass phrase' } as const
 
 /**
  * Starts what the tests run against, each on a free port with a temporary database, exactly as
@@ -28,13 +30,16 @@ export default async function startE2eProducts(): Promise<() => Promise<void>> {
   // A room per call: tests running in parallel find their own request by the room they joined.
   vapi.answerWith((callNumber) => ({ status: 201, body: numberedWebCall(callNumber) }))
   let repLink = ''
+  let adminLink = ''
   const started = await Promise.allSettled([
     startProduct(
       'voice-demo-e2e-',
       { ...voiceEnv(vapi.url), ...videoEnv(video.url), ...ENGAGEMENT_ENV, NOTIFY_WEBHOOK_URL: notify.url },
       {
         prepare: async (dataDir) => {
+          // One after the other: each command opens the embedded database itself.
           repLink = await addRep(dataDir, E2E_REP.email)
+          adminLink = await addRep(dataDir, E2E_ADMIN.email, 'admin')
         },
       },
     ),
@@ -51,6 +56,7 @@ export default async function startE2eProducts(): Promise<() => Promise<void>> {
   }
   try {
     await setPasswordWithLink(product.value.url, repLink, E2E_REP.password)
+    await setPasswordWithLink(product.value.url, adminLink, E2E_ADMIN.password)
   } catch (error) {
     await stopAll()
     throw error

@@ -114,6 +114,52 @@ for (const { name, path } of PAGES) {
     await expect(demo.getByRole('button', { name: 'Call Me' })).toBeFocused()
     expect(pageErrors).toEqual([])
   })
+
+  test(`${name}: a refused number marks the field with its reason; the example number is called, and no warning stays`, async ({
+    page,
+    pageErrors,
+  }, testInfo) => {
+    const { demo, dialog } = await openDialog(page, path)
+    const field = dialog.getByRole('textbox', { name: 'Phone number' })
+    // The placeholder is a number the server dials, written as the country writes it.
+    await expect(field).toHaveAttribute('placeholder', '(201) 555-0123')
+    await expect(field).not.toHaveAttribute('aria-invalid')
+
+    await field.fill('12 34')
+    await dialog.getByRole('button', { name: 'Call Me' }).click()
+    // The toast first: it leaves by itself after 5 s, the mark on the field stays.
+    await expect(dialog.getByRole('alert')).toContainText('Invalid Phone Number')
+    await expect(field).toHaveAttribute('aria-invalid', 'true')
+    await expect(field).toHaveAccessibleDescription('Please enter a valid phone number')
+    await expect(field).toBeFocused()
+
+    // Another number (from the placeholder's range, one per test: the fake is shared): the mark, its
+    // reason and the toast about the old number go at once.
+    const last = { desktop: 1, phone: 2 }[testInfo.project.name] ?? 3
+    const national = `(201) 555-01${path === '/embed-demo/' ? 5 : 6}${last}`
+    await field.fill(national)
+    await expect(field).not.toHaveAttribute('aria-invalid')
+    await expect(field).toHaveAccessibleDescription('')
+    await expect(dialog.getByRole('alert')).toBeEmpty()
+
+    // While it is being called, and once placed, nothing says the number is invalid.
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/api/calls/phone', async (route) => {
+      await held
+      await route.continue()
+    })
+    await dialog.getByRole('button', { name: 'Call Me' }).click()
+    await expect(dialog.getByRole('button', { name: 'Calling...' })).toBeDisabled()
+    await expect(demo.getByText('Invalid Phone Number')).toHaveCount(0)
+    release()
+    await expect(dialog).toBeHidden()
+    await expect(demo.getByRole('status').filter({ hasText: 'Call Initiated' })).toContainText(
+      `Calling +1${national.replace(/\D/g, '')}...`,
+    )
+    await expect(demo.getByText('Invalid Phone Number')).toHaveCount(0)
+    expect(pageErrors).toEqual([])
+  })
 }
 
 test(

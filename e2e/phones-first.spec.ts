@@ -1,13 +1,13 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures.ts'
+import { expect, scrollToEndShowing, test } from './fixtures.ts'
 
 // A prospect opens the rep's link on a phone: the demo is one tap away on the first screen, the floating
 // video button sits over no text, and the booking card is there the moment they arrive at it.
 test.use({ viewport: { width: 390, height: 844 } })
 
 /**
- * Text a visitor would see under the floating video button: with the button set aside, each point of
- * its box that shows a text node of the page (not the band reserved for it) is "covered".
+ * Text a visitor would see under the video button: with the button set aside, each point of its box
+ * that shows a text node of the page is "covered". Points off the screen show nothing.
  */
 async function textUnderVideoButton(page: Page): Promise<string[]> {
   const host = page.locator('voice-video-call')
@@ -53,17 +53,34 @@ test('the general demo says "Try the demo" instead', async ({ page }) => {
 
 test('the floating video button covers no text: on the first screen, mid-page and at the end', async ({
   page,
+  noVoiceBaseURL,
 }) => {
   await page.goto('/bright-smile-dental')
-  const button = page.locator('voice-video-call').getByRole('button')
+  const host = page.locator('voice-video-call')
+  const button = host.getByRole('button', { name: 'Start a video call' })
   await expect(button).toBeVisible()
-  // The element tells the page its button shows, and the page reserves the strip it sits in.
   await expect(page.locator('voice-video-call:state(shown)')).toHaveCount(1)
+  // At a phone's width the site puts the button in the page's flow, at its end, rather than over it.
   expect(await textUnderVideoButton(page)).toEqual([])
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight / 2))
+  await expect(button).not.toBeInViewport()
+  await page.evaluate(() =>
+    window.scrollTo({ top: document.documentElement.scrollHeight / 2, behavior: 'instant' }),
+  )
   expect(await textUnderVideoButton(page)).toEqual([])
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+  await scrollToEndShowing(page, button)
   expect(await textUnderVideoButton(page)).toEqual([])
+  // Under the footer's text, and nothing of the page after it.
+  const footerText = await page.getByRole('contentinfo').boundingBox()
+  const buttonBox = await button.boundingBox()
+  if (!footerText || !buttonBox) throw new Error('no footer or button')
+  expect(footerText.y + footerText.height).toBeLessThanOrEqual(buttonBox.y)
+
+  // Where the server runs no video calls, no button shows and the element takes no room at all.
+  const decided = page.waitForEvent('console', (message) => message.text().includes('no video button'))
+  await page.goto(`${noVoiceBaseURL}/bright-smile-dental`)
+  await decided
+  await expect(page.locator('voice-video-call:state(shown)')).toHaveCount(0)
+  expect((await host.boundingBox())?.height).toBe(0)
 })
 
 test('arriving at the contact section shows the booking card at once', async ({ page }) => {

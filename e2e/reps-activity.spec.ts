@@ -24,6 +24,11 @@ test('a rep reads who engaged: the list by latest activity, hot only, the export
     page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Activity' }),
   ).toHaveAttribute('aria-current', 'page')
   const table = page.getByRole('table', { name: 'Prospects by latest activity' })
+  // The list opens on the admin's own prospects; everyone's is one choice away, and the address keeps it.
+  await expect(table.getByRole('link')).toHaveText(['Quiet Co'])
+  await expect(page.getByRole('button', { name: 'Mine only' })).toHaveAttribute('aria-pressed', 'true')
+  await page.getByRole('combobox', { name: 'Owner' }).selectOption({ label: 'All reps' })
+  await expect(page).toHaveURL(/\/_\/activity\?owner=all$/)
   await expect(table.getByRole('link')).toHaveText(['Bright Smile Dental', 'Harbor Realty Group', 'Quiet Co'])
   const rows = table.getByRole('row')
   await expect(rows.nth(1)).toContainText('Tried the demo')
@@ -38,7 +43,7 @@ test('a rep reads who engaged: the list by latest activity, hot only, the export
   await expect(page.getByText('Updated just now.')).toBeVisible()
 
   await page.getByRole('checkbox', { name: 'Hot only' }).check()
-  await expect(page).toHaveURL(/\/_\/activity\?hot=1$/)
+  await expect(page).toHaveURL(/\/_\/activity\?owner=all&hot=1$/)
   await expect(table.getByRole('link')).toHaveText(['Bright Smile Dental'])
   const downloading = page.waitForEvent('download')
   await page.getByRole('link', { name: 'Export CSV' }).click()

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { chooseTheme, expect, hasHorizontalOverflow, test } from './fixtures.ts'
+import { chooseTheme, expect, hasHorizontalOverflow, scrollToEndShowing, test } from './fixtures.ts'
 
 const html = (page: Page) => page.locator('html')
 const rememberTheme = (page: Page, choice: string) =>
@@ -63,21 +63,52 @@ test.describe('theme', () => {
     await expect(panel).toHaveCSS('background-color', 'rgb(255, 255, 255)')
   })
 
-  test("on a partner page without a theme, the widget follows the page's color-scheme, else the system's", async ({
+  test("on a partner page without a theme, the widget follows the page's declared color-scheme; the system's only where the page opts in", async ({
     page,
   }) => {
-    await page.emulateMedia({ colorScheme: 'dark' })
-    await page.goto('/embed-demo/neutral.html')
+    const DARK = 'rgb(15, 23, 42)'
+    const LIGHT = 'rgb(255, 255, 255)'
     const panel = page.locator('voice-demo').getByRole('region', { name: 'AI voice agent demo' })
-    await expect(panel).toHaveCSS('background-color', 'rgb(15, 23, 42)') // the system's, live
+    /** The neutral partner page, declaring itself with `declaration` at the top of its head. */
+    const openDeclaring = async (declaration: string) => {
+      await page.unrouteAll({ behavior: 'ignoreErrors' })
+      await page.route('**/embed-demo/neutral.html', async (route) => {
+        const original = await (await route.fetch()).text()
+        await route.fulfill({
+          contentType: 'text/html',
+          body: original.replace('<meta charset="utf-8" />', `<meta charset="utf-8" />${declaration}`),
+        })
+      })
+      await page.goto('/embed-demo/neutral.html')
+      await expect(panel.getByRole('button', { name: 'Test in Browser' })).toBeVisible()
+    }
+
+    // A page that declares nothing is light, as the browser draws it, even on a dark system.
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await openDeclaring('')
+    await expect(panel).toHaveCSS('background-color', LIGHT)
+    await expect(panel).toHaveAttribute('data-theme', 'light')
+
+    // A page that says it is dark gets a dark widget, whatever the system says: by its CSS or its meta.
     await page.emulateMedia({ colorScheme: 'light' })
-    await expect(panel).toHaveCSS('background-color', 'rgb(255, 255, 255)')
-    // A page that says it is dark gets a dark widget, whatever the system says.
-    await page.evaluate(() => {
-      document.documentElement.style.colorScheme = 'dark'
-      document.querySelector('voice-demo')?.setAttribute('slug', 'harbor-realty') // any change re-reads it
-    })
-    await expect(panel).toHaveCSS('background-color', 'rgb(15, 23, 42)')
+    await openDeclaring('<style>:root { color-scheme: dark }</style>')
+    await expect(panel).toHaveCSS('background-color', DARK)
+    await openDeclaring('<meta name="color-scheme" content="dark" />')
+    await expect(panel).toHaveCSS('background-color', DARK)
+
+    // A page that follows the visitor's system itself (`light dark`) opts in: the widget follows it, live.
+    await openDeclaring('<meta name="color-scheme" content="light dark" />')
+    await expect(panel).toHaveCSS('background-color', LIGHT)
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await expect(panel).toHaveCSS('background-color', DARK)
+
+    // So does a page that sets theme="system" on the element, whatever it declares.
+    await openDeclaring('')
+    await expect(panel).toHaveCSS('background-color', LIGHT)
+    await page.locator('voice-demo').evaluate((element) => element.setAttribute('theme', 'system'))
+    await expect(panel).toHaveCSS('background-color', DARK)
+    await page.emulateMedia({ colorScheme: 'light' })
+    await expect(panel).toHaveCSS('background-color', LIGHT)
   })
 
   test('"system" follows the OS colour scheme, live', async ({ page }) => {
@@ -123,15 +154,23 @@ test.describe('floating video-call button', { tag: '@phone' }, () => {
     ['prospect', '/bright-smile-dental'],
     ['partner page', '/embed-demo/'],
   ] as const) {
-    test(`sits at the bottom left of the ${name}`, async ({ page, pageErrors }) => {
+    test(`on the ${name}: at the bottom left, or below 1280 px on our site at the page's end`, async ({
+      page,
+      pageErrors,
+    }) => {
       await page.goto(path)
       const button = page.locator('voice-video-call').getByRole('button', { name: 'Start a video call' })
       await expect(button).toBeVisible()
-      const box = await button.boundingBox()
       const viewport = page.viewportSize()
-      expect(box && viewport).toBeTruthy()
-      if (!box || !viewport) return
-      expect(box.x).toBeLessThanOrEqual(24)
+      if (!viewport) throw new Error('no viewport')
+      // Our site puts it in the page's flow where it would float over text (index.css); a partner's
+      // page keeps it floating unless it says otherwise.
+      const inFlow = path !== '/embed-demo/' && viewport.width < 1280
+      if (inFlow) await scrollToEndShowing(page, button)
+      const box = await button.boundingBox()
+      if (!box) throw new Error('no button')
+      if (inFlow) expect(Math.abs(box.x + box.width / 2 - viewport.width / 2)).toBeLessThanOrEqual(1)
+      else expect(box.x).toBeLessThanOrEqual(24)
       expect(viewport.height - (box.y + box.height)).toBeLessThanOrEqual(24)
       expect(box.width).toBeGreaterThanOrEqual(44) // a comfortable touch target
       // What it does when pressed: e2e/video-call.spec.ts.
@@ -143,7 +182,9 @@ test.describe('floating video-call button', { tag: '@phone' }, () => {
   test('at the very bottom of a page it covers none of the footer text', async ({ page }) => {
     await page.goto('/bright-smile-dental')
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+    await page.evaluate(() =>
+      window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }),
+    )
     const button = await page.locator('voice-video-call').getByRole('button').boundingBox()
     const footerText = await page.locator('footer p').first().boundingBox()
     if (!button || !footerText) throw new Error('no button or footer')

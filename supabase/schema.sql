@@ -18,24 +18,10 @@ COMMENT ON SCHEMA public IS 'standard public schema';
 --
 
 CREATE FUNCTION public.add_rep(email text, role text, token_hash text, at timestamp with time zone, expires_at timestamp with time zone) RETURNS jsonb
-    LANGUAGE plpgsql
+    LANGUAGE sql
     SET search_path TO ''
     AS $$
-#variable_conflict use_column
-declare
-  v_rep public.reps;
-begin
-  insert into public.reps as r (email, role, created_at) values (lower(trim(add_rep.email)), add_rep.role, add_rep.at)
-  on conflict ((lower(email))) do nothing
-  returning * into v_rep;
-  if v_rep.id is null then
-    select * into v_rep from public.reps r where r.email = lower(trim(add_rep.email));
-    return jsonb_build_object('added', false, 'rep', jsonb_build_object('id', v_rep.id, 'email', v_rep.email, 'role', v_rep.role));
-  end if;
-  insert into public.rep_password_tokens (token_hash, rep_id, created_at, expires_at)
-  values (add_rep.token_hash, v_rep.id, add_rep.at, add_rep.expires_at);
-  return jsonb_build_object('added', true, 'rep', jsonb_build_object('id', v_rep.id, 'email', v_rep.email, 'role', v_rep.role));
-end;
+  select public.invite_rep(add_rep.email, add_rep.role, add_rep.token_hash, add_rep.at, add_rep.expires_at, null);
 $$;
 
 --
@@ -613,6 +599,45 @@ end;
 $$;
 
 --
+-- Name: create_first_admin(text, text, text, text, timestamp with time zone, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.create_first_admin(token_hash text, email text, password_hash text, session_token_hash text, at timestamp with time zone, session_expires_at timestamp with time zone) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+#variable_conflict use_column
+declare
+  v_rep public.reps;
+begin
+  lock table public.reps in share row exclusive mode;
+  if exists (select 1 from public.reps r where r.role = 'admin' and r.disabled_at is null) then
+    return jsonb_build_object('status', 'admin_exists');
+  end if;
+  if not exists (
+    select 1 from public.first_admin_tokens t
+    where t.token_hash = create_first_admin.token_hash and t.expires_at > create_first_admin.at
+  ) then
+    return jsonb_build_object('status', 'link_expired');
+  end if;
+  if exists (select 1 from public.reps r where r.email = lower(trim(create_first_admin.email))) then
+    return jsonb_build_object('status', 'email_taken');
+  end if;
+  insert into public.reps (email, role, password_hash, created_at)
+  values (lower(trim(create_first_admin.email)), 'admin', create_first_admin.password_hash, create_first_admin.at)
+  returning * into v_rep;
+  delete from public.first_admin_tokens t where true;
+  insert into public.rep_sessions (token_hash, rep_id, created_at, last_seen_at, expires_at)
+  values (create_first_admin.session_token_hash, v_rep.id, create_first_admin.at, create_first_admin.at,
+    create_first_admin.session_expires_at);
+  return jsonb_build_object(
+    'status', 'created',
+    'rep', jsonb_build_object('id', v_rep.id, 'email', v_rep.email, 'role', v_rep.role)
+  );
+end;
+$$;
+
+--
 -- Name: create_prospect(jsonb, uuid, uuid); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -624,7 +649,14 @@ CREATE FUNCTION public.create_prospect(fields jsonb, rep_id uuid, owner_id uuid)
 declare
   v_id uuid;
   v_slug text;
+  v_refusal jsonb;
 begin
+  v_refusal := public.prospect_change_refusal(
+    create_prospect.rep_id, null, create_prospect.rep_id, true, create_prospect.owner_id
+  );
+  if v_refusal is not null then
+    return v_refusal;
+  end if;
   if create_prospect.owner_id is not null and not exists (
     select from public.reps r where r.id = create_prospect.owner_id and r.disabled_at is null
   ) then
@@ -659,18 +691,29 @@ CREATE FUNCTION public.delete_prospect(slug text, rep_id uuid DEFAULT NULL::uuid
     AS $$
 #variable_conflict use_column
 declare
-  v_id uuid;
+  v_old public.prospects;
+  v_refusal jsonb;
 begin
   if delete_prospect.slug = 'visitor' then
     raise exception 'The fallback prospect "visitor" cannot be deleted; import a row to change it.'
       using errcode = '22023';
   end if;
-  delete from public.prospects p where p.slug = delete_prospect.slug returning p.id into v_id;
-  if v_id is null then
+  select * into v_old from public.prospects p where p.slug = delete_prospect.slug for update;
+  if v_old.id is null then
     return jsonb_build_object('deleted', false);
   end if;
-  insert into public.prospect_audit (prospect_id, slug, action, rep_id)
-  values (v_id, delete_prospect.slug, 'delete', delete_prospect.rep_id);
+  v_refusal := public.prospect_change_refusal(delete_prospect.rep_id, v_old.slug, v_old.owner_id, false, null);
+  if v_refusal is not null then
+    return jsonb_build_object('deleted', false, 'refusal', v_refusal);
+  end if;
+  delete from public.prospects p where p.id = v_old.id;
+  insert into public.prospect_audit (prospect_id, slug, action, rep_id, last_values)
+  values (v_old.id, v_old.slug, 'delete', delete_prospect.rep_id, jsonb_build_object(
+    'fields', (
+      select jsonb_object_agg(f.name, to_jsonb(v_old) -> f.name) from unnest(public.prospect_field_names()) as f(name)
+    ),
+    'owner_id', v_old.owner_id
+  ));
   return jsonb_build_object('deleted', true);
 end;
 $$;
@@ -711,6 +754,7 @@ begin
   end if;
   insert into public.rep_sessions (token_hash, rep_id, created_at, last_seen_at, expires_at)
   values (end_rep_sign_in.token_hash, v_rep.id, end_rep_sign_in.at, end_rep_sign_in.at, end_rep_sign_in.expires_at);
+  update public.reps r set last_signed_in_at = end_rep_sign_in.at where r.id = v_rep.id;
   return jsonb_build_object('id', v_rep.id, 'email', v_rep.email, 'role', v_rep.role);
 end;
 $$;
@@ -903,6 +947,7 @@ CREATE FUNCTION public.enqueue_nudge(prospect_id uuid, kind text, seconds intege
 declare
   v_name text;
   v_company text;
+  v_owner text;
   v_what text;
   v_text text;
   v_window bigint;
@@ -918,7 +963,9 @@ begin
   ) then
     return false;
   end if;
-  select p.name, p.company_name into v_name, v_company from public.prospects p where p.id = enqueue_nudge.prospect_id;
+  select p.name, p.company_name, r.email into v_name, v_company, v_owner
+    from public.prospects p left join public.reps r on r.id = p.owner_id
+   where p.id = enqueue_nudge.prospect_id;
   if not found then
     return false;
   end if;
@@ -933,6 +980,7 @@ begin
     raise exception 'unknown nudge kind %', kind using errcode = '22023';
   end if;
   v_text := public.slack_escape(v_name) || ' (' || public.slack_escape(v_company) || ') ' || v_what
+    || ' (' || coalesce('owner: ' || public.slack_escape(v_owner), 'no owner') || ')'
     || coalesce(' ' || public.slack_link(link, 'See their activity'), '');
   v_window := floor(extract(epoch from at) / (dedupe_minutes * 60));
   insert into public.notification_outbox (prospect_id, kind, dedupe_key, text, created_at, next_attempt_at)
@@ -1100,6 +1148,44 @@ end;
 $$;
 
 --
+-- Name: get_deleted_prospect(uuid, integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.get_deleted_prospect(prospect_id uuid, max_rows integer) RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select jsonb_build_object(
+    'id', d.prospect_id, 'slug', d.slug, 'fields', d.last_values -> 'fields',
+    'owner', public.prospect_rep_json((d.last_values ->> 'owner_id')::uuid),
+    'deleted_at', d.at, 'deleted_by', public.prospect_rep_json(d.rep_id),
+    'history', (
+      select coalesce(jsonb_agg(jsonb_build_object(
+        'action', h.action, 'slug', h.slug, 'at', h.at, 'rep', public.prospect_rep_json(h.rep_id),
+        'changed', to_jsonb(h.changed)
+      ) order by h.at desc, h.n desc), '[]'::jsonb)
+      from (
+        select a.action, a.slug, a.at, a.changed, a.rep_id, row_number() over (order by a.at) as n
+        from public.prospect_audit a
+        where a.prospect_id = d.prospect_id
+        order by a.at desc
+        limit greatest(1, least(coalesce(get_deleted_prospect.max_rows, 100), 1000))
+      ) h
+    )
+  )
+  from public.prospect_audit d
+  where d.prospect_id = get_deleted_prospect.prospect_id and d.action = 'delete'
+  order by d.at desc
+  limit 1
+$$;
+
+--
+-- Name: FUNCTION get_deleted_prospect(prospect_id uuid, max_rows integer); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.get_deleted_prospect(prospect_id uuid, max_rows integer) IS 'A deleted prospect''s last values and history; service_role only.';
+
+--
 -- Name: get_import_job(uuid, timestamp with time zone, integer, text); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1237,6 +1323,74 @@ CREATE FUNCTION public.import_job_json(job public.import_jobs) RETURNS jsonb
 $$;
 
 --
+-- Name: invite_rep(text, text, text, timestamp with time zone, timestamp with time zone, uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.invite_rep(email text, role text, token_hash text, at timestamp with time zone, expires_at timestamp with time zone, actor_id uuid DEFAULT NULL::uuid) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+#variable_conflict use_column
+declare
+  v_rep public.reps;
+begin
+  if not public.rep_may_manage(invite_rep.actor_id) then
+    return jsonb_build_object('status', 'forbidden', 'added', false, 'rep', null);
+  end if;
+  insert into public.reps as r (email, role, created_at)
+  values (lower(trim(invite_rep.email)), invite_rep.role, invite_rep.at)
+  on conflict ((lower(email))) do nothing
+  returning * into v_rep;
+  if v_rep.id is null then
+    select * into v_rep from public.reps r where r.email = lower(trim(invite_rep.email));
+    return jsonb_build_object('status', 'exists', 'added', false,
+      'rep', jsonb_build_object('id', v_rep.id, 'email', v_rep.email, 'role', v_rep.role));
+  end if;
+  insert into public.rep_password_tokens (token_hash, rep_id, created_at, expires_at)
+  values (invite_rep.token_hash, v_rep.id, invite_rep.at, invite_rep.expires_at);
+  insert into public.rep_audit (rep_id, actor_id, action, at, role)
+  values (v_rep.id, invite_rep.actor_id, 'invited', invite_rep.at, v_rep.role);
+  return jsonb_build_object('status', 'added', 'added', true,
+    'rep', jsonb_build_object('id', v_rep.id, 'email', v_rep.email, 'role', v_rep.role));
+end;
+$$;
+
+--
+-- Name: list_deleted_prospects(integer, integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.list_deleted_prospects(page_offset integer, page_size integer) RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select jsonb_build_object(
+    'total', (select count(*)::integer from public.prospect_audit a where a.action = 'delete'),
+    'prospects', coalesce((
+      select jsonb_agg(jsonb_build_object(
+        'id', d.prospect_id, 'slug', d.slug,
+        'name', d.last_values -> 'fields' ->> 'name',
+        'company_name', d.last_values -> 'fields' ->> 'company_name',
+        'owner', public.prospect_rep_json((d.last_values ->> 'owner_id')::uuid),
+        'deleted_at', d.at, 'deleted_by', public.prospect_rep_json(d.rep_id)
+      ) order by d.at desc, d.id)
+      from (
+        select a.* from public.prospect_audit a
+        where a.action = 'delete'
+        order by a.at desc, a.id
+        offset greatest(coalesce(list_deleted_prospects.page_offset, 0), 0)
+        limit greatest(1, least(coalesce(list_deleted_prospects.page_size, 50), 200))
+      ) d
+    ), '[]'::jsonb)
+  )
+$$;
+
+--
+-- Name: FUNCTION list_deleted_prospects(page_offset integer, page_size integer); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.list_deleted_prospects(page_offset integer, page_size integer) IS 'The deleted prospects, the latest deletion first, a page at a time; service_role only.';
+
+--
 -- Name: list_prospect_activity(text, uuid, text, boolean, timestamp with time zone, jsonb, integer, integer); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1359,6 +1513,53 @@ $$;
 COMMENT ON FUNCTION public.list_prospects(after_slug text, page_size integer) IS 'Lists prospects in slug order, one page at a time; for the operators'' CLI (service_role) only.';
 
 --
+-- Name: list_refused_slugs(uuid, jsonb); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.list_refused_slugs(rep_id uuid, slugs jsonb) RETURNS jsonb
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+begin
+  if public.prospect_change_refusal(list_refused_slugs.rep_id, '', null, false, null) is null then
+    return '[]'::jsonb;
+  end if;
+  return (
+    select coalesce(jsonb_agg(jsonb_build_object('slug', p.slug, 'owner', public.prospect_rep_json(p.owner_id))
+      order by p.slug), '[]'::jsonb)
+    from public.prospects p
+    where p.slug = any(array(select jsonb_array_elements_text(list_refused_slugs.slugs)))
+      and (p.slug = 'visitor' or p.owner_id is distinct from list_refused_slugs.rep_id)
+  );
+end;
+$$;
+
+--
+-- Name: list_rep_history(uuid, integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.list_rep_history(rep_id uuid, max_rows integer) RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select case when not exists (select 1 from public.reps r where r.id = list_rep_history.rep_id) then null
+  else (
+    select coalesce(jsonb_agg(jsonb_build_object(
+      'action', h.action, 'at', h.at, 'actor', h.actor, 'role', h.role, 'ended_sessions', h.ended_sessions
+    ) order by h.at desc, h.id desc), '[]'::jsonb)
+    from (
+      select a.id, a.action, a.at, a.role, a.ended_sessions,
+        case when r.id is not null then jsonb_build_object('id', r.id, 'email', r.email, 'role', r.role) end as actor
+      from public.rep_audit a
+        left join public.reps r on r.id = a.actor_id
+      where a.rep_id = list_rep_history.rep_id
+      order by a.at desc, a.id desc
+      limit greatest(1, least(coalesce(list_rep_history.max_rows, 50), 500))
+    ) h
+  ) end;
+$$;
+
+--
 -- Name: list_rep_prospects(text, text, boolean, uuid, integer, integer); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1437,6 +1638,96 @@ CREATE FUNCTION public.list_reps() RETURNS jsonb
 $$;
 
 --
+-- Name: list_team(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.list_team() RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select coalesce(jsonb_agg(jsonb_build_object(
+    'id', r.id, 'email', r.email, 'role', r.role, 'disabled', r.disabled_at is not null,
+    'password_set', r.password_hash is not null, 'created_at', r.created_at,
+    'last_signed_in_at', r.last_signed_in_at,
+    'link_expires_at', (
+      select max(t.expires_at) from public.rep_password_tokens t where t.rep_id = r.id and t.used_at is null
+    )
+  ) order by r.email), '[]'::jsonb)
+  from public.reps r;
+$$;
+
+--
+-- Name: open_first_admin_setup(text, timestamp with time zone, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.open_first_admin_setup(token_hash text, at timestamp with time zone, expires_at timestamp with time zone) RETURNS boolean
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+#variable_conflict use_column
+begin
+  delete from public.first_admin_tokens t where t.expires_at <= open_first_admin_setup.at;
+  if exists (select 1 from public.reps r where r.role = 'admin' and r.disabled_at is null) then
+    delete from public.first_admin_tokens t where true;
+    return false;
+  end if;
+  insert into public.first_admin_tokens (token_hash, created_at, expires_at)
+  values (open_first_admin_setup.token_hash, open_first_admin_setup.at, open_first_admin_setup.expires_at)
+  on conflict do nothing;
+  return true;
+end;
+$$;
+
+--
+-- Name: prospect_change_refusal(uuid, text, uuid, boolean, uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.prospect_change_refusal(rep_id uuid, slug text, owner_id uuid, set_owner boolean, new_owner_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+declare
+  v_rep public.reps;
+begin
+  if prospect_change_refusal.rep_id is null then
+    return null;
+  end if;
+  select * into v_rep from public.reps r where r.id = prospect_change_refusal.rep_id;
+  if v_rep.id is null then
+    raise exception 'no rep has the id %', prospect_change_refusal.rep_id using errcode = '22023';
+  end if;
+  -- An admin's rights last while they are an enabled admin (the team page can change both).
+  if v_rep.role = 'admin' and v_rep.disabled_at is null then
+    return null;
+  end if;
+  if prospect_change_refusal.slug = 'visitor' then
+    return jsonb_build_object('status', 'fallback_admin_only');
+  end if;
+  if prospect_change_refusal.owner_id = prospect_change_refusal.rep_id then
+    if prospect_change_refusal.set_owner
+      and prospect_change_refusal.new_owner_id is distinct from prospect_change_refusal.rep_id then
+      return jsonb_build_object('status', 'owner_not_allowed');
+    end if;
+    return null;
+  end if;
+  -- Nobody's, and the rep takes it over.
+  if prospect_change_refusal.owner_id is null and prospect_change_refusal.set_owner
+    and prospect_change_refusal.new_owner_id = prospect_change_refusal.rep_id then
+    return null;
+  end if;
+  return jsonb_build_object(
+    'status', 'not_your_prospect', 'owner', public.prospect_rep_json(prospect_change_refusal.owner_id)
+  );
+end;
+$$;
+
+--
+-- Name: FUNCTION prospect_change_refusal(rep_id uuid, slug text, owner_id uuid, set_owner boolean, new_owner_id uuid); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.prospect_change_refusal(rep_id uuid, slug text, owner_id uuid, set_owner boolean, new_owner_id uuid) IS 'Why a rep may not change a prospect (null: they may): the ownership rule; service_role only.';
+
+--
 -- Name: prospect_field_names(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1448,6 +1739,18 @@ CREATE FUNCTION public.prospect_field_names() RETURNS text[]
     'slug', 'name', 'company_name', 'template', 'city', 'services', 'opening_hours', 'website',
     'booking_link', 'first_message', 'system', 'assistant_id'
   ]
+$$;
+
+--
+-- Name: prospect_rep_json(uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.prospect_rep_json(rep_id uuid) RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select jsonb_build_object('id', r.id, 'email', r.email, 'role', r.role)
+  from public.reps r where r.id = prospect_rep_json.rep_id
 $$;
 
 --
@@ -1864,31 +2167,71 @@ end;
 $$;
 
 --
+-- Name: rep_may_manage(uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.rep_may_manage(actor_id uuid) RETURNS boolean
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select rep_may_manage.actor_id is null or exists (
+    select 1 from public.reps r
+    where r.id = rep_may_manage.actor_id and r.role = 'admin' and r.disabled_at is null
+  )
+$$;
+
+--
 -- Name: reset_rep_password(text, text, timestamp with time zone, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
 --
 
 CREATE FUNCTION public.reset_rep_password(email text, token_hash text, at timestamp with time zone, expires_at timestamp with time zone) RETURNS jsonb
+    LANGUAGE sql
+    SET search_path TO ''
+    AS $$
+  select public.send_rep_password_link(r.id, reset_rep_password.token_hash, reset_rep_password.at,
+    reset_rep_password.expires_at, null)
+  from public.reps r where r.email = lower(trim(reset_rep_password.email));
+$$;
+
+--
+-- Name: send_rep_password_link(uuid, text, timestamp with time zone, timestamp with time zone, uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.send_rep_password_link(rep_id uuid, token_hash text, at timestamp with time zone, expires_at timestamp with time zone, actor_id uuid DEFAULT NULL::uuid) RETURNS jsonb
     LANGUAGE plpgsql
     SET search_path TO ''
     AS $$
 #variable_conflict use_column
 declare
   v_rep public.reps;
+  v_action text;
   v_ended integer;
 begin
-  update public.reps r set password_hash = null where r.email = lower(trim(reset_rep_password.email))
-  returning * into v_rep;
-  if v_rep.id is null then
-    return null;
+  if not public.rep_may_manage(send_rep_password_link.actor_id) then
+    return jsonb_build_object('status', 'forbidden');
   end if;
-  update public.rep_password_tokens t set used_at = reset_rep_password.at
+  select * into v_rep from public.reps r where r.id = send_rep_password_link.rep_id for update;
+  if v_rep.id is null then
+    return jsonb_build_object('status', 'not_found');
+  end if;
+  if v_rep.id = send_rep_password_link.actor_id then
+    return jsonb_build_object('status', 'self',
+      'rep', jsonb_build_object('id', v_rep.id, 'email', v_rep.email, 'role', v_rep.role));
+  end if;
+  v_action := case when v_rep.password_hash is null then 'link_resent' else 'password_reset' end;
+  update public.reps r set password_hash = null where r.id = v_rep.id;
+  update public.rep_password_tokens t set used_at = send_rep_password_link.at
   where t.rep_id = v_rep.id and t.used_at is null;
-  update public.rep_sessions s set ended_at = reset_rep_password.at
+  update public.rep_sessions s set ended_at = send_rep_password_link.at
   where s.rep_id = v_rep.id and s.ended_at is null;
   get diagnostics v_ended = row_count;
   insert into public.rep_password_tokens (token_hash, rep_id, created_at, expires_at)
-  values (reset_rep_password.token_hash, v_rep.id, reset_rep_password.at, reset_rep_password.expires_at);
+  values (send_rep_password_link.token_hash, v_rep.id, send_rep_password_link.at, send_rep_password_link.expires_at);
+  insert into public.rep_audit (rep_id, actor_id, action, at, ended_sessions)
+  values (v_rep.id, send_rep_password_link.actor_id, v_action, send_rep_password_link.at, v_ended);
   return jsonb_build_object(
+    'status', 'sent',
+    'action', v_action,
     'rep', jsonb_build_object('id', v_rep.id, 'email', v_rep.email, 'role', v_rep.role),
     'disabled', v_rep.disabled_at is not null,
     'ended_sessions', v_ended
@@ -1901,33 +2244,13 @@ $$;
 --
 
 CREATE FUNCTION public.set_rep_disabled(email text, disabled boolean, at timestamp with time zone) RETURNS jsonb
-    LANGUAGE plpgsql
+    LANGUAGE sql
     SET search_path TO ''
     AS $$
-#variable_conflict use_column
-declare
-  v_rep public.reps;
-  v_was_disabled boolean;
-  v_ended integer := 0;
-begin
-  select * into v_rep from public.reps r where r.email = lower(trim(set_rep_disabled.email)) for update;
-  if v_rep.id is null then
-    return null;
-  end if;
-  v_was_disabled := v_rep.disabled_at is not null;
-  update public.reps r
-  set disabled_at = case when set_rep_disabled.disabled then coalesce(r.disabled_at, set_rep_disabled.at) end
-  where r.id = v_rep.id;
-  if set_rep_disabled.disabled then
-    update public.rep_sessions s set ended_at = set_rep_disabled.at where s.rep_id = v_rep.id and s.ended_at is null;
-    get diagnostics v_ended = row_count;
-  end if;
-  return jsonb_build_object(
-    'rep', jsonb_build_object('id', v_rep.id, 'email', v_rep.email, 'role', v_rep.role),
-    'changed', v_was_disabled is distinct from set_rep_disabled.disabled,
-    'ended_sessions', v_ended
-  );
-end;
+  select u.result || jsonb_build_object('changed', u.result ->> 'status' = 'updated')
+  from public.reps r,
+    lateral (select public.update_rep(r.id, null, set_rep_disabled.disabled, set_rep_disabled.at, null) as result) u
+  where r.email = lower(trim(set_rep_disabled.email));
 $$;
 
 --
@@ -1950,11 +2273,14 @@ begin
   if v_rep.id is null then
     return null;
   end if;
-  update public.reps r set password_hash = set_rep_password.password_hash where r.id = v_rep.id;
+  update public.reps r set password_hash = set_rep_password.password_hash, last_signed_in_at = set_rep_password.at
+  where r.id = v_rep.id;
   update public.rep_sessions s set ended_at = set_rep_password.at where s.rep_id = v_rep.id and s.ended_at is null;
   insert into public.rep_sessions (token_hash, rep_id, created_at, last_seen_at, expires_at)
   values (set_rep_password.session_token_hash, v_rep.id, set_rep_password.at, set_rep_password.at,
     set_rep_password.session_expires_at);
+  insert into public.rep_audit (rep_id, actor_id, action, at)
+  values (v_rep.id, v_rep.id, 'password_set', set_rep_password.at);
   return jsonb_build_object('id', v_rep.id, 'email', v_rep.email, 'role', v_rep.role);
 end;
 $$;
@@ -2146,12 +2472,23 @@ declare
   v_old public.prospects;
   v_new public.prospects;
   v_changed text[];
+  v_refusal jsonb;
 begin
   select * into v_old from public.prospects p where p.slug = update_prospect.slug for update;
   if v_old.id is null then
     return jsonb_build_object('status', 'not_found');
   end if;
-  v_new := jsonb_populate_record(null::public.prospects, update_prospect.fields);
+  v_refusal := public.prospect_change_refusal(
+    update_prospect.rep_id, v_old.slug, v_old.owner_id, update_prospect.set_owner, update_prospect.owner_id
+  );
+  if v_refusal is not null then
+    return v_refusal;
+  end if;
+  if update_prospect.fields is null then
+    v_new := v_old;
+  else
+    v_new := jsonb_populate_record(null::public.prospects, update_prospect.fields);
+  end if;
   if update_prospect.set_owner and update_prospect.owner_id is not null and not exists (
     select from public.reps r where r.id = update_prospect.owner_id and r.disabled_at is null
   ) then
@@ -2189,6 +2526,73 @@ end;
 $$;
 
 --
+-- Name: update_rep(uuid, text, boolean, timestamp with time zone, uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.update_rep(rep_id uuid, role text, disabled boolean, at timestamp with time zone, actor_id uuid DEFAULT NULL::uuid) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+#variable_conflict use_column
+declare
+  v_rep public.reps;
+  v_role text;
+  v_disable boolean;
+  v_ended integer := 0;
+  v_changed boolean := false;
+begin
+  -- One queue for every change that could take an admin away; each then reads the state as it is.
+  perform pg_advisory_xact_lock(hashtextextended('rep-admins', 0));
+  if not public.rep_may_manage(update_rep.actor_id) then
+    return jsonb_build_object('status', 'forbidden');
+  end if;
+  select * into v_rep from public.reps r where r.id = update_rep.rep_id for update;
+  if v_rep.id is null then
+    return jsonb_build_object('status', 'not_found');
+  end if;
+  v_role := coalesce(update_rep.role, v_rep.role);
+  v_disable := coalesce(update_rep.disabled, v_rep.disabled_at is not null);
+  if v_rep.role = 'admin' and v_rep.disabled_at is null and (v_role <> 'admin' or v_disable) then
+    if v_rep.id = update_rep.actor_id then
+      return jsonb_build_object('status', 'self', 'ended_sessions', 0,
+        'rep', jsonb_build_object('id', v_rep.id, 'email', v_rep.email, 'role', v_rep.role));
+    end if;
+    if not exists (
+      select 1 from public.reps r where r.role = 'admin' and r.disabled_at is null and r.id <> v_rep.id
+    ) then
+      return jsonb_build_object('status', 'last_admin', 'ended_sessions', 0,
+        'rep', jsonb_build_object('id', v_rep.id, 'email', v_rep.email, 'role', v_rep.role));
+    end if;
+  end if;
+
+  if v_role <> v_rep.role then
+    update public.reps r set role = v_role where r.id = v_rep.id;
+    insert into public.rep_audit (rep_id, actor_id, action, at, role)
+    values (v_rep.id, update_rep.actor_id, 'role_changed', update_rep.at, v_role);
+    v_changed := true;
+  end if;
+  if v_disable and v_rep.disabled_at is null then
+    update public.reps r set disabled_at = update_rep.at where r.id = v_rep.id;
+    update public.rep_sessions s set ended_at = update_rep.at where s.rep_id = v_rep.id and s.ended_at is null;
+    get diagnostics v_ended = row_count;
+    insert into public.rep_audit (rep_id, actor_id, action, at, ended_sessions)
+    values (v_rep.id, update_rep.actor_id, 'disabled', update_rep.at, v_ended);
+    v_changed := true;
+  elsif not v_disable and v_rep.disabled_at is not null then
+    update public.reps r set disabled_at = null where r.id = v_rep.id;
+    insert into public.rep_audit (rep_id, actor_id, action, at)
+    values (v_rep.id, update_rep.actor_id, 'enabled', update_rep.at);
+    v_changed := true;
+  end if;
+  return jsonb_build_object(
+    'status', case when v_changed then 'updated' else 'unchanged' end,
+    'rep', jsonb_build_object('id', v_rep.id, 'email', v_rep.email, 'role', v_role),
+    'ended_sessions', v_ended
+  );
+end;
+$$;
+
+--
 -- Name: upsert_prospects(jsonb, uuid); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -2201,11 +2605,27 @@ declare
   v_total integer;
   v_inserted integer;
   v_updated integer;
+  v_refused jsonb;
 begin
   if jsonb_typeof(upsert_prospects.prospects) is distinct from 'array' then
     raise exception 'prospects must be a JSON array of objects' using errcode = '22023';
   end if;
   v_total := jsonb_array_length(upsert_prospects.prospects);
+
+  if upsert_prospects.rep_id is not null then
+    v_refused := public.list_refused_slugs(
+      upsert_prospects.rep_id,
+      (select coalesce(jsonb_agg(x -> 'slug'), '[]'::jsonb) from jsonb_array_elements(upsert_prospects.prospects) as x)
+    );
+    if jsonb_array_length(v_refused) > 0 then
+      raise exception 'the import has % rows of prospects the rep may not change: %',
+        jsonb_array_length(v_refused),
+        (select string_agg(f.item ->> 'slug', ', ') from (
+          select e.item from jsonb_array_elements(v_refused) as e(item) limit 5
+        ) f)
+        using errcode = 'RP403';
+    end if;
+  end if;
 
   with input as (
     select x.*
@@ -2352,6 +2772,23 @@ CREATE TABLE public.engagement_visit_rollups (
 );
 
 --
+-- Name: first_admin_tokens; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.first_admin_tokens (
+    token_hash text NOT NULL,
+    created_at timestamp with time zone NOT NULL,
+    expires_at timestamp with time zone NOT NULL,
+    CONSTRAINT first_admin_tokens_token_hash CHECK ((token_hash ~ '^[0-9a-f]{64}$'::text))
+);
+
+--
+-- Name: TABLE first_admin_tokens; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.first_admin_tokens IS 'Setup links for the first admin, by SHA-256; useless once an enabled admin exists.';
+
+--
 -- Name: import_job_rows; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -2440,8 +2877,15 @@ CREATE TABLE public.prospect_audit (
     rep_id uuid,
     at timestamp with time zone DEFAULT now() NOT NULL,
     changed text[] DEFAULT '{}'::text[] NOT NULL,
+    last_values jsonb,
     CONSTRAINT prospect_audit_action CHECK ((action = ANY (ARRAY['create'::text, 'update'::text, 'delete'::text, 'import'::text])))
 );
+
+--
+-- Name: COLUMN prospect_audit.last_values; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.prospect_audit.last_values IS 'On a ''delete'' entry: {"fields": the prospect''s fields, "owner_id"} as they were; null on the others and on deletions before it was kept.';
 
 --
 -- Name: prospects; Type: TABLE; Schema: public; Owner: -
@@ -2508,6 +2952,41 @@ CREATE TABLE public.rate_limit_counters (
 COMMENT ON TABLE public.rate_limit_counters IS 'Requests let through per bucket and fixed window; written only by check_rate_limits().';
 
 --
+-- Name: rep_audit; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.rep_audit (
+    id bigint NOT NULL,
+    rep_id uuid NOT NULL,
+    actor_id uuid,
+    action text NOT NULL,
+    at timestamp with time zone NOT NULL,
+    role text,
+    ended_sessions integer DEFAULT 0 NOT NULL,
+    CONSTRAINT rep_audit_action CHECK ((action = ANY (ARRAY['invited'::text, 'link_resent'::text, 'password_reset'::text, 'password_set'::text, 'disabled'::text, 'enabled'::text, 'role_changed'::text]))),
+    CONSTRAINT rep_audit_role CHECK ((role = ANY (ARRAY['admin'::text, 'rep'::text])))
+);
+
+--
+-- Name: TABLE rep_audit; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.rep_audit IS 'Every change to a rep''s account: what, to whom, by whom (null: the command line), when.';
+
+--
+-- Name: rep_audit_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+ALTER TABLE public.rep_audit ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.rep_audit_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+--
 -- Name: rep_password_tokens; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -2559,6 +3038,7 @@ CREATE TABLE public.reps (
     password_hash text,
     disabled_at timestamp with time zone,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
+    last_signed_in_at timestamp with time zone,
     CONSTRAINT reps_email_format CHECK (((email = lower(email)) AND ((char_length(email) >= 3) AND (char_length(email) <= 254)) AND (email ~ '^[^@[:space:]]+@[^@[:space:]]+$'::text))),
     CONSTRAINT reps_password_hash_format CHECK ((password_hash ~ '^scrypt\$'::text)),
     CONSTRAINT reps_role CHECK ((role = ANY (ARRAY['admin'::text, 'rep'::text])))
@@ -2569,6 +3049,12 @@ CREATE TABLE public.reps (
 --
 
 COMMENT ON TABLE public.reps IS 'Sales reps who sign in to manage prospects; disabled, never deleted.';
+
+--
+-- Name: COLUMN reps.last_signed_in_at; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.reps.last_signed_in_at IS 'The rep''s latest sign-in or password set with a link.';
 
 --
 -- Name: video_conversations; Type: TABLE; Schema: public; Owner: -
@@ -2630,6 +3116,13 @@ ALTER TABLE ONLY public.engagement_rollups
 
 ALTER TABLE ONLY public.engagement_visit_rollups
     ADD CONSTRAINT engagement_visit_rollups_pkey PRIMARY KEY (prospect_id, visit_key);
+
+--
+-- Name: first_admin_tokens first_admin_tokens_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.first_admin_tokens
+    ADD CONSTRAINT first_admin_tokens_pkey PRIMARY KEY (token_hash);
 
 --
 -- Name: import_job_rows import_job_rows_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -2707,6 +3200,13 @@ ALTER TABLE ONLY public.prospects
 
 ALTER TABLE ONLY public.rate_limit_counters
     ADD CONSTRAINT rate_limit_counters_pkey PRIMARY KEY (bucket, window_seconds, window_start);
+
+--
+-- Name: rep_audit rep_audit_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.rep_audit
+    ADD CONSTRAINT rep_audit_pkey PRIMARY KEY (id);
 
 --
 -- Name: rep_password_tokens rep_password_tokens_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -2828,6 +3328,12 @@ CREATE INDEX phone_call_attempts_number_hash ON public.phone_call_attempts USING
 CREATE INDEX phone_call_attempts_pending ON public.phone_call_attempts USING btree (created_at) WHERE (outcome = 'pending'::text);
 
 --
+-- Name: prospect_audit_deleted; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX prospect_audit_deleted ON public.prospect_audit USING btree (at DESC, id) WHERE (action = 'delete'::text);
+
+--
 -- Name: prospect_audit_prospect; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -2868,6 +3374,12 @@ CREATE INDEX prospects_updated_order ON public.prospects USING btree (updated_at
 --
 
 CREATE INDEX rate_limit_counters_window_start ON public.rate_limit_counters USING btree (window_start);
+
+--
+-- Name: rep_audit_rep; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX rep_audit_rep ON public.rep_audit USING btree (rep_id, at DESC, id DESC);
 
 --
 -- Name: rep_password_tokens_rep_id; Type: INDEX; Schema: public; Owner: -
@@ -3037,6 +3549,20 @@ ALTER TABLE ONLY public.prospects
     ADD CONSTRAINT prospects_updated_by_fkey FOREIGN KEY (updated_by) REFERENCES public.reps(id) ON DELETE SET NULL;
 
 --
+-- Name: rep_audit rep_audit_actor_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.rep_audit
+    ADD CONSTRAINT rep_audit_actor_id_fkey FOREIGN KEY (actor_id) REFERENCES public.reps(id) ON DELETE SET NULL;
+
+--
+-- Name: rep_audit rep_audit_rep_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.rep_audit
+    ADD CONSTRAINT rep_audit_rep_id_fkey FOREIGN KEY (rep_id) REFERENCES public.reps(id) ON DELETE CASCADE;
+
+--
 -- Name: rep_password_tokens rep_password_tokens_rep_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -3073,6 +3599,12 @@ ALTER TABLE public.engagement_rollups ENABLE ROW LEVEL SECURITY;
 --
 
 ALTER TABLE public.engagement_visit_rollups ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: first_admin_tokens; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.first_admin_tokens ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: import_job_rows; Type: ROW SECURITY; Schema: public; Owner: -
@@ -3115,6 +3647,12 @@ ALTER TABLE public.prospects ENABLE ROW LEVEL SECURITY;
 --
 
 ALTER TABLE public.rate_limit_counters ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: rep_audit; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.rep_audit ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: rep_password_tokens; Type: ROW SECURITY; Schema: public; Owner: -
@@ -3239,6 +3777,13 @@ REVOKE ALL ON FUNCTION public.claim_video_conversation_end(conversation_id uuid)
 GRANT ALL ON FUNCTION public.claim_video_conversation_end(conversation_id uuid) TO service_role;
 
 --
+-- Name: FUNCTION create_first_admin(token_hash text, email text, password_hash text, session_token_hash text, at timestamp with time zone, session_expires_at timestamp with time zone); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.create_first_admin(token_hash text, email text, password_hash text, session_token_hash text, at timestamp with time zone, session_expires_at timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.create_first_admin(token_hash text, email text, password_hash text, session_token_hash text, at timestamp with time zone, session_expires_at timestamp with time zone) TO service_role;
+
+--
 -- Name: FUNCTION create_prospect(fields jsonb, rep_id uuid, owner_id uuid); Type: ACL; Schema: public; Owner: -
 --
 
@@ -3344,6 +3889,13 @@ REVOKE ALL ON FUNCTION public.finish_video_conversation_end(conversation_id uuid
 GRANT ALL ON FUNCTION public.finish_video_conversation_end(conversation_id uuid, end_result text) TO service_role;
 
 --
+-- Name: FUNCTION get_deleted_prospect(prospect_id uuid, max_rows integer); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.get_deleted_prospect(prospect_id uuid, max_rows integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.get_deleted_prospect(prospect_id uuid, max_rows integer) TO service_role;
+
+--
 -- Name: FUNCTION get_import_job(job_id uuid, at timestamp with time zone, stale_seconds integer, stale_error text); Type: ACL; Schema: public; Owner: -
 --
 
@@ -3378,6 +3930,20 @@ REVOKE ALL ON FUNCTION public.import_job_json(job public.import_jobs) FROM PUBLI
 GRANT ALL ON FUNCTION public.import_job_json(job public.import_jobs) TO service_role;
 
 --
+-- Name: FUNCTION invite_rep(email text, role text, token_hash text, at timestamp with time zone, expires_at timestamp with time zone, actor_id uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.invite_rep(email text, role text, token_hash text, at timestamp with time zone, expires_at timestamp with time zone, actor_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.invite_rep(email text, role text, token_hash text, at timestamp with time zone, expires_at timestamp with time zone, actor_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION list_deleted_prospects(page_offset integer, page_size integer); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.list_deleted_prospects(page_offset integer, page_size integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.list_deleted_prospects(page_offset integer, page_size integer) TO service_role;
+
+--
 -- Name: FUNCTION list_prospect_activity(query text, owner_id uuid, stage text, hot_only boolean, at timestamp with time zone, rules jsonb, page_offset integer, page_size integer); Type: ACL; Schema: public; Owner: -
 --
 
@@ -3399,6 +3965,20 @@ REVOKE ALL ON FUNCTION public.list_prospects(after_slug text, page_size integer)
 GRANT ALL ON FUNCTION public.list_prospects(after_slug text, page_size integer) TO service_role;
 
 --
+-- Name: FUNCTION list_refused_slugs(rep_id uuid, slugs jsonb); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.list_refused_slugs(rep_id uuid, slugs jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.list_refused_slugs(rep_id uuid, slugs jsonb) TO service_role;
+
+--
+-- Name: FUNCTION list_rep_history(rep_id uuid, max_rows integer); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.list_rep_history(rep_id uuid, max_rows integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.list_rep_history(rep_id uuid, max_rows integer) TO service_role;
+
+--
 -- Name: FUNCTION list_rep_prospects(query text, sort text, descending boolean, owner_id uuid, page_offset integer, page_size integer); Type: ACL; Schema: public; Owner: -
 --
 
@@ -3413,11 +3993,39 @@ REVOKE ALL ON FUNCTION public.list_reps() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.list_reps() TO service_role;
 
 --
+-- Name: FUNCTION list_team(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.list_team() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.list_team() TO service_role;
+
+--
+-- Name: FUNCTION open_first_admin_setup(token_hash text, at timestamp with time zone, expires_at timestamp with time zone); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.open_first_admin_setup(token_hash text, at timestamp with time zone, expires_at timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.open_first_admin_setup(token_hash text, at timestamp with time zone, expires_at timestamp with time zone) TO service_role;
+
+--
+-- Name: FUNCTION prospect_change_refusal(rep_id uuid, slug text, owner_id uuid, set_owner boolean, new_owner_id uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.prospect_change_refusal(rep_id uuid, slug text, owner_id uuid, set_owner boolean, new_owner_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.prospect_change_refusal(rep_id uuid, slug text, owner_id uuid, set_owner boolean, new_owner_id uuid) TO service_role;
+
+--
 -- Name: FUNCTION prospect_field_names(); Type: ACL; Schema: public; Owner: -
 --
 
 REVOKE ALL ON FUNCTION public.prospect_field_names() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.prospect_field_names() TO service_role;
+
+--
+-- Name: FUNCTION prospect_rep_json(rep_id uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.prospect_rep_json(rep_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.prospect_rep_json(rep_id uuid) TO service_role;
 
 --
 -- Name: FUNCTION prune_call_records(retention_days integer, max_rows integer); Type: ACL; Schema: public; Owner: -
@@ -3462,11 +4070,25 @@ REVOKE ALL ON FUNCTION public.release_nudge_leases() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.release_nudge_leases() TO service_role;
 
 --
+-- Name: FUNCTION rep_may_manage(actor_id uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.rep_may_manage(actor_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.rep_may_manage(actor_id uuid) TO service_role;
+
+--
 -- Name: FUNCTION reset_rep_password(email text, token_hash text, at timestamp with time zone, expires_at timestamp with time zone); Type: ACL; Schema: public; Owner: -
 --
 
 REVOKE ALL ON FUNCTION public.reset_rep_password(email text, token_hash text, at timestamp with time zone, expires_at timestamp with time zone) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.reset_rep_password(email text, token_hash text, at timestamp with time zone, expires_at timestamp with time zone) TO service_role;
+
+--
+-- Name: FUNCTION send_rep_password_link(rep_id uuid, token_hash text, at timestamp with time zone, expires_at timestamp with time zone, actor_id uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.send_rep_password_link(rep_id uuid, token_hash text, at timestamp with time zone, expires_at timestamp with time zone, actor_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.send_rep_password_link(rep_id uuid, token_hash text, at timestamp with time zone, expires_at timestamp with time zone, actor_id uuid) TO service_role;
 
 --
 -- Name: FUNCTION set_rep_disabled(email text, disabled boolean, at timestamp with time zone); Type: ACL; Schema: public; Owner: -
@@ -3532,6 +4154,13 @@ REVOKE ALL ON FUNCTION public.update_prospect(slug text, fields jsonb, rep_id uu
 GRANT ALL ON FUNCTION public.update_prospect(slug text, fields jsonb, rep_id uuid, owner_id uuid, set_owner boolean) TO service_role;
 
 --
+-- Name: FUNCTION update_rep(rep_id uuid, role text, disabled boolean, at timestamp with time zone, actor_id uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.update_rep(rep_id uuid, role text, disabled boolean, at timestamp with time zone, actor_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.update_rep(rep_id uuid, role text, disabled boolean, at timestamp with time zone, actor_id uuid) TO service_role;
+
+--
 -- Name: FUNCTION upsert_prospects(prospects jsonb, rep_id uuid); Type: ACL; Schema: public; Owner: -
 --
 
@@ -3567,6 +4196,12 @@ GRANT ALL ON TABLE public.engagement_rollups TO service_role;
 --
 
 GRANT ALL ON TABLE public.engagement_visit_rollups TO service_role;
+
+--
+-- Name: TABLE first_admin_tokens; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON TABLE public.first_admin_tokens TO service_role;
 
 --
 -- Name: TABLE import_job_rows; Type: ACL; Schema: public; Owner: -
@@ -3609,6 +4244,20 @@ GRANT ALL ON TABLE public.prospects TO service_role;
 --
 
 GRANT SELECT ON TABLE public.rate_limit_counters TO service_role;
+
+--
+-- Name: TABLE rep_audit; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON TABLE public.rep_audit TO service_role;
+
+--
+-- Name: SEQUENCE rep_audit_id_seq; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON SEQUENCE public.rep_audit_id_seq TO anon;
+GRANT ALL ON SEQUENCE public.rep_audit_id_seq TO authenticated;
+GRANT ALL ON SEQUENCE public.rep_audit_id_seq TO service_role;
 
 --
 -- Name: TABLE rep_password_tokens; Type: ACL; Schema: public; Owner: -

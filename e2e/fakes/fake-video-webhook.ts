@@ -103,7 +103,9 @@ export const videoEnv = (url: string): Record<string, string> => ({
   VIDEO_REPLICA_ID: E2E_VIDEO_REPLICA_ID,
   VIDEO_ALLOWED_HOSTS: '127.0.0.1',
   VIDEO_MAX_DURATION_SECONDS: String(E2E_VIDEO_SECONDS),
+  // The suite calls the same prospect from one address far more often than a visitor would.
   VIDEO_LIMIT_PER_IP_HOURLY: '1000',
+  VIDEO_LIMIT_PER_PROSPECT_DAILY: '1000',
   VIDEO_LIMIT_GLOBAL_DAILY: '1000',
 })
 

@@ -1,13 +1,13 @@
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from '../activity-seed.ts'
 import { hasHorizontalOverflow } from '../fixtures.ts'
-import { ADMIN, createProspectWithApi, signInWithApi } from '../rep-product.ts'
+import { ADMIN, createProspectWithApi, REP_EMAIL, signInWithApi } from '../rep-product.ts'
 import { parkPointer, shotName, VARIANTS } from './visual-page.ts'
 
 /**
  * The sales reps' pages, top to bottom, compared with their baselines at a phone's and a desktop's
  * width in the site's light and dark themes: sign-in, the activity list, the prospect list, the
- * new-prospect form and a prospect's page. A product of this spec's own, so nothing but the data below
+ * new-prospect form, a prospect's page and the team. A product of this spec's own, so nothing but the data below
  * is on it: the seed's two prospects with some activity (activity-seed.ts) and one the admin made.
  * One product for the file: its tests run in order in one worker.
  */
@@ -20,6 +20,8 @@ test.use({ locale: 'en-US', timezoneId: 'UTC' })
  * the page's own clock (the footer's year) says it too.
  */
 const STAMP_TIME = '2026-03-02T14:05:00.000Z'
+/** When the team page's unused links stop working, in the pictures: a day after the stamps. */
+const LINK_TIME = '2026-03-03T14:05:00.000Z'
 
 const NORTHWIND = {
   slug: 'northwind-dental',
@@ -47,8 +49,11 @@ async function fixStamps(page: Page): Promise<void> {
       if (!(response.headers()['content-type'] ?? '').includes('application/json')) {
         return route.fulfill({ response })
       }
-      // The activity's times too (`latestAt`, and `asOf`, which "3 min ago" counts from).
-      const body = (await response.text()).replace(/"(at|latestAt|asOf)":"[^"]*"/g, `"$1":"${STAMP_TIME}"`)
+      // The activity's times too (`latestAt`, and `asOf`, which "3 min ago" counts from), and the
+      // team's (the last sign-in, and when a link stops working).
+      const body = (await response.text())
+        .replace(/"(at|latestAt|asOf|lastSignedInAt)":"[^"]*"/g, `"$1":"${STAMP_TIME}"`)
+        .replace(/"linkExpiresAt":"[^"]*"/g, `"linkExpiresAt":"${LINK_TIME}"`)
       await route.fulfill({ response, body })
     },
   )
@@ -79,7 +84,7 @@ const PAGES: RepsPage[] = [
   },
   {
     name: 'reps-activity',
-    path: '/_/activity',
+    path: '/_/activity?owner=all',
     signedIn: true,
     ready: async (page: Page) => {
       const companies = page.getByRole('table', { name: 'Prospects by latest activity' }).getByRole('link')
@@ -89,7 +94,7 @@ const PAGES: RepsPage[] = [
   },
   {
     name: 'reps-list',
-    path: '/_/prospects',
+    path: '/_/prospects?owner=all',
     signedIn: true,
     ready: async (page: Page) => {
       const companies = page.getByRole('table', { name: 'Prospects' }).getByRole('link')
@@ -129,6 +134,23 @@ const PAGES: RepsPage[] = [
     },
     // The link and the snippet name it; the journey spec checks their text.
     mask: (page: Page) => [page.getByRole('region', { name: 'Send to Northwind Dental' }).locator('code')],
+  },
+  {
+    name: 'reps-team',
+    path: '/_/team',
+    signedIn: true,
+    // The admin's team: themselves, and the rep the command line invited, whose actions and history
+    // are open.
+    ready: async (page: Page) => {
+      const table = page.getByRole('table', { name: 'Team' })
+      await expect(table.getByRole('button', { name: `Manage ${ADMIN.email}` })).toBeVisible()
+      await page.getByRole('button', { name: `Manage ${REP_EMAIL}` }).click()
+      await expect(
+        page.getByRole('region', { name: `History of ${REP_EMAIL}` }).getByRole('listitem'),
+      ).toHaveText(['Invited as a rep by the command line · Mar 2, 2026, 2:05 PM'])
+      await expect(table).toContainText('Link works until Mar 3, 2026, 2:05 PM')
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
+    },
   },
 ]
 

@@ -6,21 +6,23 @@ import { findPostgresBin, startPostgresCluster } from '../../server/src/testing/
 import { startProduct } from '../start-product.ts'
 import { runApiBench } from './api-bench.ts'
 import { runEventsBench } from './events-bench.ts'
+import { runLighthouseBench } from './lighthouse-bench.ts'
 import { runSiteBench } from './site-bench.ts'
 import { runTemplatesBench } from './templates-bench.ts'
 import { runWidgetBench } from './widget/widget-bench.ts'
 
 const BUILT_FILES = ['dist/site/index.html', 'dist/widget/widget.mjs']
-const BENCHES = ['site', 'widget', 'api', 'events', 'templates'] as const
+const BENCHES = ['site', 'widget', 'lighthouse', 'api', 'events', 'templates'] as const
 // Third-party hosts (e.g. the scheduling widget) fail at DNS at once instead of waiting for a network
 // this machine may not have; the figures are for our own pages.
 const LAUNCH_ARGS = [...CHROMIUM_ARGS, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1']
 
 /**
- * `npm run bench [site|widget|api|events|templates] [--postgres]` (`--postgres`: on a throwaway PostgreSQL
+ * `npm run bench [site|widget|lighthouse|api|events|templates] [--postgres]` (`--postgres`: on a throwaway PostgreSQL
  * server instead of the embedded database): the landing and a prospect page and the widget on a
- * host page, in headless Chromium, the server under load, the event ingest under load, and the agent
- * templates' render and import (all unless some are named). Exits 1 when a target or budget fails, 2 when it cannot run. A benchmark,
+ * host page, in headless Chromium, a Lighthouse-like mobile measure of the partner demo page (CLS), the server under
+ * load, the event ingest under load, and the agent templates' render and import (all unless some are
+ * named). Exits 1 when a target or budget fails, 2 when it cannot run. A benchmark,
  * not a test: it is not part of `npm test`.
  */
 async function main(): Promise<number> {
@@ -55,6 +57,10 @@ async function main(): Promise<number> {
     }
     if (selected.includes('widget')) {
       pass = (await runWidgetBench(product.url, { executablePath, launchArgs: LAUNCH_ARGS })) && pass
+      console.log('')
+    }
+    if (selected.includes('lighthouse')) {
+      pass = (await runLighthouseBench(product.url, { executablePath, launchArgs: LAUNCH_ARGS })) && pass
       console.log('')
     }
     if (selected.includes('api')) pass = (await runApiBench(product.url)) && pass

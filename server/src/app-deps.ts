@@ -24,10 +24,14 @@ export interface AppBackend {
 /**
  * The app's dependencies from validated config and an open backend. Shared by the Node server and
  * the edge function, so a feature wired here runs in both (the edge adds nothing but its client IP).
+ * `getSiteOrigin` gives the site's origin for links written outside a request (a nudge's): the Node
+ * server's once it listens (common/site-origin.ts); by default `SITE_URL`, which the edge requires
+ * where it writes such links (config.ts).
  */
 export function createAppDeps(
   config: ServerConfig,
   backend: AppBackend,
+  getSiteOrigin: () => string | null = () => config.siteUrl,
 ): AppDeps & { prospectAnswers: ProspectAnswers } {
   const publicConfig = toPublicConfig(config)
   const phoneCalls = createPhoneCallSettings(config, backend.callHashSecret)
@@ -53,7 +57,7 @@ export function createAppDeps(
       trustedProxy: config.trustedProxyHeader !== null,
     },
     vapiWebhookSecret: config.vapiWebhookSecret,
-    nudges: createNudgeSettings(config),
-    events: createEventSettings(config, backend.callHashSecret, visitTokens),
+    nudges: createNudgeSettings(config, getSiteOrigin),
+    events: createEventSettings(config, backend.callHashSecret, visitTokens, getSiteOrigin),
   }
 }

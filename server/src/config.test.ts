@@ -21,7 +21,7 @@ describe('loadServerConfig', () => {
       siteUrl: null,
       callRecordRetentionDays: 30,
       videoCall: null,
-      videoLimits: { perIpHourly: 3, globalDaily: 50 },
+      videoLimits: { perIpHourly: 10, perProspectDaily: 10, globalDaily: 50 },
       engagement: {
         retentionDays: 180,
         limitPerIpMinute: 60,
@@ -73,6 +73,20 @@ describe('loadServerConfig', () => {
     expect(() => loadServerConfig({ ...hosted, CALL_HASH_SECRET: 'short' })).toThrow(
       /CALL_HASH_SECRET: must be at least 32 characters/,
     )
+  })
+
+  it('requires SITE_URL on the edge when nudges are on: they link to the prospect, and the edge has no address', () => {
+    const edge = { DATABASE_URL: DATABASE, CALL_HASH_SECRET: SECRET }
+    const nudges = { ...edge, NOTIFY_WEBHOOK_URL: 'https://hooks.slack.com/services/T/B/x' }
+    expect(() => loadServerConfig(nudges, { hostedOnly: true })).toThrow(
+      /SITE_URL: is required here with NOTIFY_WEBHOOK_URL/,
+    )
+    expect(
+      loadServerConfig({ ...nudges, SITE_URL: 'https://demo.example' }, { hostedOnly: true }).siteUrl,
+    ).toBe('https://demo.example')
+    expect(loadServerConfig(edge, { hostedOnly: true }).siteUrl).toBeNull()
+    // The Node server links to where it listens instead.
+    expect(loadServerConfig(nudges).notify.webhookUrl).toBe(nudges.NOTIFY_WEBHOOK_URL)
   })
 
   it('reads the phone-call settings, limits, timeout and proxy header', () => {

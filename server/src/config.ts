@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { VoiceConfig } from '#core/public-config.ts'
+import { DEFAULT_HOST, DEFAULT_PORT } from './common/site-origin.ts'
 import { listRetiredDatabaseVariables, POSTGRES_URL } from './db/database-url.ts'
 import { wholeNumber } from './env-number.ts'
 import { ENGAGEMENT_ENV, type EngagementConfig, toEngagementConfig } from './events/engagement-config.ts'
@@ -20,8 +21,8 @@ const ServerEnv = z.object({
     .regex(/^\d{1,5}$/, PORT_RULE)
     .transform(Number)
     .refine((port) => port <= 65535, PORT_RULE)
-    .default(8787),
-  HOST: z.string().trim().min(1, 'must not be blank').default('127.0.0.1'),
+    .default(DEFAULT_PORT),
+  HOST: z.string().trim().min(1, 'must not be blank').default(DEFAULT_HOST),
   DATA_DIR: z.string().trim().min(1, 'must not be blank').optional(),
   // The folder of the agent templates (one <name>.md each); unset, the repository's agent-templates/.
   AGENT_TEMPLATES_DIR: z.string().trim().min(1, 'must not be blank').optional(),
@@ -165,7 +166,10 @@ export interface NotifyConfig {
 }
 
 export interface LoadConfigOptions {
-  /** The edge function: no embedded database there, so a database URL is required. */
+  /**
+   * The edge function: no embedded database there, so a database URL is required; and no address it
+   * listens on, so nudges need SITE_URL for their link to the prospect's page.
+   */
   hostedOnly?: boolean
 }
 
@@ -197,6 +201,13 @@ export function loadServerConfig(
   // The embedded database derives it from its local secret; another database has no such secret to share.
   if ((url !== undefined || options.hostedOnly) && present.CALL_HASH_SECRET === undefined) {
     problems.push('CALL_HASH_SECRET: is required with DATABASE_URL (a random secret of 32+ characters)')
+  }
+  // A nudge always links to the prospect's page for reps; the Node server falls back to where it
+  // listens (common/site-origin.ts), the edge has no such address.
+  if (options.hostedOnly && present.NOTIFY_WEBHOOK_URL !== undefined && present.SITE_URL === undefined) {
+    problems.push(
+      "SITE_URL: is required here with NOTIFY_WEBHOOK_URL (a nudge links to the prospect's page for reps)",
+    )
   }
   problems.push(...checkVideoEnv(present))
   if (!parsed.success || problems.length > 0) {

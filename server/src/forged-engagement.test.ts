@@ -15,7 +15,7 @@ beforeAll(async () => {
   backend = await createTestBackend()
   app = createEventApp(backend, {
     nudgeDedupeMinutes: 360,
-    prospectLinkPrefix: 'https://demo.example/_/prospects/',
+    getProspectLinkPrefix: () => 'https://demo.example/_/prospects/',
   })
 })
 afterAll(() => backend.db.close())

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { listRetiredVariables, loadServerConfig } from './config.ts'
+import { listRetiredVariables, loadServerConfig, type ServerConfig } from './config.ts'
 import { describeFailure } from './db/filesystem-errors.ts'
+import { describeServices } from './describe-services.ts'
 import { describeStartupError } from './describe-startup-error.ts'
 import { DEFAULT_STATIC_DIRS, type RunningServer, startServer } from './start-server.ts'
 
@@ -12,23 +13,37 @@ import { DEFAULT_STATIC_DIRS, type RunningServer, startServer } from './start-se
 async function main(): Promise<void> {
   const startedAt = performance.now()
   let server: RunningServer
+  let config: ServerConfig
   try {
-    server = await startServer(loadServerConfig(process.env))
+    config = loadServerConfig(process.env)
+    server = await startServer(config)
   } catch (error) {
     console.error(describeStartupError(error))
     process.exitCode = 1
     return
   }
   const elapsed = Math.round(performance.now() - startedAt)
+  // Ready at: where it listens (e2e reads the port there). Every other address: the one people open.
+  const site = server.origin
   console.log(`Ready at ${server.url}`)
-  console.log(`  site          ${server.url}/`)
+  console.log(`  site          ${site}/`)
   // The examples are in the embedded database it made; a PostgreSQL database has them only when asked.
   const examples = server.database.startsWith('PostgreSQL') ? ' (the examples: npm run db -- seed)' : ''
-  console.log(`  prospect      ${server.url}/bright-smile-dental${examples}`)
-  console.log(`  embed demos   ${server.url}/embed-demo/`)
-  console.log(`  sales reps    ${server.url}/_/prospects (accounts: npm run reps -- add <email>)`)
-  console.log(`  API           ${server.url}/api/prospects/visitor`)
+  console.log(`  prospect      ${site}/bright-smile-dental${examples}`)
+  console.log(`  embed demos   ${site}/embed-demo/`)
+  console.log(`  sales reps    ${site}/_/prospects (accounts: npm run reps -- add <email>)`)
+  console.log(`  API           ${site}/api/prospects/visitor`)
   console.log(`  (database: ${server.database}; ready in ${elapsed} ms; Ctrl-C to stop)`)
+  console.log('')
+  for (const line of describeServices(config)) console.log(line)
+  if (server.setupUrl !== null) {
+    console.log('')
+    console.log('No admin yet. Open this link to choose the first admin and their password; it works once,')
+    console.log('until an admin exists, for 24 hours at most (each start prints a new one):')
+    console.log(`  ${server.setupUrl}`)
+    console.log('Or, in another terminal: npm run reps -- add you@example.com --admin')
+  }
+  for (const note of server.notes) console.warn(`  ${note}`)
   for (const line of listRetiredVariables(process.env)) console.warn(line)
   warnIfNotBuilt()
 

@@ -55,6 +55,25 @@ describe('the database, to the roles a browser key would have', () => {
     }
   })
 
+  it("refuses them the reps' accounts, their trail and every function of the team page", async () => {
+    await expectClosedToClients(backend, {
+      tables: ['reps', 'rep_sessions', 'rep_password_tokens', 'rep_audit'],
+      functions: [
+        'rep_may_manage',
+        'invite_rep',
+        'send_rep_password_link',
+        'update_rep',
+        'list_team',
+        'list_rep_history',
+        'add_rep',
+        'reset_rep_password',
+        'set_rep_disabled',
+        'end_rep_sign_in',
+        'set_rep_password',
+      ],
+    })
+  })
+
   it('while the server can list them, so the refusals above are about the role', async () => {
     const { rows } = await backend.db.query<{ slug: string }>('select slug from public.prospects')
     expect(rows.length).toBeGreaterThanOrEqual(SLUGS.length)

@@ -84,12 +84,12 @@ it('reserves exactly the top-level paths the product serves that a slug could ta
   expect([...RESERVED_SLUGS].sort()).toEqual(slugLike.sort())
 
   // Each is refused as a prospect's link, in the same words by the reps' form (as it is typed and
-  // when it is saved) and by the CSV import (at its line).
+  // when it is saved) and by the CSV import (at its line, naming the column before the label).
   const csv = ['slug,name,company_name', ...slugLike.map((slug) => `${slug},Ann,Acme`)].join('\n')
   const imported = readProspectRows(parseCsv(csv))
   expect(imported.rows).toEqual([])
   for (const [i, slug] of slugLike.entries()) {
-    const reason = `slug "${slug}" is the address of one of the site's own pages`
+    const reason = `Slug cannot be "${slug}": that is the address of one of the site's own pages`
     expect(isValidSlug(slug), slug).toBe(false)
     const check = await reps.request(`/slugs/${slug}`, { session })
     expect(await check.json(), slug).toEqual({ available: false, reason } satisfies SlugCheckResponse)
@@ -101,6 +101,9 @@ it('reserves exactly the top-level paths the product serves that a slug could ta
     })
     expect(saved.status, slug).toBe(422)
     expect(((await saved.json()) as ErrorBody).error.fields, slug).toEqual({ slug: reason })
-    expect(imported.problems[i], slug).toEqual({ line: i + 2, message: reason })
+    expect(imported.problems[i], slug).toEqual({
+      line: i + 2,
+      message: reason.replace(/^Slug/, 'slug (Slug)'),
+    })
   }
 })

@@ -8,6 +8,7 @@ import { createAppDeps } from './app-deps.ts'
 import { createProcessBackground } from './background-work.ts'
 import { loadAgentTemplates } from './common/agent-template-files.ts'
 import { deriveCallHashSecret } from './common/keyed-hash.ts'
+import { getSiteOrigin } from './common/site-origin.ts'
 import type { ServerConfig } from './config.ts'
 import {
   getCallRecordUpkeep,
@@ -15,10 +16,12 @@ import {
   VACUUM_CALL_RECORDS_SQL,
 } from './data/call-record-upkeep.ts'
 import { settleInterruptedImports } from './data/import-jobs.ts'
+import { type DatabaseSocket, explainNoSocket, serveDatabaseSocket } from './db/database-socket.ts'
 import { startDatabaseThread } from './db/database-thread.ts'
-import { openBackend } from './db/open-backend.ts'
+import { type Backend, openBackend } from './db/open-backend.ts'
 import type { OpenEmbeddedOptions } from './db/open-embedded-database.ts'
 import { startNudgeDelivery } from './notify/start-nudge-delivery.ts'
+import { openFirstAdminSetup } from './reps/first-admin.ts'
 import { encodePage } from './static/encoded-files.ts'
 import { mountStaticFiles, type StaticDirs } from './static/static-files.ts'
 
@@ -34,6 +37,12 @@ export const DEFAULT_STATIC_DIRS: StaticDirs = {
 export interface RunningServer {
   /** `http://HOST:PORT` with the real port, also when PORT was 0. */
   url: string
+  /** The address people are given (common/site-origin.ts): SITE_URL, else `url`. */
+  origin: string
+  /** While no enabled admin exists: the one-time link that makes the first one; else null. */
+  setupUrl: string | null
+  /** What the operator should know that does not stop the server, one sentence each. */
+  notes: string[]
   /** Where the data lives: the embedded data directory or the hosted project URL. */
   database: string
   /** Stops accepting requests, then closes the database and releases its lock. Safe to call twice. */
@@ -82,7 +91,11 @@ export async function startServer(
     // Imports this process was writing when it stopped can never end now: failed at once, not in 5 minutes.
     await settleInterruptedImports(backend.db, new Date())
   }
-  const deps = createAppDeps(config, { ...backend, templates })
+  // A nudge links to the prospect's page for reps at the site's origin (common/site-origin.ts), which
+  // without SITE_URL is where this server listens: set below as soon as it listens, before it has
+  // answered any request that could queue a nudge.
+  let listeningOrigin: string | null = null
+  const deps = createAppDeps(config, { ...backend, templates }, () => listeningOrigin)
   // Nudges queued before a crash go out now; new ones as soon as a request queues them.
   const nudges = startNudgeDelivery({
     db: backend.db,
@@ -109,6 +122,14 @@ export async function startServer(
   }
   const { port } = server.address() as AddressInfo
   const host = config.host.includes(':') ? `[${config.host}]` : config.host
+  const origin = getSiteOrigin({ siteUrl: config.siteUrl, host: config.host, port })
+  listeningOrigin = origin
+  const notes: string[] = []
+  const socket = backend.embedded ? await openCommandSocket(backend.embedded, origin, notes) : null
+  const setupUrl = await openFirstAdminSetup(backend.db, origin).catch((error: unknown) => {
+    notes.push(`Could not check whether an admin exists (${messageOf(error)}): npm run reps -- list tells.`)
+    return null
+  })
   let closing: Promise<void> | undefined
   const close = () => {
     closing ??= new Promise<void>((resolve) => {
@@ -119,6 +140,8 @@ export async function startServer(
         setTimeout(() => server.closeAllConnections(), 1000).unref()
       }
     }).then(async () => {
+      // A command's statement under way is answered before the database closes.
+      await socket?.close()
       // An import being written ends first (done, or failed with nothing written), so no rep is left
       // with a job that only the stale time will settle.
       await background.settled()
@@ -128,5 +151,28 @@ export async function startServer(
     })
     return closing
   }
-  return { url: `http://${host}:${port}`, database: backend.location, close }
+  return { url: `http://${host}:${port}`, origin, setupUrl, notes, database: backend.location, close }
 }
+
+/**
+ * The socket through which this machine's commands reach the embedded database the server holds
+ * (db/database-socket.ts); null, with a note saying why, where it cannot be made. The server serves
+ * all the same: only the commands then need it stopped.
+ */
+async function openCommandSocket(
+  embedded: NonNullable<Backend['embedded']>,
+  origin: string,
+  notes: string[],
+): Promise<DatabaseSocket | null> {
+  const unable = (why: string) => {
+    notes.push(`npm run reps and npm run prospects cannot reach this server (${why}): stop it to run them.`)
+    return null
+  }
+  const problem = explainNoSocket(embedded.dataDir)
+  if (problem !== null) return unable(problem)
+  return serveDatabaseSocket(embedded.dataDir, embedded.db, origin).catch((error: unknown) =>
+    unable(`its socket could not be opened: ${messageOf(error)}`),
+  )
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))

@@ -1,6 +1,8 @@
 import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
+import { prerender } from 'react-dom/static'
 import { App } from './app/app.tsx'
+import { LEGAL_PAGES } from './features/legal/legal-pages.ts'
 import { type PreloadedAnswer, setServerPreload } from './lib/preloaded-prospect.ts'
 import { setServerPathname } from './lib/router.ts'
 
@@ -12,11 +14,36 @@ const renderApp = () =>
   )
 
 /**
- * The landing page as HTML, rendered at build time by scripts/prerender-site.ts so that `/` paints
- * before the site's JavaScript arrives (LCP on slow phones). The client hydrates it.
+ * The pages the build renders to files (scripts/prerender-site.ts), so that they paint before the
+ * site's JavaScript arrives (LCP on slow phones) and read whole without it: the landing page and the
+ * legal pages, each with its title and description. The client hydrates them.
  */
-export function renderLandingPage(): string {
-  return renderPath('/')
+export const PRERENDERED_PAGES = [
+  { pathname: '/', file: 'index.html', head: null },
+  { pathname: '/privacy', file: 'privacy.html', head: LEGAL_PAGES.privacy },
+  { pathname: '/terms', file: 'terms.html', head: LEGAL_PAGES.terms },
+] as const
+
+/**
+ * A prerendered page's HTML, lazy parts included (the legal pages are their own chunk), so the file
+ * holds the page and not its loading state. `prerender` waits for the lazy chunks but may move large
+ * parts to the end of the document behind inline scripts, which the pages' policy refuses; so it only
+ * loads them, and the page is rendered to a string once they are in, whole and in order. The client
+ * hydrates it once its chunk is in, leaving the HTML as it is until then.
+ */
+export async function renderSitePage(pathname: string): Promise<string> {
+  setServerPathname(pathname)
+  try {
+    const { prelude } = await prerender(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    )
+    await new Response(prelude).arrayBuffer()
+  } finally {
+    setServerPathname('/')
+  }
+  return renderPath(pathname)
 }
 
 /**

@@ -12,10 +12,11 @@ interface VoiceDemoAttributes extends HTMLAttributes<HTMLElement> {
   /** Where `/api/*` lives; by default the origin `widget.mjs` was loaded from. */
   'api-base'?: string | undefined
   /**
-   * `light`, `dark` or `auto` (the default): the page's `color-scheme` on the element when it names one, else
-   * the visitor's system setting, live.
+   * `light` or `dark`; `auto` (the default) follows the host page's declared `color-scheme` (the page's CSS,
+   * else its `<meta name="color-scheme">`), light when it declares none; `system` follows the visitor's
+   * system setting, live, as `auto` does on a page that declares `light dark`.
    */
-  theme?: 'light' | 'dark' | 'auto' | undefined
+  theme?: 'light' | 'dark' | 'auto' | 'system' | undefined
   /**
    * Present: the phone dialog's back arrow also shows `/{slug}` (history push and `popstate`), for a site
    * whose router owns that path; absent, it only closes the dialog.

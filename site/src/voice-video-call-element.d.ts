@@ -3,9 +3,9 @@
 import type { DetailedHTMLProps, HTMLAttributes } from 'react'
 
 /**
- * The widget's `<voice-video-call>`, the floating video-call button (fixed at the bottom left), shown once
- * the server runs video calls; removing it ends its call. Defined at run time by widget.mjs, never imported
- * here.
+ * The widget's `<voice-video-call>`, the floating video-call button (fixed at the bottom left, or in the
+ * page's flow where the page gives its `dock` part `position: static`), shown once the server runs video
+ * calls; removing it ends its call. Defined at run time by widget.mjs, never imported here.
  */
 interface VoiceVideoCallAttributes extends HTMLAttributes<HTMLElement> {
   /**
@@ -15,10 +15,11 @@ interface VoiceVideoCallAttributes extends HTMLAttributes<HTMLElement> {
   /** As for `<voice-demo>`; read when a call starts. */
   'api-base'?: string | undefined
   /**
-   * `light`, `dark` or `auto` (the default): the page's `color-scheme` on the element when it names one, else
-   * the visitor's system setting, live.
+   * `light` or `dark`; `auto` (the default) follows the host page's declared `color-scheme` (the page's CSS,
+   * else its `<meta name="color-scheme">`), light when it declares none; `system` follows the visitor's
+   * system setting, live, as `auto` does on a page that declares `light dark`.
    */
-  theme?: 'light' | 'dark' | 'auto' | undefined
+  theme?: 'light' | 'dark' | 'auto' | 'system' | undefined
 }
 
 declare module 'react' {

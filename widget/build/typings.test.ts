@@ -24,6 +24,6 @@ it('types each attribute, command and event of the vocabulary', () => {
   expect(host).toContain('  error: { slug: string; message: string }')
   expect(host).toContain("    'voice-demo:speech-end': CustomEvent<VoiceDemoEvents['speech-end']>")
   expect(host).toContain('  apiBase: string | null')
-  expect(panel).toContain("  theme?: 'light' | 'dark' | 'auto' | undefined")
+  expect(panel).toContain("  theme?: 'light' | 'dark' | 'auto' | 'system' | undefined")
   expect(panel).toContain("  'back-navigation'?: '' | undefined")
 })

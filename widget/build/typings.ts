@@ -12,6 +12,7 @@ import {
   ELEMENT_ATTRIBUTES,
   ELEMENT_DOCS,
   EVENT_PREFIX,
+  THEME_VALUES,
   VOICE_DEMO_PROPERTIES,
   type WidgetTag,
 } from '../src/api/public-api.ts'
@@ -36,7 +37,7 @@ export function renderTypings(): Record<string, string> {
 const TAGS = Object.keys(ELEMENT_ATTRIBUTES) as WidgetTag[]
 const VALUE_TYPES: Record<AttributeValue, string> = {
   text: 'string',
-  theme: "'light' | 'dark' | 'auto'",
+  theme: THEME_VALUES.map((value) => `'${value}'`).join(' | '),
   // A boolean attribute: present (React writes '') or absent.
   flag: "''",
 }

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest'
 import { AppError } from '#core/errors.ts'
-import { findPhoneCountry } from '#core/phone.ts'
+import { findPhoneCountry, PHONE_COUNTRIES, PHONE_EXAMPLES } from '#core/phone.ts'
 import { toDialableNumber } from './dialable-number.ts'
 
 function dial(code: string, input: string): string {
@@ -27,6 +27,12 @@ it('dials numbers written the way each country writes them, trunk prefix and all
   expect(dial('AU', '0412 345 678')).toBe('+61412345678')
   expect(dial('JP', '０９０－１２３４－５６７８')).toBe('+819012345678')
   expect(dial('GB', '44 20 7946 0958')).toBe('+442079460958') // the dial code typed again
+})
+
+it("dials every country's placeholder example: the dialog never suggests a number it then refuses", () => {
+  for (const { code } of PHONE_COUNTRIES) expect(failure(code, PHONE_EXAMPLES[code]), code).toBe('dialled')
+  // What the placeholder said before: 555 is no area code, so it was refused.
+  expect(failure('US', '(555) 123-4567')).toBe('phone_invalid: Please enter a valid phone number')
 })
 
 it('keeps the shared rule as the floor: blank, letters and lengths are refused first', () => {

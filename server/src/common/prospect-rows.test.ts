@@ -42,13 +42,14 @@ describe('readProspectRows', () => {
       {
         line: 3,
         message:
-          'name is empty; slug "Acme Inc" must be lowercase letters, digits or dashes (for example "acme-inc")',
+          'name (Contact name) is required; slug (Slug) must be lowercase letters, digits or dashes, ' +
+          'not "Acme Inc" (for example "acme-inc")',
       },
-      { line: 4, message: 'name has 121 characters (at most 120)' },
+      { line: 4, message: 'name (Contact name) has 121 characters (at most 120)' },
       { line: 5, message: '3 fields, but the header has 6' },
-      { line: 6, message: 'slug "good-one" is also on line 2' },
-      { line: 7, message: 'name contains a line break' },
-      { line: 9, message: 'name contains control characters' },
+      { line: 6, message: 'slug (Slug) is also on line 2 ("good-one")' },
+      { line: 7, message: 'name (Contact name) contains a line break' },
+      { line: 9, message: 'name (Contact name) contains control characters' },
     ])
     expect(result.rows.map((row) => row.slug)).toEqual(['good-one'])
   })
@@ -74,7 +75,8 @@ describe('readProspectRows', () => {
     expect(result.problems).toEqual([
       {
         line: 4,
-        message: 'template "lawyers" is not one of the agent templates (the templates are general, dental)',
+        message:
+          'template (Kind of business) must be one of the agent templates (general, dental), not "lawyers"',
       },
     ])
     expect(result.rows).toEqual([

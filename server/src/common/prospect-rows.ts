@@ -2,6 +2,7 @@ import type { RowProblem } from '#core/errors.ts'
 import {
   type FieldContext,
   listProspectFieldProblems,
+  nameProspectField,
   normalizeProspectFields,
   PROSPECT_FIELD_NAMES,
   PROSPECT_FIELD_RULES,
@@ -52,8 +53,9 @@ export function readProspectRows(records: readonly CsvRecord[], context: FieldCo
     }
     const row = toRow(columns.order, record.fields, found, context)
     const earlier = firstLineOfSlug.get(row.slug)
-    if (row.slug !== '' && earlier !== undefined) found.push(`slug "${row.slug}" is also on line ${earlier}`)
-    else if (row.slug !== '') firstLineOfSlug.set(row.slug, record.line)
+    if (row.slug !== '' && earlier !== undefined) {
+      found.push(`${nameProspectField('slug', 'column')} is also on line ${earlier} ("${row.slug}")`)
+    } else if (row.slug !== '') firstLineOfSlug.set(row.slug, record.line)
     if (found.length > 0) problems.push({ line: record.line, message: found.join('; ') })
     else rows.push(row)
   }
@@ -87,7 +89,8 @@ function toRow(
   const values = new Map(order.map((column, i) => [column, fields[i] ?? '']))
   const read = Object.fromEntries(COLUMNS.map((column) => [column, values.get(column) ?? '']))
   const row = normalizeProspectFields(read as ProspectRow)
-  for (const problem of listProspectFieldProblems(row, context)) found.push(problem.message)
+  // A CSV's line names the column the rep fixes, with the label the form shows beside it.
+  for (const problem of listProspectFieldProblems(row, context, 'column')) found.push(problem.message)
   return row
 }
 

@@ -50,6 +50,16 @@ const TABLES: { [T in keyof Schema['Tables']]: Record<keyof Schema['Tables'][T][
     password_hash: 'text null',
     disabled_at: 'timestamp with time zone null',
     created_at: 'timestamp with time zone',
+    last_signed_in_at: 'timestamp with time zone null',
+  },
+  rep_audit: {
+    id: 'bigint',
+    rep_id: 'uuid',
+    actor_id: 'uuid null',
+    action: 'text',
+    at: 'timestamp with time zone',
+    role: 'text null',
+    ended_sessions: 'integer',
   },
   rep_sessions: {
     token_hash: 'text',
@@ -97,6 +107,7 @@ const TABLES: { [T in keyof Schema['Tables']]: Record<keyof Schema['Tables'][T][
     rep_id: 'uuid null',
     at: 'timestamp with time zone',
     changed: 'ARRAY',
+    last_values: 'jsonb null',
   },
   rate_limit_counters: {
     bucket: 'text',
@@ -189,6 +200,11 @@ const TABLES: { [T in keyof Schema['Tables']]: Record<keyof Schema['Tables'][T][
     ordinal: 'integer',
     prospect: 'jsonb',
   },
+  first_admin_tokens: {
+    token_hash: 'text',
+    created_at: 'timestamp with time zone',
+    expires_at: 'timestamp with time zone',
+  },
 }
 
 const FUNCTIONS: { [F in keyof Schema['Functions']]: Record<keyof Schema['Functions'][F]['Args'], PgType> } =
@@ -249,6 +265,31 @@ const FUNCTIONS: { [F in keyof Schema['Functions']]: Record<keyof Schema['Functi
     },
     set_rep_disabled: { email: 'text', disabled: 'boolean', at: 'timestamp with time zone' },
     list_reps: {},
+    rep_may_manage: { actor_id: 'uuid' },
+    invite_rep: {
+      email: 'text',
+      role: 'text',
+      token_hash: 'text',
+      at: 'timestamp with time zone',
+      expires_at: 'timestamp with time zone',
+      actor_id: 'uuid',
+    },
+    send_rep_password_link: {
+      rep_id: 'uuid',
+      token_hash: 'text',
+      at: 'timestamp with time zone',
+      expires_at: 'timestamp with time zone',
+      actor_id: 'uuid',
+    },
+    update_rep: {
+      rep_id: 'uuid',
+      role: 'text',
+      disabled: 'boolean',
+      at: 'timestamp with time zone',
+      actor_id: 'uuid',
+    },
+    list_team: {},
+    list_rep_history: { rep_id: 'uuid', max_rows: 'integer' },
     begin_rep_sign_in: {
       email_key: 'text',
       address_key: 'text',
@@ -291,6 +332,9 @@ const FUNCTIONS: { [F in keyof Schema['Functions']]: Record<keyof Schema['Functi
     },
     list_prospect_history: { slug: 'text', max_rows: 'integer' },
     get_rep_prospect: { slug: 'text' },
+    list_refused_slugs: { rep_id: 'uuid', slugs: 'jsonb' },
+    list_deleted_prospects: { page_offset: 'integer', page_size: 'integer' },
+    get_deleted_prospect: { prospect_id: 'uuid', max_rows: 'integer' },
     record_events: {
       batches: 'jsonb',
       address_limit: 'integer',
@@ -363,6 +407,19 @@ const FUNCTIONS: { [F in keyof Schema['Functions']]: Record<keyof Schema['Functi
       at: 'timestamp with time zone',
       stale_seconds: 'integer',
       error: 'text',
+    },
+    open_first_admin_setup: {
+      token_hash: 'text',
+      at: 'timestamp with time zone',
+      expires_at: 'timestamp with time zone',
+    },
+    create_first_admin: {
+      token_hash: 'text',
+      email: 'text',
+      password_hash: 'text',
+      session_token_hash: 'text',
+      at: 'timestamp with time zone',
+      session_expires_at: 'timestamp with time zone',
     },
   }
 

@@ -8,9 +8,11 @@ import type {
 } from './call-database.ts'
 import type { EngagementTables } from './engagement-database.ts'
 import type { EventFunctions } from './events-database.ts'
+import type { FirstAdminFunctions, FirstAdminTables } from './first-admin-database.ts'
 import type { ImportJobFunctions, ImportJobTables } from './import-job-database.ts'
 import type { OutboxFunctions } from './outbox-database.ts'
-import type { RepFunctions, RepTables, Table } from './rep-database.ts'
+import type { ProspectRefusal, RepFunctions, RepTables, Table } from './rep-database.ts'
+import type { TeamFunctions, TeamTables } from './team-database.ts'
 
 /**
  * The database as the server reads and writes it (supabase/migrations/): its tables and the functions
@@ -22,7 +24,9 @@ import type { RepFunctions, RepTables, Table } from './rep-database.ts'
 export type Database = {
   public: {
     Tables: RepTables &
+      TeamTables &
       EngagementTables &
+      FirstAdminTables &
       ImportJobTables & {
         prospects: Table<{
           id: string
@@ -87,7 +91,9 @@ export type Database = {
       }
     Views: Record<never, never>
     Functions: RepFunctions &
+      TeamFunctions &
       EventFunctions &
+      FirstAdminFunctions &
       OutboxFunctions &
       ImportJobFunctions & {
         check_rate_limits: { Args: { buckets: readonly RateLimitBucket[] }; Returns: RateLimitResult }
@@ -154,7 +160,11 @@ export type Database = {
           Args: { after_slug: string | null; page_size: number }
           Returns: ProspectSummary[]
         }
-        delete_prospect: { Args: { slug: string; rep_id?: string | null }; Returns: { deleted: boolean } }
+        /** `rep_id`: the deleting rep, absent or null for the command line; `refusal`: the rep may not. */
+        delete_prospect: {
+          Args: { slug: string; rep_id?: string | null }
+          Returns: { deleted: boolean; refusal?: ProspectRefusal }
+        }
       }
     Enums: Record<never, never>
     CompositeTypes: Record<never, never>

@@ -1,4 +1,4 @@
-import { callFunction, type Db, type ProspectRow } from './database.ts'
+import { callFunction, DatabaseError, type Db, type ProspectRow } from './database.ts'
 import type { ImportJobRow } from './import-job-database.ts'
 
 /**
@@ -19,6 +19,14 @@ export const IMPORT_JOB_RETENTION_DAYS = 7
 /** The words a rep or an operator reads on a job that failed. */
 export const IMPORT_INTERRUPTED_MESSAGE =
   'The import was interrupted before it was written, so nothing was imported. Import the file again.'
+/**
+ * A rep's rows of prospects that changed hands after the file was checked: `upsert_prospects` refuses
+ * the whole import (SQLSTATE RP403) by the ownership rule.
+ */
+export const IMPORT_REFUSED_MESSAGE =
+  'Nothing was imported: some rows are prospects you cannot change, as they changed hands while the ' +
+  'file was sent. Import the file again to see which.'
+const IMPORT_REFUSED_SQLSTATE = 'RP403'
 export const IMPORT_FAILED_MESSAGE =
   'The database could not write the import, so nothing was imported. Try again; if it fails again, ' +
   'tell whoever runs the server.'
@@ -126,9 +134,10 @@ export async function writeImportJob(
       (await callFunction(db, 'apply_import_job', { job_id: job.id, at: options.now().toISOString() })) ?? job
     )
   } catch (error) {
+    const refused = error instanceof DatabaseError && error.code === IMPORT_REFUSED_SQLSTATE
     await callFunction(db, 'fail_import_job', {
       job_id: job.id,
-      error: IMPORT_FAILED_MESSAGE,
+      error: refused ? IMPORT_REFUSED_MESSAGE : IMPORT_FAILED_MESSAGE,
       at: options.now().toISOString(),
     }).catch(() => {
       // The database is away: the job stands still and is settled as interrupted when next read.

@@ -14,6 +14,8 @@ export type RepTables = {
     password_hash: string | null
     disabled_at: string | null
     created_at: string
+    /** The latest sign-in or password set with a link; null: never. */
+    last_signed_in_at: string | null
   }>
   rep_sessions: Table<{
     token_hash: string
@@ -64,21 +66,31 @@ export type RepTables = {
     rep_id: string | null
     at: string
     changed: string[]
+    /** On a 'delete' entry: the prospect as it was; null on the others and on older deletions. */
+    last_values: { fields: ProspectFields; owner_id: string | null } | null
   }>
 }
 
 export type RepFunctions = {
+  /** The command line's: `invite_rep` (team-database.ts) with no actor. */
   add_rep: {
     Args: { email: string; role: RepRole; token_hash: string; at: string; expires_at: string }
     Returns: { added: boolean; rep: Rep }
   }
+  /** The command line's: `send_rep_password_link` by email, with no actor. */
   reset_rep_password: {
     Args: { email: string; token_hash: string; at: string; expires_at: string }
     Returns: { rep: Rep; disabled: boolean; ended_sessions: number } | null
   }
+  /** The command line's: `update_rep` by email, with no actor; `last_admin`: refused, nothing changed. */
   set_rep_disabled: {
     Args: { email: string; disabled: boolean; at: string }
-    Returns: { rep: Rep; changed: boolean; ended_sessions: number } | null
+    Returns: {
+      status: 'updated' | 'unchanged' | 'last_admin'
+      rep: Rep
+      changed: boolean
+      ended_sessions: number
+    } | null
   }
   list_reps: { Args: Record<never, never>; Returns: RepListRow[] }
   begin_rep_sign_in: {
@@ -116,21 +128,24 @@ export type RepFunctions = {
   }
   create_prospect: {
     Args: { fields: ProspectFields; rep_id: string; owner_id: string | null }
-    Returns: { status: 'created' | 'slug_taken' | 'owner_unknown' }
+    Returns: { status: 'created' | 'slug_taken' | 'owner_unknown' } | ProspectRefusal
   }
   update_prospect: {
     Args: {
       slug: string
-      fields: ProspectFields
+      /** Null: the fields stay as they are (a change of owner alone). */
+      fields: ProspectFields | null
       rep_id: string
       owner_id: string | null
       set_owner: boolean
     }
-    Returns: {
-      status: 'updated' | 'unchanged' | 'not_found' | 'slug_taken' | 'owner_unknown' | 'fallback'
-      slug?: string
-      changed?: string[]
-    }
+    Returns:
+      | {
+          status: 'updated' | 'unchanged' | 'not_found' | 'slug_taken' | 'owner_unknown' | 'fallback'
+          slug?: string
+          changed?: string[]
+        }
+      | ProspectRefusal
   }
   list_rep_prospects: {
     Args: {
@@ -145,6 +160,16 @@ export type RepFunctions = {
   }
   list_prospect_history: { Args: { slug: string; max_rows: number }; Returns: AuditRow[] }
   get_rep_prospect: { Args: { slug: string }; Returns: RepProspectRecord | null }
+  /** The prospects among `slugs` the rep may not change; empty for an admin. */
+  list_refused_slugs: { Args: { rep_id: string; slugs: readonly string[] }; Returns: RefusedSlug[] }
+  list_deleted_prospects: {
+    Args: { page_offset: number; page_size: number }
+    Returns: { total: number; prospects: DeletedProspectRow[] }
+  }
+  get_deleted_prospect: {
+    Args: { prospect_id: string; max_rows: number }
+    Returns: DeletedProspectRecord | null
+  }
   list_prospect_activity: {
     Args: {
       query: string
@@ -226,6 +251,35 @@ export type RepProspectListRow = {
 
 /** An entry of `list_prospect_history`, newest first. */
 export type AuditRow = { action: AuditAction; slug: string; at: string; rep: Rep | null; changed: string[] }
+
+/**
+ * Why a rep may not change a prospect (`prospect_change_refusal`, the ownership rule): another rep's
+ * or nobody's (`owner`), giving one away, or the fallback prospect, which only admins change.
+ */
+export type ProspectRefusal =
+  | { status: 'not_your_prospect'; owner: Rep | null }
+  | { status: 'owner_not_allowed' }
+  | { status: 'fallback_admin_only' }
+
+/** A line of `list_refused_slugs`. */
+export type RefusedSlug = { slug: string; owner: Rep | null }
+
+/** A line of `list_deleted_prospects`; `name` and `company_name` null for deletions before they were kept. */
+export type DeletedProspectRow = {
+  id: string
+  slug: string
+  name: string | null
+  company_name: string | null
+  owner: Rep | null
+  deleted_at: string
+  deleted_by: Rep | null
+}
+
+/** `get_deleted_prospect`'s answer. */
+export type DeletedProspectRecord = Omit<DeletedProspectRow, 'name' | 'company_name'> & {
+  fields: ProspectFields | null
+  history: AuditRow[]
+}
 
 /** `get_rep_prospect`'s answer. */
 export type RepProspectRecord = {

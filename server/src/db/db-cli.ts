@@ -1,8 +1,9 @@
 import { describeFailure } from './filesystem-errors.ts'
+import type { DataDirInUseError } from './lock.ts'
 import { applySeed, listMigrations } from './migrate.ts'
 import { DEFAULT_DATA_DIR, describePostgres, migratePostgres } from './open-backend.ts'
 import { openEmbeddedDatabase } from './open-embedded-database.ts'
-import { explainDataDirInUse, StoreConfigError } from './open-store.ts'
+import { isHeldByAnotherProcess, openThroughServer, StoreConfigError, withStore } from './open-store.ts'
 import { openPostgres } from './postgres-database.ts'
 
 export const DB_USAGE = `Usage: npm run db -- <command>
@@ -13,8 +14,10 @@ Commands:
   status    the migrations applied and pending
 
 The database: PostgreSQL at DATABASE_URL, else the embedded one under DATA_DIR (default .data/), which
-the server migrates and seeds by itself when it creates it. With DATABASE_URL the server migrates at
-start too, unless DATABASE_MIGRATE=off. See docs/operations.md, "Data".`
+the server migrates and seeds by itself when it creates it. While the server runs on it, migrate has
+nothing to do (the server migrated it as it started), status asks the server, and seed needs the
+server stopped. With DATABASE_URL the server migrates at start too, unless DATABASE_MIGRATE=off. See
+docs/operations.md, "Data".`
 
 export interface DbCliIo {
   stdout: { write(text: string): unknown }
@@ -41,23 +44,40 @@ export async function runDbCli(argv: readonly string[], io: DbCliIo): Promise<nu
   try {
     if (command === 'migrate') {
       const ran = url ? await migratePostgres(url) : await withEmbedded(io.env, async (e) => e.migrated)
+      if (ran instanceof HeldByServer) {
+        out('Nothing to migrate: the running server migrated the embedded database as it started.')
+        return 0
+      }
       out(ran.length === 0 ? 'Nothing to migrate: the database is up to date.' : `Applied ${ran.join(', ')}.`)
       return 0
     }
     if (command === 'seed') {
-      if (url) {
-        await migratePostgres(url, { seed: true })
-      } else {
-        await withEmbedded(io.env, (embedded) => applySeed(embedded.db))
+      const done = url
+        ? await migratePostgres(url, { seed: true })
+        : await withEmbedded(io.env, (embedded) => applySeed(embedded.db))
+      if (done instanceof HeldByServer) {
+        err(
+          'The examples are loaded with the embedded database opened directly, which the running server ' +
+            'holds: stop the server (Ctrl-C), run npm run db -- seed, then start the server.',
+        )
+        return 1
       }
       out('Loaded the example prospects (those already there were left as they were).')
       return 0
     }
-    const applied = url ? await appliedOn(url) : await withEmbedded(io.env, (e) => appliedOf(e.db))
+    let applied = url ? await appliedOn(url) : await withEmbedded(io.env, (e) => appliedOf(e.db))
+    let where = url ? describePostgres(url) : 'embedded database'
+    if (applied instanceof HeldByServer) {
+      // Reading which migrations ran is one query, which the running server answers.
+      const { held } = applied
+      applied = await withStore(
+        () => openThroughServer(held),
+        (store) => appliedOf(store.db),
+      )
+      where = `embedded database (through the running server, pid ${held.holder})`
+    }
     const pending = (await listMigrations()).filter((migration) => !applied.includes(migration.version))
-    out(
-      `${url ? describePostgres(url) : 'embedded database'}: ${applied.length} applied, ${pending.length} pending`,
-    )
+    out(`${where}: ${applied.length} applied, ${pending.length} pending`)
     for (const migration of pending) out(`  pending ${migration.version}_${migration.name}`)
     return 0
   } catch (error) {
@@ -67,16 +87,26 @@ export async function runDbCli(argv: readonly string[], io: DbCliIo): Promise<nu
   }
 }
 
-/** The embedded database, opened (migrated, and seeded when new) as the server opens it. */
+/** What `withEmbedded` answers, having done nothing, when a live server holds the data directory. */
+class HeldByServer {
+  constructor(readonly held: DataDirInUseError & { holder: number }) {}
+}
+
+/**
+ * The embedded database, opened (migrated, and seeded when new) as the server opens it, or
+ * HeldByServer when a live server holds it (that server migrated it as it started).
+ */
 async function withEmbedded<T>(
   env: Record<string, string | undefined>,
   work: (embedded: Awaited<ReturnType<typeof openEmbeddedDatabase>>) => Promise<T>,
-): Promise<T> {
-  const embedded = await openEmbeddedDatabase(env.DATA_DIR?.trim() || DEFAULT_DATA_DIR).catch(
-    (error: unknown) => {
-      throw explainDataDirInUse(error)
-    },
-  )
+): Promise<T | HeldByServer> {
+  let embedded: Awaited<ReturnType<typeof openEmbeddedDatabase>>
+  try {
+    embedded = await openEmbeddedDatabase(env.DATA_DIR?.trim() || DEFAULT_DATA_DIR)
+  } catch (error) {
+    if (isHeldByAnotherProcess(error)) return new HeldByServer(error)
+    throw error
+  }
   try {
     return await work(embedded)
   } finally {

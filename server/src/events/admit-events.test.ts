@@ -129,7 +129,7 @@ describe('POST /api/events: a booking confirmed by the scheduler', () => {
     app = createEventApp(backend, {
       checkBooking: createBookingCheck({ apiUrl: calendly.url, apiToken: FAKE_CALENDLY_TOKEN }),
       nudgeDedupeMinutes: 360,
-      prospectLinkPrefix: null,
+      getProspectLinkPrefix: () => null,
     })
   })
   afterAll(() => calendly.close())

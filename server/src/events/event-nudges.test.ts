@@ -14,7 +14,10 @@ beforeAll(async () => {
 })
 afterAll(() => backend.db.close())
 
-const NUDGES_ON = { nudgeDedupeMinutes: 360, prospectLinkPrefix: 'https://demo.example/_/prospects/' }
+const NUDGES_ON = {
+  nudgeDedupeMinutes: 360,
+  getProspectLinkPrefix: () => 'https://demo.example/_/prospects/',
+}
 const opened = (slug: string) => ({
   name: 'page_opened',
   slug,
@@ -23,6 +26,15 @@ const opened = (slug: string) => ({
 })
 
 const booked = (slug: string) => ({ name: 'meeting_booked', slug, eventUri: scheduledEventUri() })
+
+/** Makes a rep with this email (a new one each time) the prospect's owner. */
+async function ownProspect(slug: string, email: string): Promise<void> {
+  const { rows } = await backend.db.query<{ id: string }>(
+    'insert into public.reps (email) values ($1) returning id',
+    [email],
+  )
+  await backend.db.query('update public.prospects set owner_id = $1 where slug = $2', [rows[0]?.id, slug])
+}
 
 const readNudges = async (slug: string) =>
   (
@@ -34,7 +46,7 @@ const readNudges = async (slug: string) =>
   ).rows
 
 describe('POST /api/events: nudges to the reps', () => {
-  it('queues one nudge per kind within the window, with a link to the rep page, and tells the drainer', async () => {
+  it('queues one nudge per kind within the window, with its owner and a link to the rep page, and tells the drainer', async () => {
     const onNudgeQueued = vi.fn()
     const app = createEventApp(backend, NUDGES_ON, { onNudgeQueued })
     const slug = await addTestProspect(backend)
@@ -52,11 +64,11 @@ describe('POST /api/events: nudges to the reps', () => {
     expect(await readNudges(slug)).toEqual([
       {
         kind: 'opened',
-        text: `Ana Ruiz (Ruiz Plumbing) opened their demo page <https://demo.example/_/prospects/${slug}|See their activity>`,
+        text: `Ana Ruiz (Ruiz Plumbing) opened their demo page (no owner) <https://demo.example/_/prospects/${slug}|See their activity>`,
       },
       {
         kind: 'booked',
-        text: `Ana Ruiz (Ruiz Plumbing) booked a meeting <https://demo.example/_/prospects/${slug}|See their activity>`,
+        text: `Ana Ruiz (Ruiz Plumbing) booked a meeting (no owner) <https://demo.example/_/prospects/${slug}|See their activity>`,
       },
     ])
   })
@@ -76,12 +88,19 @@ describe('POST /api/events: nudges to the reps', () => {
     expect(await readNudges(slug)).toEqual([])
   })
 
-  it('writes the nudge without a link when the site has no SITE_URL', async () => {
-    const app = createEventApp(backend, { ...NUDGES_ON, prospectLinkPrefix: null })
+  it('names the rep who owns the prospect, their email escaped like every value a nudge quotes', async () => {
+    const app = createEventApp(backend, NUDGES_ON)
     const slug = await addTestProspect(backend)
+    await ownProspect(slug, 'ann@example.com')
     await postEvents(app, { visit: newVisit(), events: [booked(slug)] })
-    expect(await readNudges(slug)).toEqual([
-      { kind: 'booked', text: 'Ana Ruiz (Ruiz Plumbing) booked a meeting' },
+    const other = await addTestProspect(backend)
+    await ownProspect(other, 'bo<!here>&co@example.com')
+    await postEvents(app, { visit: newVisit(), events: [booked(other)] })
+    expect((await readNudges(slug)).map((nudge) => nudge.text)).toEqual([
+      `Ana Ruiz (Ruiz Plumbing) booked a meeting (owner: ann@example.com) <https://demo.example/_/prospects/${slug}|See their activity>`,
+    ])
+    expect((await readNudges(other)).map((nudge) => nudge.text)).toEqual([
+      `Ana Ruiz (Ruiz Plumbing) booked a meeting (owner: bo&lt;!here&gt;&amp;co@example.com) <https://demo.example/_/prospects/${other}|See their activity>`,
     ])
   })
 

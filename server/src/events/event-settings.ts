@@ -18,8 +18,11 @@ export interface EventSettings {
   checkBooking: BookingCheck
   /** At most one nudge of a kind per prospect in this many minutes; null: nudges are off. */
   nudgeDedupeMinutes: number | null
-  /** The rep's page of a prospect is this followed by its slug; null: nudges carry no link. */
-  prospectLinkPrefix: string | null
+  /**
+   * The rep's page of a prospect is this followed by its slug, read when a batch is recorded (see
+   * NudgeSettings.getSiteOrigin); null only while the site's origin is unknown.
+   */
+  getProspectLinkPrefix: () => string | null
   /** Group commits running at once (see group-commit.ts). */
   commitConcurrency: number
   /** The clock of the events' time and the limits' windows; tests set it instead of waiting. */
@@ -37,6 +40,7 @@ export function createEventSettings(
   config: ServerConfig,
   hashSecret: string,
   visitTokens: VisitTokens,
+  getSiteOrigin: () => string | null,
 ): EventSettings {
   return {
     perAddressMinute: config.engagement.limitPerIpMinute,
@@ -46,7 +50,10 @@ export function createEventSettings(
     checkBooking: createBookingCheck(config.engagement.scheduler),
     // Without a webhook to deliver them, nudges would only pile up in the outbox.
     nudgeDedupeMinutes: config.notify.webhookUrl === null ? null : config.notify.dedupeMinutes,
-    prospectLinkPrefix: config.siteUrl === null ? null : `${config.siteUrl}${REP_PROSPECTS_PAGE}/`,
+    getProspectLinkPrefix: () => {
+      const origin = getSiteOrigin()
+      return origin === null ? null : `${origin}${REP_PROSPECTS_PAGE}/`
+    },
     commitConcurrency: config.database.kind === 'embedded' ? 1 : HOSTED_COMMIT_CONCURRENCY,
     now: () => new Date(),
   }

@@ -25,7 +25,7 @@ export function createEventRecorder(
         address_limit: settings.perAddressMinute,
         prospect_limit: settings.perProspectMinute,
         dedupe_minutes: settings.nudgeDedupeMinutes,
-        link_prefix: settings.prospectLinkPrefix,
+        link_prefix: settings.getProspectLinkPrefix(),
         at: settings.now().toISOString(),
       })
     },

@@ -60,7 +60,9 @@ it('drains once with the right token and answers the counts; no CORS headers (se
   expect(res.status).toBe(200)
   expect(await res.json()).toEqual({ sent: 1, retried: 0, failed: 0 })
   expect(res.headers.get('Access-Control-Allow-Origin')).toBeNull()
-  expect(webhook.delivered()).toEqual(['James Carter (Harbor Realty Group) opened their demo page'])
+  expect(webhook.delivered()).toEqual([
+    'James Carter (Harbor Realty Group) opened their demo page (no owner)',
+  ])
   expect(await (await drain(app, bearer(TEST_DRAIN_SECRET))).json()).toEqual({
     sent: 0,
     retried: 0,

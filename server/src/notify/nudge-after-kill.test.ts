@@ -82,7 +82,11 @@ it('sends a nudge the server was sending when it was killed exactly once, after 
   second.child.kill('SIGTERM')
   await stopped
 
-  const text = 'Dr. Maya Patel (Bright Smile Dental) talked to their agent for 1 min'
+  // Without SITE_URL, the link is on the address the server printed (the first one's port: the nudge
+  // was written then).
+  const text =
+    'Dr. Maya Patel (Bright Smile Dental) talked to their agent for 1 min (no owner) ' +
+    `<${first.url}/_/prospects/bright-smile-dental|See their activity>`
   expect(webhook.delivered()).toEqual([text])
   expect(webhook.requests).toHaveLength(2)
   // Recorded as sent, so no later drain sends it again.

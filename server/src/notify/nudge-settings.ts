@@ -8,8 +8,12 @@ export interface NudgeSettings {
   webhookUrl: string | null
   /** At most one nudge of a kind per prospect in this many minutes. */
   dedupeMinutes: number
-  /** Where the reps' pages are published, for the nudge's link; null: a nudge without a link. */
-  siteUrl: string | null
+  /**
+   * The site's origin, for the nudge's link to the prospect's page for reps: SITE_URL, else where the
+   * Node server listens (common/site-origin.ts). Read when a nudge is queued, since the Node server
+   * knows its port only once it listens; null only before that (the edge requires SITE_URL).
+   */
+  getSiteOrigin: () => string | null
   /** Authorises `POST /api/notifications/drain`; null: that route answers 404. */
   drainSecret: string | null
   /** How long one delivery may take before it counts as failed (and is tried again later). */
@@ -28,14 +32,19 @@ export const NUDGE_TIMEOUT_MS = 10_000
  */
 export const MIN_TALKED_SECONDS = 10
 
-export const createNudgeSettings = (config: ServerConfig): NudgeSettings => ({
+export const createNudgeSettings = (
+  config: ServerConfig,
+  getSiteOrigin: () => string | null,
+): NudgeSettings => ({
   webhookUrl: config.notify.webhookUrl,
   dedupeMinutes: config.notify.dedupeMinutes,
-  siteUrl: config.siteUrl,
+  getSiteOrigin,
   drainSecret: config.notify.drainSecret,
   timeoutMs: NUDGE_TIMEOUT_MS,
 })
 
-/** The rep's page of the prospect, the nudge's link; null without `SITE_URL`. */
-export const getNudgeLink = (settings: Pick<NudgeSettings, 'siteUrl'>, slug: string): string | null =>
-  settings.siteUrl === null ? null : `${settings.siteUrl}${REP_PROSPECTS_PAGE}/${slug}`
+/** The rep's page of the prospect, the nudge's link; null only while the site's origin is unknown. */
+export function getNudgeLink(settings: Pick<NudgeSettings, 'getSiteOrigin'>, slug: string): string | null {
+  const origin = settings.getSiteOrigin()
+  return origin === null ? null : `${origin}${REP_PROSPECTS_PAGE}/${slug}`
+}

@@ -54,7 +54,7 @@ describe('delivering the outbox', () => {
       ['POST', 'application/json', { text: opened }],
       ['POST', 'application/json', { text: booked }],
     ])
-    expect(opened).toBe('Dr. Maya Patel (Bright Smile Dental) opened their demo page')
+    expect(opened).toBe('Dr. Maya Patel (Bright Smile Dental) opened their demo page (no owner)')
     expect((await readOutbox(backend.db)).map((row) => [row.attempts, row.sent_at])).toEqual([
       [1, clock.now()],
       [1, clock.now()],

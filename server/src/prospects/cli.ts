@@ -23,12 +23,13 @@ Commands:
 Options:
   --out <file>        import: where to write the links and snippets
   --dry-run           import: check the file only, write nothing
-  --site-url <url>    where the site is published (SITE_URL; default http://127.0.0.1:8787)
+  --site-url <url>    where the site is published (SITE_URL; default: the address the running
+                      server printed, else http://HOST:PORT, http://127.0.0.1:8787 by default)
   --widget-url <url>  widget.mjs for snippets (WIDGET_SCRIPT_URL; default <site-url>/widget.mjs)
   --api-base <url>    API base for snippets when it is not widget.mjs's origin (SITE_API_BASE)
 
 The database: PostgreSQL at DATABASE_URL (servers may run meanwhile), else the embedded one under
-DATA_DIR (default .data/), opened directly: stop the server on it first.
+DATA_DIR (default .data/), through the server when one runs on it.
 CSV columns (header row, any order): slug, name, company_name, and optionally template (an agent
 template: general, dental, …; empty: general), city, services, opening_hours, website, booking_link,
 first_message and system (in place of the template's), assistant_id. The templates are the files of
@@ -72,10 +73,15 @@ export async function runProspectsCli(argv: readonly string[], io: CliIo): Promi
   }
 
   try {
-    const links = resolveLinkSettings(
-      { siteUrl: values['site-url'], widgetUrl: values['widget-url'], apiBase: values['api-base'] },
-      io.env,
-    )
+    const inputs = {
+      siteUrl: values['site-url'],
+      widgetUrl: values['widget-url'],
+      apiBase: values['api-base'],
+    }
+    // Checked before anything else (a bad option is refused at once), and again with the address of
+    // the server the command goes through, if it does: links name the host people sign in on.
+    resolveLinkSettings(inputs, io.env)
+    const links = (serverOrigin: string | undefined) => resolveLinkSettings(inputs, io.env, serverOrigin)
     const openStore = () => (io.openStore ?? openDatabaseStore)(io.env)
     const loadTemplates = () => loadAgentTemplates(io.env.AGENT_TEMPLATES_DIR || undefined)
     const [target = ''] = args
@@ -112,8 +118,8 @@ export async function runProspectsCli(argv: readonly string[], io: CliIo): Promi
           const agent = renderProspectAgent(await loadTemplates(), row)
           out(`agent's first message (as served):\n${agent.firstMessage}`)
           out(`agent's system prompt (as served):\n${agent.system}`)
-          out(`link: ${getProspectLink(links, row.slug)}`)
-          out(`snippet:\n${getProspectSnippet(links, row.slug)}`)
+          out(`link: ${getProspectLink(links(store.serverOrigin), row.slug)}`)
+          out(`snippet:\n${getProspectSnippet(links(store.serverOrigin), row.slug)}`)
           return 0
         })
       default:

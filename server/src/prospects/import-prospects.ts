@@ -20,7 +20,8 @@ export interface ImportOptions {
   out?: string | undefined
   /** Check the file only: no database is opened, nothing is written. */
   dryRun?: boolean
-  links: LinkSettings
+  /** Where the links point, given the address of the server the store goes through, if it does. */
+  links: (serverOrigin: string | undefined) => LinkSettings
   /** The agent templates a row may name. */
   templateIds: readonly string[]
   openStore: () => Promise<DatabaseStore>
@@ -94,6 +95,7 @@ export async function importProspects(options: ImportOptions): Promise<ImportRes
 
   const fileHash = await hashFileBytes(bytes)
   const store = await progress.during('Opening the database...', options.openStore)
+  const links = options.links(store.serverOrigin)
   const job = await writeRunJob(store.db, store.target, { ...options, fileHash, rows }).finally(() =>
     store.close(),
   )
@@ -101,8 +103,8 @@ export async function importProspects(options: ImportOptions): Promise<ImportRes
     options.report(job.error ?? 'Nothing was imported.')
     return { status: 'not_written' }
   }
-  await writeLinksFile(out, rows, options.links)
-  progress.note(`Links and snippets: ${out} (links under ${options.links.siteUrl}/).`)
+  await writeLinksFile(out, rows, links)
+  progress.note(`Links and snippets: ${out} (links under ${links.siteUrl}/).`)
   return { status: 'imported', rows: rows.length, ...job.result, out }
 }
 

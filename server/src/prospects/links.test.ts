@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { PANEL_SPACE_CSS } from '#core/embed-snippet.ts'
 import { getProspectLink, getProspectSnippet, LinkSettingsError, resolveLinkSettings } from './links.ts'
 
 describe('resolveLinkSettings', () => {
@@ -43,7 +44,8 @@ describe('links and snippets', () => {
     const local = resolveLinkSettings({}, {})
     expect(getProspectLink(local, 'acme')).toBe('http://127.0.0.1:8787/acme')
     expect(getProspectSnippet(local, 'acme')).toBe(
-      '<script type="module" async src="http://127.0.0.1:8787/widget.mjs"></script>\n<voice-demo slug="acme"></voice-demo>',
+      `<style>${PANEL_SPACE_CSS}</style>\n` +
+        '<script type="module" async src="http://127.0.0.1:8787/widget.mjs"></script>\n<voice-demo slug="acme"></voice-demo>',
     )
     const edge = resolveLinkSettings({ apiBase: 'https://abc.supabase.co/functions/v1?a="b"' }, {})
     expect(getProspectSnippet(edge, 'acme')).toContain(

@@ -1,5 +1,6 @@
 import { createEmbedSnippet } from '#core/embed-snippet.ts'
 import { getProspectPageUrl } from '#core/prospect.ts'
+import { getLocalSiteOrigin } from '../common/site-origin.ts'
 
 /** Where the product is published, as personalised links and snippets must name it. */
 export interface LinkSettings {
@@ -17,23 +18,25 @@ export interface LinkInputs {
   apiBase?: string | undefined
 }
 
-export const DEFAULT_SITE_URL = 'http://127.0.0.1:8787'
-
 export class LinkSettingsError extends Error {
   override readonly name = 'LinkSettingsError'
 }
 
 /**
  * Resolves the settings from options, else the variables the site build reads for the same things
- * (`SITE_URL`, `WIDGET_SCRIPT_URL`, `SITE_API_BASE`), else the local server. A relative widget URL
- * (the build's default `/widget.mjs`) is taken relative to the site.
+ * (`SITE_URL`, `WIDGET_SCRIPT_URL`, `SITE_API_BASE`), else the address of the running server
+ * (`serverOrigin`, when the command goes through it), else the one the server would print on HOST and
+ * PORT (common/site-origin.ts). A relative widget URL (the build's default `/widget.mjs`) is taken
+ * relative to the site.
  */
 export function resolveLinkSettings(
   options: LinkInputs,
   env: Record<string, string | undefined>,
+  serverOrigin?: string,
 ): LinkSettings {
   const pick = (option: string | undefined, name: string) => option || env[name] || undefined
-  const siteUrl = readUrl(pick(options.siteUrl, 'SITE_URL') ?? DEFAULT_SITE_URL, '--site-url / SITE_URL')
+  const site = pick(options.siteUrl, 'SITE_URL') ?? serverOrigin ?? getLocalSiteOrigin(env)
+  const siteUrl = readUrl(site, '--site-url / SITE_URL')
   const widget = pick(options.widgetUrl, 'WIDGET_SCRIPT_URL') ?? '/widget.mjs'
   const widgetUrl = readUrl(widget, '--widget-url / WIDGET_SCRIPT_URL', `${siteUrl}/`)
   const apiBase = pick(options.apiBase, 'SITE_API_BASE')

@@ -4,8 +4,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { PANEL_SPACE_CSS } from '#core/embed-snippet.ts'
 import { parseCsv } from '../common/csv.ts'
+import { serveDatabaseSocket } from '../db/database-socket.ts'
 import { acquireDataDirLock } from '../db/lock.ts'
+import { PGDATA_DIR } from '../db/open-embedded-database.ts'
+import { createPrivatePGlite } from '../db/private-pglite.ts'
 import { makeProspectRow } from '../testing/prospect-fixture.ts'
 import { createTestBackend, type TestBackend } from '../testing/test-backend.ts'
 import { runProspectsCli } from './cli.ts'
@@ -57,7 +61,8 @@ describe('prospects CLI on the embedded database', () => {
         'Dr. Ann Lee',
         'Acme Dental, Inc.',
         'https://demo.example.com/acme-dental',
-        '<script type="module" async src="https://demo.example.com/widget.mjs"></script>\n<voice-demo slug="acme-dental"></voice-demo>',
+        `<style>${PANEL_SPACE_CSS}</style>\n` +
+          '<script type="module" async src="https://demo.example.com/widget.mjs"></script>\n<voice-demo slug="acme-dental"></voice-demo>',
       ],
       expect.arrayContaining(['beta-realty', 'https://demo.example.com/beta-realty']),
     ])
@@ -143,8 +148,8 @@ describe('prospects CLI on the embedded database', () => {
     const result = await run(env(), 'import', file)
     expect(result.code).toBe(1)
     expect(result.stderr.split('\n')).toEqual([
-      `${file}:4: slug "Not A Slug" must be lowercase letters, digits or dashes (for example "not-a-slug")`,
-      `${file}:5: name is empty`,
+      `${file}:4: slug (Slug) must be lowercase letters, digits or dashes, not "Not A Slug" (for example "not-a-slug")`,
+      `${file}:5: name (Contact name) is required`,
       'Nothing was imported: 2 of 3 rows have problems. Fix them and run the import again.',
       '',
     ])
@@ -187,27 +192,48 @@ describe('prospects CLI on the embedded database', () => {
     expect((await run(env(), 'show', 'cafe-rene')).code).toBe(1)
   }, 30_000)
 
-  it('says to stop the server when one holds the data directory', async () => {
-    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)'], { stdio: 'ignore' })
+  it('works through the running server that holds the data directory, its links on the server’s address', async () => {
+    const dataDir = join(dir, 'data')
+    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' })
     await once(other, 'spawn')
-    const lock = acquireDataDirLock(join(dir, 'data'), other.pid)
+    // The server, as a command meets it: another live process holds the lock, and the database
+    // answers on the socket in the data directory.
+    const lock = acquireDataDirLock(dataDir, other.pid)
+    const db = await createPrivatePGlite(join(dataDir, PGDATA_DIR))
+    const socket = await serveDatabaseSocket(dataDir, db, 'http://127.0.0.1:4321')
     try {
+      const file = writeCsv('beside.csv', HEADER, BETA.replace('beta-realty', 'beside-co'))
+      const imported = await run(env(), 'import', file)
+      expect(imported.code).toBe(0)
+      expect(imported.stderr).toContain(`through the running server (pid ${other.pid})`)
+      expect(imported.stderr).toContain('1 new, 0 updated, 0 unchanged')
+      const links = parseCsv(readFileSync(join(dir, 'beside.links.csv'), 'utf8')).map((r) => r.fields[3])
+      expect(links).toEqual(['link', 'http://127.0.0.1:4321/beside-co'])
+      expect((await run(env(), 'show', 'beside-co')).stdout).toContain(
+        'link: http://127.0.0.1:4321/beside-co\n',
+      )
+      expect((await run(env(), 'delete', 'beside-co')).code).toBe(0)
+
+      // A server that does not answer (still starting): the command says what to do, changing nothing.
+      await socket.close()
       const result = await run(env(), 'list')
       expect(result.code).toBe(1)
       expect(result.stderr).toContain(`in use by process ${other.pid}`)
       expect(result.stderr).toContain('stop the server (Ctrl-C), run the command again')
-      // Checking a file needs no database, so it works while the server runs.
+      // Checking a file needs no database, so it works whatever the server does.
       const check = await run(env(), 'import', '--dry-run', writeCsv('ok.csv', HEADER, BETA))
       expect(check).toMatchObject({
         code: 0,
         stderr: expect.stringContaining('Dry run: nothing was written.'),
       })
     } finally {
+      await socket.close()
+      await db.close()
       other.kill()
       await once(other, 'exit')
       lock.release()
     }
-  }, 30_000)
+  }, 60_000)
 
   it('explains wrong usage with exit code 2', async () => {
     expect(await run(env(), 'show')).toMatchObject({

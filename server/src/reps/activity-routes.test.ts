@@ -241,12 +241,19 @@ describe('GET prospects/:slug/timeline', () => {
           detail: { surface: 'embed', origin: 'https://partner.example' },
         },
       ],
+      seenOn: [{ origin: 'https://partner.example', lastAt: hoursAgo(121) }],
     } satisfies TimelineResponse)
   })
 
   it('answers a prospect with nothing yet, and 404 for a slug no prospect has', async () => {
     const none = await reps.request('/prospects/harbor-realty/timeline', { session: bo })
-    expect(await none.json()).toMatchObject({ slug: 'harbor-realty', stage: 'sent', hot: false, entries: [] })
+    expect(await none.json()).toMatchObject({
+      slug: 'harbor-realty',
+      stage: 'sent',
+      hot: false,
+      entries: [],
+      seenOn: [],
+    })
     const res = await reps.request('/prospects/nobody-here/timeline', { session: bo })
     expect(res.status).toBe(404)
     expect(((await res.json()) as ErrorBody).error.code).toBe('prospect_not_found')

@@ -176,6 +176,14 @@ describe('upkeep', () => {
     ).json()) as ActivityListResponse
     expect(list.prospects[0]).toMatchObject({ slug, stage: 'opened', visits: 1 })
 
+    // Nobody owns it (the command line made it): the rep takes it over, then may delete it.
+    const takeOver = await reps.request(`/prospects/${slug}/owner`, {
+      method: 'PUT',
+      session: bo,
+      body: JSON.stringify({ ownerId: bo.rep.id }),
+      headers: { 'Content-Type': 'application/json' },
+    })
+    expect(takeOver.status).toBe(200)
     const res = await reps.request(`/prospects/${slug}`, { method: 'DELETE', session: bo })
     expect(res.status).toBe(204)
     // The events go with the prospect, and their triggers find nothing left to sum up.

@@ -1,4 +1,10 @@
-import type { ActivitySummary, EngagementStage, TimelineEntry, TimelineResponse } from '#core/engagement.ts'
+import {
+  type ActivitySummary,
+  type EngagementStage,
+  SEEN_ON_LIMIT,
+  type TimelineEntry,
+  type TimelineResponse,
+} from '#core/engagement.ts'
 import { callFunction, type Db } from '../data/database.ts'
 import type { ActivityListRow, TimelineRecord } from '../data/rep-database.ts'
 import { ENGAGEMENT_RULES } from './activity-rules.ts'
@@ -9,7 +15,7 @@ import { ENGAGEMENT_RULES } from './activity-rules.ts'
  */
 
 /** Postgres writes timestamps in its own JSON form; the API speaks ISO 8601 in UTC. */
-const toIso = (at: string) => new Date(at).toISOString()
+const toIso = (at: string | Date) => new Date(at).toISOString()
 
 /** A timeline holds at most this many entries, newest first: months of a busy prospect. */
 export const TIMELINE_LIMIT = 500
@@ -70,8 +76,21 @@ export async function getTimeline(db: Db, slug: string, at: Date): Promise<Timel
     stage: data.stage,
     hot: data.hot,
     entries: data.entries.map(toEntry),
+    seenOn: await getSeenOn(db, data.slug),
     asOf: at.toISOString(),
   }
+}
+
+/** The sites whose pages showed the prospect's demo, from their `page_opened` events (newest first). */
+async function getSeenOn(db: Db, slug: string): Promise<TimelineResponse['seenOn']> {
+  const { rows } = await db.query<{ origin: string; last_at: Date | string }>(
+    `select e.detail ->> 'origin' as origin, max(e.at) as last_at
+       from public.engagement_events e join public.prospects p on p.id = e.prospect_id
+      where p.slug = $1 and e.name = 'page_opened' and e.detail ? 'origin'
+      group by 1 order by 2 desc limit $2`,
+    [slug, SEEN_ON_LIMIT],
+  )
+  return rows.map((row) => ({ origin: row.origin, lastAt: toIso(row.last_at) }))
 }
 
 function toEntry(entry: TimelineRecord['entries'][number]): TimelineEntry {

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util'
 import { AppError } from '#core/errors.ts'
 import type { RepRole } from '#core/rep-api.ts'
 import { printTable } from '../common/print-table.ts'
+import { getLocalSiteOrigin } from '../common/site-origin.ts'
 import { describeFailure } from '../db/filesystem-errors.ts'
 import { type DatabaseStore, openDatabaseStore, StoreConfigError, withStore } from '../db/open-store.ts'
 import { addRep, listReps, type PasswordLink, resetRepPassword, setRepDisabled } from './rep-accounts.ts'
@@ -16,15 +17,18 @@ Commands:
   reset <email>           print a new one-time link; their password, earlier links and every
                           session stop working at once
   disable <email>         sign them out everywhere at once; they cannot sign in until enabled
+                          (never the last enabled admin)
   enable <email>          let a disabled rep sign in again
   list                    every rep: email, role, status, since when
 
 Options:
-  --admin                 add: the rep may also see disabled reps (admins)
-  --site-url <url>        where the pages are published (SITE_URL; default http://localhost:<PORT>)
+  --admin                 add: an admin, who also manages the team in the browser (/_/team)
+  --site-url <url>        where the pages are published (SITE_URL; default: the address the running
+                          server printed, else http://HOST:PORT as the server would listen,
+                          http://127.0.0.1:8787 by default)
 
 The database: PostgreSQL at DATABASE_URL (servers may run meanwhile), else the embedded one under
-DATA_DIR (default .data/), opened directly: stop the server on it first. See docs/operations.md,
+DATA_DIR (default .data/), through the server when one runs on it. See docs/operations.md,
 "Sales reps".`
 
 /** The page where a one-time link's token sets a password (the token rides in the fragment). */
@@ -76,13 +80,15 @@ export async function runRepsCli(argv: readonly string[], io: RepsCliIo): Promis
   if (command !== 'list' && (!EMAIL.test(email) || email.length > 254)) {
     return usage(`"${args[0]}" is not an email address.`)
   }
-  const siteUrl = readSiteUrl(values['site-url'], io.env)
-  if (siteUrl === null) return usage('--site-url / SITE_URL must be an http(s) URL.')
+  const chosenUrl = readSiteUrl(values['site-url'], io.env)
+  if (chosenUrl === null) return usage('--site-url / SITE_URL must be an http(s) URL.')
 
   const now = io.now ?? (() => new Date())
   const open = () => (io.openStore ?? openDatabaseStore)(io.env)
   try {
-    return await withStore(open, async ({ db, target }) => {
+    return await withStore(open, async ({ db, target, serverOrigin }) => {
+      // Where the person will open the link: the host the session cookie will belong to.
+      const siteUrl = chosenUrl ?? serverOrigin ?? getLocalSiteOrigin(io.env)
       const newLink = () => {
         const token = createToken()
         const at = now()
@@ -128,6 +134,11 @@ export async function runRepsCli(argv: readonly string[], io: RepsCliIo): Promis
         case 'enable': {
           const result = await setRepDisabled(db, email, command === 'disable', now())
           if (!result) return noRep()
+          if (result.status === 'last_admin') {
+            // The database keeps one enabled admin at all times, for the team page and this command alike.
+            err(`${email} is the last enabled admin. Add another first: npm run reps -- add <email> --admin`)
+            return 1
+          }
           if (!result.changed) err(`${email} was already ${command}d.`)
           else if (command === 'disable')
             err(`Disabled ${email}; ${plural(result.ended_sessions, 'session')} ended.`)
@@ -174,9 +185,13 @@ function parseCli(argv: readonly string[]) {
   return { command, args, values }
 }
 
-/** The pages' origin for links: --site-url, else SITE_URL, else this machine's server on PORT. */
-function readSiteUrl(option: string | undefined, env: Record<string, string | undefined>): string | null {
-  const value = option || env.SITE_URL || `http://localhost:${env.PORT || 8787}`
+/** The pages' origin chosen for links (--site-url, else SITE_URL); undefined: none; null: not http(s). */
+function readSiteUrl(
+  option: string | undefined,
+  env: Record<string, string | undefined>,
+): string | null | undefined {
+  const value = option || env.SITE_URL
+  if (!value) return undefined
   if (!URL.canParse(value)) return null
   const url = new URL(value)
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return null

@@ -14,6 +14,8 @@ export interface ImportRequest {
   key: string
   fileHash: string
   rows: ProspectRow[]
+  /** The file's line of each row (a quoted field may span lines), to name a row's problem later. */
+  lines: number[]
 }
 
 /**
@@ -47,5 +49,7 @@ export async function readImportRequest(c: Context, templateIds: readonly string
       message: `Nothing was imported: ${problems.length} of ${total} rows ${problems.length === 1 ? 'has a problem' : 'have problems'}.`,
     })
   }
-  return { key, fileHash: await hashFileBytes(bytes), rows }
+  // Every row was good, so the rows are the records below the header, one for one.
+  const lines = records.slice(1).map((record) => record.line)
+  return { key, fileHash: await hashFileBytes(bytes), rows, lines }
 }

@@ -161,7 +161,8 @@ describe('POST imports: a job, written in the background', () => {
         {
           line: 3,
           message:
-            'name is empty; slug "Bad Slug" must be lowercase letters, digits or dashes (for example "bad-slug")',
+            'name (Contact name) is required; slug (Slug) must be lowercase letters, digits or dashes, ' +
+            'not "Bad Slug" (for example "bad-slug")',
         },
         { line: 4, message: '2 fields, but the header has 6' },
       ],
@@ -182,7 +183,7 @@ describe('POST imports: a job, written in the background', () => {
       {
         line: 3,
         message: expect.stringMatching(
-          /^template "lawyers" is not one of the agent templates \(the templates are general, /,
+          /^template \(Kind of business\) must be one of the agent templates \(general, .*\), not "lawyers"$/,
         ),
       },
     ])

@@ -10,6 +10,7 @@ import type { ImportJobRow } from '../data/import-job-database.ts'
 import { beginImportJob, readImportJob, writeImportJob } from '../data/import-jobs.ts'
 import type { Logger } from '../logging/rate-limited-logger.ts'
 import { readImportRequest } from './import-body.ts'
+import { refuseOthersProspects } from './import-ownership.ts'
 import type { RepEnv } from './rep-guards.ts'
 
 /** MAX_IMPORT_ROWS rows of a typical 600 bytes, with room; 10,000 prospects are about 6 MB. */
@@ -31,7 +32,8 @@ export interface ImportRouteDeps {
  * `POST imports`: the file is checked whole before anything is stored (422 with every bad row), then
  * answered 202 at once with its job and its address (`Location`); the job writes in the background:
  * staged in chunks, then applied in one transaction, all or nothing, stamped with the rep, who owns
- * the prospects it creates. The same key again answers the job it made. `GET imports/:id` answers a
+ * the prospects it creates. A rep's rows of prospects that are not theirs are refused like bad rows
+ * (import-ownership.ts). The same key again answers the job it made. `GET imports/:id` answers a
  * job to the rep who sent it only: keys are per rep, and so are their answers (another rep, like an
  * unknown id, gets 404, which says nothing of whether the job exists).
  */
@@ -40,7 +42,9 @@ export function importRoutes(deps: ImportRouteDeps): Hono<RepEnv> {
   const linkBase = (requestUrl: string) => deps.siteUrl ?? new URL(requestUrl).origin
   return new Hono<RepEnv>()
     .post('/imports', limitBody(MAX_CSV_BYTES), async (c) => {
-      const { key, fileHash, rows } = await readImportRequest(c, templateIds)
+      const file = await readImportRequest(c, templateIds)
+      const { key, fileHash, rows } = file
+      await refuseOthersProspects(deps.db, c.get('rep'), file)
       const start = await beginImportJob(
         deps.db,
         { repId: c.get('rep').id, key, fileHash, total: rows.length },

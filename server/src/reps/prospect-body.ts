@@ -41,7 +41,7 @@ export interface ProspectInput {
  * character per field.
  */
 export function readProspectInput(text: string, context: FieldContext = {}): ProspectInput {
-  const body = parseBody(text)
+  const body = parseBody(text, Body)
   const raw = 'fields' in body ? body.fields : body
   const fields = normalizeProspectFields(raw as ProspectFields)
   const errors = checkProspectFields(fields, context)
@@ -49,14 +49,21 @@ export function readProspectInput(text: string, context: FieldContext = {}): Pro
   return { fields, ownerId: body.ownerId }
 }
 
-function parseBody(text: string): z.output<typeof Body> {
+const OwnerChange = z.object({ ownerId: z.uuid().nullable() })
+
+/** Reads `PUT prospects/:slug/owner`: `{ ownerId }`, a rep's id or null (nobody); 400 otherwise. */
+export function readOwnerChange(text: string): z.output<typeof OwnerChange> {
+  return parseBody(text, OwnerChange)
+}
+
+function parseBody<T extends z.ZodType>(text: string, schema: T): z.output<T> {
   let json: unknown
   try {
     json = JSON.parse(text)
   } catch {
     throw new AppError('bad_request', { message: 'The request body must be a JSON object.' })
   }
-  const parsed = Body.safeParse(json)
+  const parsed = schema.safeParse(json)
   if (parsed.success) return parsed.data
   const names = [...new Set(parsed.error.issues.flatMap((issue) => issue.path.slice(0, 1).map(String)))]
   throw new AppError('bad_request', {

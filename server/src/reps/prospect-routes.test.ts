@@ -73,8 +73,8 @@ describe('creating, changing and deleting a prospect', () => {
       code: 'prospect_invalid',
       message: 'Please correct the marked fields.',
       fields: {
-        slug: 'slug "Acme Inc" must be lowercase letters, digits or dashes (for example "acme-inc")',
-        name: 'name is empty',
+        slug: 'Slug must be lowercase letters, digits or dashes, not "Acme Inc" (for example "acme-inc")',
+        name: 'Contact name is required',
       },
     })
     expect((await send('POST', '/prospects', bo, { slug: 'x' })).status).toBe(400)
@@ -88,7 +88,7 @@ describe('creating, changing and deleting a prospect', () => {
     expect(rename.status).toBe(409)
   })
 
-  it('updates the fields and owner, naming what changed, stamped by the other rep', async () => {
+  it('updates the fields and owner, naming what changed, stamped by the admin who did it', async () => {
     const res = await send('PUT', '/prospects/acme-dental', ann, {
       ...FIELDS,
       company_name: 'Acme Dental Group',
@@ -113,7 +113,7 @@ describe('creating, changing and deleting a prospect', () => {
   })
 
   it('renames a prospect, keeping its history, and refuses an owner who is not an enabled rep', async () => {
-    const res = await send('PUT', '/prospects/acme-dental', bo, { ...FIELDS, slug: 'acme-dental-group' })
+    const res = await send('PUT', '/prospects/acme-dental', ann, { ...FIELDS, slug: 'acme-dental-group' })
     expect(res.status).toBe(200)
     const detail = (await res.json()) as RepProspectDetail
     expect(detail.history.map((entry) => [entry.action, entry.slug])).toEqual([
@@ -124,27 +124,27 @@ describe('creating, changing and deleting a prospect', () => {
     expect((await reps.request('/prospects/acme-dental', { session: bo })).status).toBe(404)
     const gone = (await (await reps.request('/reps', { session: ann })).json()) as RepListResponse
     const disabledId = gone.reps.find((rep) => rep.disabled)?.id
-    const owner = await send('PUT', '/prospects/acme-dental-group', bo, { ...FIELDS, ownerId: disabledId })
+    const owner = await send('PUT', '/prospects/acme-dental-group', ann, { ...FIELDS, ownerId: disabledId })
     expect(owner.status).toBe(422)
     expect(await errorOf(owner)).toMatchObject({ message: 'The owner must be an enabled rep.' })
   })
 
   it('deletes one (204); its history stays and says who deleted it', async () => {
     expect(
-      (await reps.request('/prospects/acme-dental-group', { method: 'DELETE', session: bo })).status,
+      (await reps.request('/prospects/acme-dental-group', { method: 'DELETE', session: ann })).status,
     ).toBe(204)
     expect((await reps.request('/prospects/acme-dental-group', { session: bo })).status).toBe(404)
     const res = await reps.request('/prospects/acme-dental-group/history', { session: bo })
     expect(res.status).toBe(200)
     const { history } = (await res.json()) as ProspectHistoryResponse
     expect(history.map((entry) => `${entry.action} by ${entry.stamp.rep?.email}`)).toEqual([
-      'delete by bo@example.com',
-      'update by bo@example.com',
+      'delete by ann@example.com',
+      'update by ann@example.com',
       'update by ann@example.com',
       'create by bo@example.com',
     ])
     expect(
-      (await reps.request('/prospects/acme-dental-group', { method: 'DELETE', session: bo })).status,
+      (await reps.request('/prospects/acme-dental-group', { method: 'DELETE', session: ann })).status,
     ).toBe(404)
     expect((await reps.request('/prospects/never-was/history', { session: bo })).status).toBe(404)
   })
@@ -226,10 +226,10 @@ describe('the agent: templates and details', () => {
     expect(res.status).toBe(422)
     const { fields } = await errorOf(res)
     expect(fields?.template).toMatch(
-      /^template "dentist" is not one of the agent templates \(the templates are general, /,
+      /^Kind of business must be one of the agent templates \(general, .*\), not "dentist"$/,
     )
     expect(fields?.system).toMatch(
-      /^system has a placeholder problem: \{\{ clinic \}\}: "clinic" is not a placeholder/,
+      /^Own system prompt has a placeholder problem: \{\{ clinic \}\}: "clinic" is not a placeholder/,
     )
   })
 })
@@ -241,9 +241,9 @@ describe('GET slugs/:slug', () => {
     [
       'Bad Slug',
       false,
-      'slug "Bad Slug" must be lowercase letters, digits or dashes (for example "bad-slug")',
+      'Slug must be lowercase letters, digits or dashes, not "Bad Slug" (for example "bad-slug")',
     ],
-    ['terms', false, 'slug "terms" is the address of one of the site\'s own pages'],
+    ['terms', false, 'Slug cannot be "terms": that is the address of one of the site\'s own pages'],
   ])('%s: available %s', async (slug, available, reason) => {
     const res = await reps.request(`/slugs/${encodeURIComponent(slug)}`, { session: bo })
     expect(await res.json()).toEqual({ available, reason } satisfies SlugCheckResponse)

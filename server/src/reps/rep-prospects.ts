@@ -17,7 +17,7 @@ type Functions = Database['public']['Functions']
  */
 
 /** Postgres writes timestamps in its own JSON form; the API speaks ISO 8601 in UTC. */
-const toIso = (at: string) => new Date(at).toISOString()
+export const toIso = (at: string) => new Date(at).toISOString()
 
 /** At most this many history entries are answered, newest first. */
 export const HISTORY_LIMIT = 200
@@ -71,7 +71,7 @@ export async function listProspectHistory(db: Db, slug: string): Promise<AuditEn
   return data.map(toAuditEntry)
 }
 
-const toAuditEntry = (row: AuditRow): AuditEntry => ({
+export const toAuditEntry = (row: AuditRow): AuditEntry => ({
   action: row.action,
   slug: row.slug,
   stamp: { at: toIso(row.at), rep: row.rep },
@@ -79,16 +79,24 @@ const toAuditEntry = (row: AuditRow): AuditEntry => ({
 })
 
 export async function createProspect(db: Db, fields: ProspectFields, repId: string, ownerId: string | null) {
-  return (await callFunction(db, 'create_prospect', { fields, rep_id: repId, owner_id: ownerId })).status
+  return callFunction(db, 'create_prospect', { fields, rep_id: repId, owner_id: ownerId })
 }
 
 export async function updateProspect(db: Db, args: Functions['update_prospect']['Args']) {
   return callFunction(db, 'update_prospect', args)
 }
 
-/** True when it was deleted; false when there was none. Never the fallback (the caller checks). */
-export async function deleteRepProspect(db: Db, slug: string, repId: string): Promise<boolean> {
-  return (await callFunction(db, 'delete_prospect', { slug, rep_id: repId })).deleted
+/**
+ * `deleted` true when it was deleted; false when there was none, or with `refusal` when the rep may
+ * not (the ownership rule). Never the fallback (the caller checks).
+ */
+export async function deleteRepProspect(db: Db, slug: string, repId: string) {
+  return callFunction(db, 'delete_prospect', { slug, rep_id: repId })
+}
+
+/** The prospects among `slugs` that the rep may not change (another rep's, nobody's, the fallback). */
+export async function listRefusedSlugs(db: Db, repId: string, slugs: readonly string[]) {
+  return callFunction(db, 'list_refused_slugs', { rep_id: repId, slugs })
 }
 
 export async function isSlugInUse(db: Db, slug: string): Promise<boolean> {

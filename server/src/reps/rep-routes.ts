@@ -1,27 +1,33 @@
 import { Hono } from 'hono'
 import type { AgentTemplateListResponse, RepListResponse } from '#core/rep-api.ts'
 import { activityRoutes } from './activity-routes.ts'
+import { deletedProspectRoutes } from './deleted-routes.ts'
 import { importRoutes } from './import-route.ts'
 import { prospectRoutes } from './prospect-routes.ts'
 import { listReps } from './rep-accounts.ts'
 import { noStore, type RepEnv, refuseForeignOrigins, requireCsrfToken, requireRep } from './rep-guards.ts'
 import type { RepApiDeps } from './rep-settings.ts'
 import { openSessionRoutes, signedInSessionRoutes } from './session-routes.ts'
+import { setupRoutes } from './setup-routes.ts'
+import { teamRoutes } from './team-routes.ts'
 
 /**
  * The sales reps' API under REP_API_PATH (core/rep-api.ts). In order: nothing is cached; a change
- * from another site's page is refused; signing in and setting a password need no session; every
- * other path needs a live session (401 `signed_out`) and, to change anything, its CSRF token
- * (403 `csrf_failed`). Same-origin only: the app gives these paths no CORS headers.
+ * from another site's page is refused; signing in, setting a password and the first admin's setup
+ * need no session; every other path needs a live session (401 `signed_out`) and, to change anything,
+ * its CSRF token (403 `csrf_failed`). Same-origin only: the app gives these paths no CORS headers.
  */
 export function repRoutes(deps: RepApiDeps): Hono<RepEnv> {
   const app = new Hono<RepEnv>()
   app.use('*', noStore, refuseForeignOrigins(deps.settings.siteUrl))
   app.route('/', openSessionRoutes(deps))
+  app.route('/', setupRoutes(deps))
   app.use('*', requireRep(deps), requireCsrfToken)
   app.route('/', signedInSessionRoutes(deps))
   app.route('/', prospectRoutes(deps.db, deps.templates))
+  app.route('/', deletedProspectRoutes(deps.db))
   app.route('/', activityRoutes(deps.db, deps.settings.now ?? (() => new Date())))
+  app.route('/', teamRoutes(deps))
   app.route(
     '/',
     importRoutes({

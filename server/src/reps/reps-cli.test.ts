@@ -48,10 +48,11 @@ describe('npm run reps', () => {
       code: 0,
       stderr: 'Added admin ann@example.com. Send them this link; it works once, for 24 hours:\n',
     })
-    expect(ann.stdout).toMatch(/^http:\/\/localhost:8787\/_\/set-password#token=[\w-]{43}\n$/)
+    expect(ann.stdout).toMatch(/^http:\/\/127\.0\.0\.1:8787\/_\/set-password#token=[\w-]{43}\n$/)
     const bo = await run({ SITE_URL: 'https://demo.example.com/' }, 'add', 'bo@example.com')
     expect(bo.stdout).toMatch(/^https:\/\/demo\.example\.com\/_\/set-password#token=[\w-]{43}\n$/)
-    expect((await run({ PORT: '9000' }, 'add', 'cy@example.com')).stdout).toMatch(
+    // Without a server to ask, the address the server would print on HOST and PORT.
+    expect((await run({ PORT: '9000', HOST: 'localhost' }, 'add', 'cy@example.com')).stdout).toMatch(
       /^http:\/\/localhost:9000\//,
     )
 
@@ -91,7 +92,17 @@ describe('npm run reps', () => {
     expect((await setPassword(tokenOf(reset.stdout), 'the next long password')).status).toBe(200)
   })
 
+  it('never disables the last enabled admin', async () => {
+    expect(await run({}, 'disable', 'ann@example.com')).toMatchObject({
+      code: 1,
+      stderr:
+        'ann@example.com is the last enabled admin. Add another first: npm run reps -- add <email> --admin\n',
+    })
+    expect((await run({}, 'list')).stdout).toMatch(/ann@example.com\s+admin\s+active/)
+  })
+
   it('disables (ending sessions at once) and enables', async () => {
+    expect((await run({}, 'add', 'second-admin@example.com', '--admin')).code).toBe(0)
     const session = await reps.signIn('ann@example.com', 'the next long password')
     expect(await run({}, 'disable', 'ann@example.com')).toMatchObject({
       code: 0,

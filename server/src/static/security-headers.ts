@@ -48,6 +48,7 @@ export function pageCspAllowances(s: PolicySources): Allowance[] {
       "style attributes only: the prerendered landing page carries React's style props (animation delays, colours) as attributes; no <style> element, no script",
     ),
     ...allow('img-src', ["'self'"], "the favicon and the testimonials' avatars"),
+    ...allow('font-src', ["'self'"], "Inter, the site's typeface, from the build's assets"),
     ...allow(
       'connect-src',
       ["'self'"],

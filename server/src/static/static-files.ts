@@ -2,17 +2,20 @@ import type { Context, Hono } from 'hono'
 import type { SiteEnv } from '../../../site/build/load-site-env.ts'
 import { matchRoute } from '../../../site/src/app/match-route.ts'
 import { cameOverHttps } from '../common/came-over-https.ts'
+import { matchesEtag } from '../common/etag.ts'
 import type { ProspectAnswers } from '../data/prospect-answers.ts'
 import { type BuiltFiles, listBuiltFiles } from './built-files.ts'
 import { getContentType } from './content-types.ts'
 import { robotsTxt, sitemapXml } from './crawlers.ts'
 import { encodePage } from './encoded-files.ts'
 import { type PolicyConfig, readPolicySources } from './policy-sources.ts'
+import { createPrerenderedPages, PRERENDERED_FILES } from './prerendered-pages.ts'
 import { askedSlug, canonicalProspectPath } from './prospect-pages.ts'
 import { createRenderedPages, pagePolicy } from './rendered-pages.ts'
 import { partnerPageHeaders, sitePageHeaders } from './security-headers.ts'
 import {
   type FileOptions,
+  type ListedFile,
   type PageKind,
   readListedFile,
   respond,
@@ -128,11 +131,30 @@ export function mountStaticFiles(
     const route = matchRoute(path)
     if (route.page === 'prospect') return prospectPage(c, route.slug)
     if (route.page === 'not-found') return send(c, site, null, { cacheControl: REVALIDATE })
-    // index.html holds the prerendered landing page; the site's own pages start from the empty shell
-    // app.html (a build without the prerender step has only index.html).
+    // The landing (index.html) and the legal pages come rendered from the build; the site's other pages
+    // start from the empty shell app.html (a build without the prerender step has only index.html).
+    const prerendered = await readListedFile(await site.find(PRERENDERED_FILES[route.page] ?? ''))
+    if (prerendered) return prerenderedPage(c, prerendered)
     const shell = path !== '/' && (await site.find('app.html')) !== null ? 'app.html' : 'index.html'
     return send(c, site, shell, { cacheControl: REVALIDATE })
   })
+
+  const prerenderedPages = createPrerenderedPages(textReader(site), encodePage)
+  const prerenderedPage = async (c: Context, source: ListedFile) => {
+    const page = await prerenderedPages(source.file, shellText(source), siteUrlOf(c))
+    const headers: Record<string, string> = {
+      'Cache-Control': REVALIDATE,
+      Vary: 'Accept-Encoding',
+      'X-Content-Type-Options': 'nosniff',
+      ...(await pageHeaders(c, source)),
+      ETag: page.file.etag,
+    }
+    const policy = headers['Content-Security-Policy']
+    if (policy !== undefined) headers['Content-Security-Policy'] = pagePolicy(policy, page)
+    if (matchesEtag(c.req.header('If-None-Match'), page.file.etag)) return c.body(null, 304, headers)
+    headers['Content-Type'] = getContentType('page.html')
+    return sendEncoded(c, page.file, 200, headers)
+  }
 
   /**
    * A prospect's page, rendered with its answer: finished HTML (greeting, pitch, the panel's texts)
@@ -169,7 +191,7 @@ export function mountStaticFiles(
     })
     const policy = headers['Content-Security-Policy']
     if (policy !== undefined) headers['Content-Security-Policy'] = pagePolicy(policy, page)
-    headers['Content-Type'] = 'text/html; charset=UTF-8'
+    headers['Content-Type'] = getContentType('page.html')
     return sendEncoded(c, page.file, status, headers)
   }
 }

@@ -26,7 +26,7 @@ export const TEST_EVENT_SETTINGS: EventSettings = {
   visitTokens: TEST_VISIT_TOKENS,
   checkBooking: createBookingCheck(TEST_SCHEDULER),
   nudgeDedupeMinutes: null,
-  prospectLinkPrefix: null,
+  getProspectLinkPrefix: () => null,
   commitConcurrency: 1,
   now: () => new Date(),
 }

@@ -22,7 +22,7 @@ export interface NudgeTestOptions {
 export const createTestNudgeSettings = (options: NudgeTestOptions): NudgeSettings => ({
   webhookUrl: options.webhookUrl,
   dedupeMinutes: options.dedupeMinutes ?? 360,
-  siteUrl: TEST_SITE_URL,
+  getSiteOrigin: () => TEST_SITE_URL,
   drainSecret: TEST_DRAIN_SECRET,
   timeoutMs: options.timeoutMs ?? 30_000,
   now: options.clock.now,

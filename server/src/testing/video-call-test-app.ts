@@ -16,7 +16,11 @@ export const TEST_TAVUS_KEY = 'tavus-test-key-0123456789'
 export const TEST_REPLICA_ID = 'r-test-replica'
 export const TEST_PERSONA_ID = 'p-test-persona'
 /** High enough that only the tests about limits meet them. */
-export const NO_VIDEO_LIMITS: VideoCallLimits = { perIpHourly: 100000, globalDaily: 1000000 }
+export const NO_VIDEO_LIMITS: VideoCallLimits = {
+  perIpHourly: 100000,
+  perProspectDaily: 100000,
+  globalDaily: 1000000,
+}
 
 export interface VideoCallTestOptions {
   backend: 'tavus' | 'webhook'

@@ -56,7 +56,10 @@ export async function startVideoConversation(
   // The fallback prospect `visitor` has no name to greet ("there"): an unknown slug gets no name.
   const prospect = slug && slug !== FALLBACK_SLUG ? await loadProspect(deps.db, deps.templates, slug) : null
   const clientIpHash = clientIp === null ? null : await settings.hash('ip', clientIp)
-  const limit = await checkRateLimits(deps.db, getVideoCallBuckets(settings.limits, clientIpHash))
+  const limit = await checkRateLimits(
+    deps.db,
+    getVideoCallBuckets(settings.limits, { clientIpHash, prospectSlug: prospect?.slug ?? null }),
+  )
   if (!limit.allowed) throw toVideoRateLimitError(limit)
 
   const { maxDurationSeconds } = settings

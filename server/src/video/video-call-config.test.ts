@@ -21,6 +21,7 @@ describe('video-call configuration', () => {
       VIDEO_CALL_TIMEOUT_MS: '2500',
       VIDEO_MAX_DURATION_SECONDS: '20',
       VIDEO_LIMIT_PER_IP_HOURLY: '0',
+      VIDEO_LIMIT_PER_PROSPECT_DAILY: '4',
       VIDEO_LIMIT_GLOBAL_DAILY: '7',
     })
     expect(config.videoCall).toEqual({
@@ -35,7 +36,7 @@ describe('video-call configuration', () => {
       timeoutMs: 2500,
       maxDurationSeconds: 20,
     })
-    expect(config.videoLimits).toEqual({ perIpHourly: 0, globalDaily: 7 })
+    expect(config.videoLimits).toEqual({ perIpHourly: 0, perProspectDaily: 4, globalDaily: 7 })
   })
 
   it('uses the webhook with its replica, and a 300-second limit by default', () => {

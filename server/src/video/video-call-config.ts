@@ -31,8 +31,11 @@ export const VIDEO_ENV = {
   VIDEO_CALL_TIMEOUT_MS: wholeNumber(1000, 60000).default(10000),
   // Tavus accepts up to 3600 s; a few seconds is for end-to-end tests of the automatic end.
   VIDEO_MAX_DURATION_SECONDS: wholeNumber(5, 3600).default(VIDEO_CALL_SECONDS),
-  // 0 is allowed: it closes that scope until the variable changes.
-  VIDEO_LIMIT_PER_IP_HOURLY: wholeNumber(0, 100000).default(3),
+  // 0 is allowed: it closes that scope until the variable changes. Sized for visitors who share one
+  // address (a clinic's Wi-Fi, a carrier's address): a front desk of several people may each try the
+  // call within the hour; the cost stays bounded per prospect and in all.
+  VIDEO_LIMIT_PER_IP_HOURLY: wholeNumber(0, 100000).default(10),
+  VIDEO_LIMIT_PER_PROSPECT_DAILY: wholeNumber(0, 100000).default(10),
   VIDEO_LIMIT_GLOBAL_DAILY: wholeNumber(0, 1000000).default(50),
 }
 
@@ -62,9 +65,10 @@ export interface VideoCallConfig {
   maxDurationSeconds: number
 }
 
-/** Video calls allowed per client address per hour and in all per day (UTC); over either: 429. */
+/** Video calls allowed per client address per hour, per prospect and in all per day (UTC); over any: 429. */
 export interface VideoCallLimits {
   perIpHourly: number
+  perProspectDaily: number
   globalDaily: number
 }
 
@@ -104,5 +108,6 @@ export function toVideoCallConfig(e: VideoEnv): VideoCallConfig | null {
 
 export const toVideoCallLimits = (e: VideoEnv): VideoCallLimits => ({
   perIpHourly: e.VIDEO_LIMIT_PER_IP_HOURLY,
+  perProspectDaily: e.VIDEO_LIMIT_PER_PROSPECT_DAILY,
   globalDaily: e.VIDEO_LIMIT_GLOBAL_DAILY,
 })

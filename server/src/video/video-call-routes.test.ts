@@ -248,6 +248,22 @@ describe('POST /api/video/conversations: limits', () => {
     expect((await postVideoConversation(app, {}, '198.51.100.2')).status).toBe(201)
   })
 
+  it("bounds a prospect's calls per day whatever the addresses, and leaves other prospects and the general demo alone", async () => {
+    const app = appWith({ limits: { perProspectDaily: 2 } })
+    const harbor = { slug: 'harbor-realty' }
+    expect((await postVideoConversation(app, harbor, '198.51.100.10')).status).toBe(201)
+    expect((await postVideoConversation(app, harbor, '198.51.100.11')).status).toBe(201)
+    const res = await postVideoConversation(app, harbor, '198.51.100.12')
+    expect(res.status).toBe(429)
+    expect((await readError(res)).message).toMatch(
+      /^This demo has reached today's video call limit\. Please try again/,
+    )
+    expect((await postVideoConversation(app, { slug: 'bright-smile-dental' }, '198.51.100.12')).status).toBe(
+      201,
+    )
+    expect((await postVideoConversation(app, {}, '198.51.100.12')).status).toBe(201)
+  })
+
   it('stops every address at the global daily cap', async () => {
     const app = appWith({ limits: { globalDaily: 1 } })
     expect((await postVideoConversation(app, {}, '198.51.100.3')).status).toBe(201)

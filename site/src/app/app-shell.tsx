@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react'
+import { SkipLink } from '../components/skip-link.tsx'
 import { ThemeProvider } from '../components/theme-provider.tsx'
 import { useWidgetAttributes } from '../lib/use-widget-attributes.ts'
 import { useRoute } from './use-route.ts'
 
 /**
- * What every screen has around its page: the theme and the widget's floating video-call button, which
+ * What every screen has around its page: Skip to content (the first stop for Tab), the theme and the
+ * widget's floating video-call button, which
  * also holds the page's one toast area (the widget's toasts are the only ones the site shows). The
  * button is the widget's own element, defined by widget.mjs like `<voice-demo>`; until that script
  * arrives it renders nothing and takes no space. On a prospect page it gets the page's slug, so the
@@ -16,12 +18,9 @@ export function AppShell({ children }: { children: ReactNode }) {
   const widget = useWidgetAttributes()
   return (
     <ThemeProvider>
+      <SkipLink />
       {children}
-      {/* Room for the floating button where it would cover text (index.css, `.video-dock-band`). */}
-      <div
-        aria-hidden="true"
-        className="video-dock-band border-t border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95"
-      />
+      {/* Fixed at the bottom left from 1280 px; narrower, in the flow under the footer (index.css). */}
       <voice-video-call slug={slug} {...widget} />
     </ThemeProvider>
   )

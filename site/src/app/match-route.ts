@@ -10,10 +10,12 @@ export type Route =
 /** Paths under `/_/` can never be prospect slugs ([a-z0-9-]), so the site reserves them for its own pages. */
 const ONBOARDING_PATH = /^\/_\/onboarding\/?$/
 /**
- * The sales reps' pages (features/reps reads which one): sign-in, setting a password, the activity, the prospects
- * and each prospect's pages, `/_/` itself and the older `/_/snippets`, which redirect.
+ * The sales reps' pages (features/reps reads which one): sign-in, setting a password, the first admin's
+ * setup, the activity, the prospects and each prospect's pages, the team (admins), `/_/` itself and the
+ * older `/_/snippets`, which redirect.
  */
-const REPS_PATH = /^\/_\/(?:sign-in|set-password|snippets|activity|prospects(?:\/[^/]+(?:\/edit)?)?)?\/?$/
+const REPS_PATH =
+  /^\/_\/(?:sign-in|set-password|setup|snippets|activity|team|prospects(?:\/[^/]+(?:\/edit)?)?)?\/?$/
 /**
  * The site's own pages at the top level, `/{page}`. A new one goes here: core's RESERVED_SLUGS must
  * hold it too, or a prospect could take its address (`server/src/reserved-slugs.test.ts` checks).

@@ -3,6 +3,7 @@ import { siteConfig } from '../config.ts'
 import { Link } from './link.tsx'
 import { LogoMark } from './logo-mark.tsx'
 import { SiteFooter } from './site-footer.tsx'
+import { MAIN_ID } from './skip-link.tsx'
 import { ThemeToggle } from './theme-toggle.tsx'
 
 /**
@@ -34,7 +35,9 @@ export function UtilityPage({
           <ThemeToggle />
         </div>
       </header>
-      <main className={`mx-auto ${width} ${mainClassName}`}>{children}</main>
+      <main id={MAIN_ID} className={`mx-auto ${width} ${mainClassName}`}>
+        {children}
+      </main>
       <SiteFooter />
     </div>
   )

@@ -39,7 +39,10 @@ export type WidgetTag = keyof typeof ELEMENT_ATTRIBUTES
 export type WidgetAttribute<T extends WidgetTag> = (typeof ELEMENT_ATTRIBUTES)[T][number]
 export type VoiceDemoProperty = keyof typeof VOICE_DEMO_PROPERTIES
 
-/** How an attribute is typed: any text, the theme's three words, or present/absent. */
+/** The words `theme` takes; any other value counts as `auto`. Read by the typings writer, not the bundle. */
+export const THEME_VALUES = ['light', 'dark', 'auto', 'system'] as const
+
+/** How an attribute is typed: any text, one of {@link THEME_VALUES}, or present/absent. */
 export type AttributeValue = 'text' | 'theme' | 'flag'
 
 export interface AttributeDoc {
@@ -49,13 +52,13 @@ export interface AttributeDoc {
 
 const THEME: AttributeDoc = {
   value: 'theme',
-  doc: "`light`, `dark` or `auto` (the default): the page's `color-scheme` on the element when it names one, else the visitor's system setting, live",
+  doc: "`light` or `dark`; `auto` (the default) follows the host page's declared `color-scheme` (the page's CSS, else its `<meta name=\"color-scheme\">`), light when it declares none; `system` follows the visitor's system setting, live, as `auto` does on a page that declares `light dark`",
 }
 
 export const ELEMENT_DOCS: Record<WidgetTag, string> = {
   'voice-demo': "the demo panel, with the prospect's voice agent and the two ways to try it",
   'voice-video-call':
-    'the floating video-call button (fixed at the bottom left), shown once the server runs video calls; removing it ends its call',
+    "the floating video-call button (fixed at the bottom left, or in the page's flow where the page gives its `dock` part `position: static`), shown once the server runs video calls; removing it ends its call",
 }
 
 export const ATTRIBUTE_DOCS: { [T in WidgetTag]: Record<WidgetAttribute<T>, AttributeDoc> } = {

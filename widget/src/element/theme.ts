@@ -1,20 +1,27 @@
 /**
- * The theme a widget element draws in: `light`, `dark`, or `auto`, which the stylesheet resolves from
- * the visitor's system setting (`prefers-color-scheme`), live.
+ * The theme a widget element draws in: `light`, `dark`, or `system`, which the stylesheet resolves from
+ * the visitor's system setting (`prefers-color-scheme`), live and without a listener.
  */
-export type Theme = 'light' | 'dark' | 'auto'
+export type Theme = 'light' | 'dark' | 'system'
 
 /**
- * The element's theme from its `theme` attribute: `light` or `dark` as asked; otherwise (`auto`, the
- * default) the host page's `color-scheme` on the element when it names one scheme, so a dark page gets
- * a dark widget; else the visitor's system setting. Reading the page's scheme forces a style pass, so
- * the caller may leave it for later (`readPage` false: `auto` until then).
+ * The element's theme from its `theme` attribute: `light`, `dark` or `system` as asked. Otherwise
+ * (`auto`, the default) it follows the host page as the page declares itself: its `color-scheme` as
+ * the element inherits it, else the page's `<meta name="color-scheme">`. A page that names one scheme
+ * gets it; a page that declares both (`light dark`, the page itself following the visitor's system)
+ * gets `system`; a page that declares nothing is light, as browsers draw such a page. Reading the
+ * page's scheme forces a style pass, so the caller may leave it for later (`readPage` false: light
+ * until then, as most pages are).
  */
 export function resolveTheme(host: Element, readPage = true): Theme {
   const asked = host.getAttribute('theme')
-  if (asked === 'light' || asked === 'dark') return asked
-  if (!readPage) return 'auto'
-  const scheme = getComputedStyle(host).colorScheme ?? ''
-  const dark = scheme.includes('dark')
-  return dark === scheme.includes('light') ? 'auto' : dark ? 'dark' : 'light'
+  if (asked === 'light' || asked === 'dark' || asked === 'system') return asked
+  if (!readPage) return 'light'
+  // `normal` (the page's CSS declares nothing) defers to the page's meta declaration, as browsers do.
+  const css = getComputedStyle(host).colorScheme
+  const scheme =
+    (css !== 'normal' && css) ||
+    document.querySelector<HTMLMetaElement>('meta[name=color-scheme]')?.content ||
+    ''
+  return scheme.includes('dark') ? (scheme.includes('light') ? 'system' : 'dark') : 'light'
 }

@@ -1,5 +1,5 @@
 import { RequestFailure, UNAVAILABLE_MESSAGE } from '#core/api-error.ts'
-import { isValidSlug, type ProspectResponse, SLUG_RULE_MESSAGE } from '#core/prospect.ts'
+import { type ProspectResponse, SLUG_PATTERN, SLUG_RULE_MESSAGE } from '#core/prospect.ts'
 import { fetchApi, setupError } from './fetch-api.ts'
 
 /** Requests still in flight, by URL: two elements showing one prospect ask once between them. */
@@ -43,7 +43,9 @@ export const pageAnswer = (slug: string, apiBase: string): ProspectResponse | un
  * answer ignores it: the request may be another caller's too.
  */
 export async function fetchProspect(slug: string, apiBase: string): Promise<ProspectResponse> {
-  if (!isValidSlug(slug)) throw setupError('slug_invalid', SLUG_RULE_MESSAGE, `slug="${slug}"`)
+  // The slug's shape only: which slugs the server keeps for its own pages is the server's to say
+  // (it answers those with the same message), and its list would cost the first paint its bytes.
+  if (!SLUG_PATTERN.test(slug)) throw setupError('slug_invalid', SLUG_RULE_MESSAGE, `slug="${slug}"`)
   const key = `${baseKey(apiBase)} ${slug}`
   let answer = inFlight.get(key)
   if (!answer) {

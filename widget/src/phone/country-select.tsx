@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'preact/hooks'
+import { useRef, useState } from 'preact/hooks'
 import type { PhoneCountry } from '#core/phone.ts'
 import { LineIcon } from '../ui/line-icon.tsx'
 import { createTypeAhead } from './type-ahead.ts'
@@ -24,7 +24,9 @@ export function CountrySelect<C extends PhoneCountry>({
   onChange,
   disabled,
 }: CountrySelectProps<C>) {
-  const id = useId()
+  // Ids are scoped to the shadow root, which holds one phone dialog: a fixed prefix is unique there
+  // (and keeps Preact's useId out of the core, where the chunks' hooks live).
+  const id = 'country'
   const [open, setOpen] = useState(false)
   const [active, setActive] = useState(0)
   const [typeAhead] = useState(() => createTypeAhead())

@@ -8,7 +8,7 @@ import {
   openPhoneDialog,
   phoneCallRequests,
 } from '../testing/open-phone-dialog.tsx'
-import { getByRole, waitFor } from '../testing/queries.ts'
+import { getByRole, queryAllByRole, waitFor } from '../testing/queries.ts'
 import { dismissToast } from '../toast/page-toast.ts'
 
 let fetch: ReturnType<typeof stubFetch>
@@ -46,6 +46,72 @@ describe('the phone dialog', () => {
     expect(posted()).toEqual([])
   })
 
+  it('marks a refused number on the field itself, with the reason under it, and moves the focus there', async () => {
+    const { dialog, submit, type, input } = await openPhoneDialog()
+    expect(input.hasAttribute('aria-invalid')).toBe(false)
+    await type('12345')
+    submit().click()
+    await waitFor(() => expect(input.getAttribute('aria-invalid')).toBe('true'))
+    const reason = dialog.querySelector(`#${input.getAttribute('aria-describedby')}`)
+    expect(reason?.textContent).toBe('Please enter a valid phone number')
+    expect(input.matches(':focus')).toBe(true)
+
+    // Another number: the mark, its reason and the toast about the old number go.
+    await type('123456')
+    expect(input.hasAttribute('aria-invalid')).toBe(false)
+    expect(input.hasAttribute('aria-describedby')).toBe(false)
+    expect(dialog.textContent).not.toContain('Please enter a valid phone number')
+    await waitFor(() => expect(getByRole(dialog, 'alert').textContent).toBe(''))
+  })
+
+  it("marks the field with the server's reason when the server will not dial the number", async () => {
+    const reason = 'We can only call mobile and landline numbers. Please enter another number.'
+    answerPhoneCallWith(fetch, () =>
+      Response.json({ error: { code: 'phone_invalid', message: reason } }, { status: 400 }),
+    )
+    const { dialog, submit, type, input } = await openPhoneDialog()
+    await type('900 555 1234')
+    submit().click()
+    await waitFor(() => expect(input.getAttribute('aria-invalid')).toBe('true'))
+    expect(dialog.querySelector(`#${input.getAttribute('aria-describedby')}`)?.textContent).toBe(reason)
+    expect(getByRole(dialog, 'alert').textContent).toContain('Invalid Phone Number')
+    // Back in the field once it can be typed in again (it is disabled while the number is sent).
+    await waitFor(() => expect(input.matches(':focus')).toBe(true))
+  })
+
+  it('suggests a number the chosen country would dial, as that country writes it', async () => {
+    const { dialog, input } = await openPhoneDialog()
+    // Not (555) 123-4567: 555 is no area code, so the server refuses it.
+    expect(input.placeholder).toBe('(201) 555-0123')
+    const combobox = getByRole(dialog, 'combobox', 'Country')
+    for (const key of ['ArrowDown', 'ArrowDown', 'Enter']) {
+      combobox.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }))
+      await new Promise((resolve) => setTimeout(resolve, 0))
+    }
+    await waitFor(() => expect(combobox.textContent).toContain('United Kingdom'))
+    expect(input.placeholder).toBe('07400 123456')
+  })
+
+  it('takes a warning about an earlier try away while the number is being called again', async () => {
+    let answer: (response: Response) => void = () => {}
+    const answers = [
+      () => Response.json({ error: { code: 'phone_call_failed', message: 'Failed.' } }, { status: 502 }),
+      () => new Promise<Response>((resolve) => (answer = resolve)),
+    ]
+    answerPhoneCallWith(fetch, () => (answers.shift() ?? answers[0])?.() ?? Response.error())
+    const { dialog, submit, type } = await openPhoneDialog()
+    await type('(201) 555-0123')
+    submit().click()
+    await waitFor(() => expect(getByRole(dialog, 'alert').textContent).toContain('Call Failed'))
+
+    await waitFor(() => expect(submit().hasAttribute('disabled')).toBe(false))
+    submit().click() // the same number, tried again
+    await waitFor(() => expect(submit().textContent).toBe('Calling...'))
+    expect(getByRole(dialog, 'alert').textContent).toBe('')
+    expect(queryAllByRole(dialog, 'status').map((status) => status.textContent)).toEqual([''])
+    answer(Response.json({ callId: 'call-1', number: '+12015550123' }))
+  })
+
   it('links its consent line to the privacy page, in a new tab so the dialog stays', async () => {
     const { dialog } = await openPhoneDialog()
     const link = getByRole(dialog, 'link', 'How we handle your data') as HTMLAnchorElement
@@ -59,7 +125,7 @@ describe('the phone dialog', () => {
     answerPhoneCallWith(fetch, () => new Promise((resolve) => (answer = resolve)))
     const { container, store, dialog, submit, type, input, opener } = await openPhoneDialog()
 
-    await type('(555) 123-4567')
+    await type('(201) 555-0123')
     await waitFor(() => expect(submit().hasAttribute('disabled')).toBe(false))
     submit().click()
     await waitFor(() => expect(submit().textContent).toBe('Calling...'))
@@ -68,14 +134,14 @@ describe('the phone dialog', () => {
       {
         slug: 'bright-smile-dental',
         country: 'US',
-        number: '(555) 123-4567',
+        number: '(201) 555-0123',
         idempotencyKey: expect.any(String),
         // The tab's visit, for the call's metadata: its end-of-call report links back to the visit.
         visitId: getVisitId(),
       },
     ])
 
-    answer(Response.json({ callId: 'call-1', number: '+15551234567' }))
+    answer(Response.json({ callId: 'call-1', number: '+12015550123' }))
     await waitFor(() => expect(store.getState().phoneOpen).toBe(false))
     expect(dialog.hasAttribute('open')).toBe(false)
     expect(document.activeElement === opener || opener.matches(':focus')).toBe(true)
@@ -83,7 +149,7 @@ describe('the phone dialog', () => {
     const region = await waitFor(() => getByRole(container, 'region', 'Notifications (F8)'))
     expect(dialog.contains(region)).toBe(false)
     expect(getByRole(region, 'status').textContent).toContain(
-      'Calling +15551234567... You should receive a call shortly.',
+      'Calling +12015550123... You should receive a call shortly.',
     )
 
     store.getState().openPhoneDialog()

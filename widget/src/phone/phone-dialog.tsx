@@ -1,12 +1,13 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks'
 import { RequestFailure, UNAVAILABLE_MESSAGE } from '#core/api-error.ts'
-import { normalizePhoneNumber, PHONE_COUNTRIES } from '#core/phone.ts'
+import { normalizePhoneNumber, PHONE_COUNTRIES, PHONE_EXAMPLES } from '#core/phone.ts'
 import type { Prospect } from '#core/prospect.ts'
 import { loadEngagement } from '../engagement/report-engagement.ts'
 import { PrivacyLink } from '../legal/privacy-link.tsx'
 import type { DemoStore } from '../state/demo-state.ts'
 import { createSheetAdopter } from '../styles/adopt-sheet.ts'
 import { ToastSlot } from '../toast/toast-slot.tsx'
+import { dismissToastOf } from '../toast/toasts.ts'
 import { LineIcon } from '../ui/line-icon.tsx'
 import { CountrySelect } from './country-select.tsx'
 import css from './phone-dialog.css?inline'
@@ -24,6 +25,8 @@ export interface PhoneDialogProps {
 }
 
 const DEFAULT_COUNTRY = PHONE_COUNTRIES[0]
+/** The message under the number field that says what is wrong with it. */
+const PROBLEM_ID = 'phone-number-problem'
 const ignoreFailure = () => undefined
 const adoptPhoneSheet = createSheetAdopter(css)
 
@@ -31,7 +34,9 @@ const adoptPhoneSheet = createSheetAdopter(css)
  * 'Get a Call from Our AI Assistant': a native modal `<dialog>`, so it sits in the top layer above any
  * host-page banner, keeps the rest of the page inert and closes on Escape. It stays mounted once
  * opened, so a number typed, closed and reopened is still there; a placed call clears it. While it is
- * open, the element's toasts show inside it (the page behind a modal is inert), above its card.
+ * open, the element's toasts show inside it (the page behind a modal is inert), at the edge that is
+ * free (phone-dialog.css). A number the dialog or the server refuses marks the field, with the reason
+ * under it; changing the number or placing the call takes the reason and its toast away.
  */
 export function PhoneDialog({ store, prospect, apiBase, open, backNavigation, onClose }: PhoneDialogProps) {
   const { showToast } = store.getState()
@@ -40,6 +45,9 @@ export function PhoneDialog({ store, prospect, apiBase, open, backNavigation, on
   const [country, setCountry] = useState<(typeof PHONE_COUNTRIES)[number]>(DEFAULT_COUNTRY)
   const [number, setNumber] = useState('')
   const [submitting, setSubmitting] = useState(false)
+  /** Why the number was refused, shown under the field; empty while there is nothing to say. */
+  const [problem, setProblem] = useState('')
+  const field = useRef<HTMLInputElement>(null)
   // One key per number: a retry after a lost answer cannot dial twice; a new number gets a new key.
   const idempotencyKey = useRef<string | null>(null)
   // The tab's visit id, for the call's metadata: read once the engagement chunk is here (normally
@@ -65,9 +73,21 @@ export function PhoneDialog({ store, prospect, apiBase, open, backNavigation, on
     }
   }, [open])
 
+  // A new number or country: a new call (new key), and what was said about the old one is stale.
   const edit = (apply: () => void) => {
     idempotencyKey.current = null
+    setProblem('')
+    dismissToastOf(store.owner)
     apply()
+  }
+  // Each refusal moves the focus back to the field, once it is enabled again (after the server's).
+  const [refusals, setRefusals] = useState(0)
+  useEffect(() => {
+    if (refusals > 0) field.current?.focus()
+  }, [refusals])
+  const refuse = (message: string) => {
+    setProblem(message)
+    setRefusals((count) => count + 1)
   }
 
   async function submit(event: Event): Promise<void> {
@@ -76,8 +96,12 @@ export function PhoneDialog({ store, prospect, apiBase, open, backNavigation, on
     const check = normalizePhoneNumber(number, country)
     if (!check.ok) {
       const title = check.code === 'phone_required' ? PHONE_TEXT.requiredTitle : PHONE_TEXT.invalidTitle
+      refuse(PHONE_TEXT.invalidBody)
       return showToast(title, PHONE_TEXT.invalidBody, 'destructive')
     }
+    // The number is being called: a warning about an earlier one must not stay on screen meanwhile.
+    setProblem('')
+    dismissToastOf(store.owner)
     const key = idempotencyKey.current ?? createIdempotencyKey()
     idempotencyKey.current = key
     setSubmitting(true)
@@ -100,6 +124,7 @@ export function PhoneDialog({ store, prospect, apiBase, open, backNavigation, on
       store.report?.(apiBase, { name: 'phone_call_requested', slug, outcome: phoneOutcomeOf(error) })
       const failure =
         error instanceof RequestFailure ? error : new RequestFailure('unavailable', UNAVAILABLE_MESSAGE)
+      if (failure.code === 'phone_invalid' || failure.code === 'phone_required') refuse(failure.message)
       showToast(titleForError(failure.code), failure.message, 'destructive')
     } finally {
       setSubmitting(false)
@@ -158,20 +183,31 @@ export function PhoneDialog({ store, prospect, apiBase, open, backNavigation, on
               onChange={(next) => edit(() => setCountry(next))}
             />
           </div>
-          <label class="flex flex-col gap-1">
-            <span class="text-sm font-medium">Phone number</span>
-            <input
-              type="tel"
-              name="phone"
-              autocomplete="tel-national"
-              inputMode="tel"
-              placeholder="(555) 123-4567"
-              value={number}
-              disabled={submitting}
-              class="h-12 rounded-xl bg-surface px-4 text-base ring-1 ring-edge focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent"
-              onInput={(event) => edit(() => setNumber(event.currentTarget.value))}
-            />
-          </label>
+          <div class="flex flex-col gap-1">
+            <label class="flex flex-col gap-1">
+              <span class="text-sm font-medium">Phone number</span>
+              <input
+                ref={field}
+                type="tel"
+                name="phone"
+                autocomplete="tel-national"
+                inputMode="tel"
+                // A number the server would dial, as the chosen country writes it (core/phone.ts).
+                placeholder={PHONE_EXAMPLES[country.code]}
+                value={number}
+                disabled={submitting}
+                aria-invalid={problem ? 'true' : undefined}
+                aria-describedby={problem ? PROBLEM_ID : undefined}
+                class="h-12 rounded-xl bg-surface px-4 text-base ring-1 ring-edge focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent aria-invalid:ring-2 aria-invalid:ring-danger"
+                onInput={(event) => edit(() => setNumber(event.currentTarget.value))}
+              />
+            </label>
+            {problem && (
+              <p id={PROBLEM_ID} class="text-sm text-danger">
+                {problem}
+              </p>
+            )}
+          </div>
           <p class="text-xs text-ink-soft">
             {PHONE_TEXT.consent} <PrivacyLink />
           </p>
@@ -184,7 +220,9 @@ export function PhoneDialog({ store, prospect, apiBase, open, backNavigation, on
           </button>
         </form>
       </div>
-      <ToastSlot owner={store.owner} active={open} inDialog />
+      <div class="phone-toast">
+        <ToastSlot owner={store.owner} active={open} inDialog />
+      </div>
     </dialog>
   )
 }

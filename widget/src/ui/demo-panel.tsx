@@ -13,11 +13,12 @@ import {
   BUTTON_ROW,
   EYEBROW,
   LEAD,
+  PANEL_BODY,
   PRIMARY_BUTTON,
   SECONDARY_BUTTON,
   STATUS,
-  STATUS_ROW,
   TITLE,
+  TITLE_BOX,
 } from './panel-classes.ts'
 import { PANEL_EYEBROW, PANEL_LEAD, unavailableReason } from './panel-copy.ts'
 import { PanelError } from './panel-error.tsx'
@@ -87,64 +88,69 @@ export function DemoPanel({ store, slug, apiBase, theme = 'light', backNavigatio
       aria-label="AI voice agent demo"
       aria-busy={prospect.status === 'loading'}
     >
-      {prospect.status === 'error' ? (
-        <PanelError message={prospect.message} onRetry={state.retry} />
-      ) : (
-        <>
-          <p class={EYEBROW}>{PANEL_EYEBROW}</p>
-          {prospect.status === 'loaded' ? (
-            <h2 class={TITLE}>Built for {prospect.prospect.companyName}</h2>
-          ) : (
-            <div aria-hidden="true" class="mt-1 h-7 w-2/3 animate-pulse rounded-lg bg-sunken" />
-          )}
-          <p class={LEAD}>{PANEL_LEAD}</p>
-          <div class={BUTTON_ROW}>
-            <button
-              type="button"
-              class={PRIMARY_BUTTON}
-              disabled={call === 'connecting' || call === 'stopping'}
-              aria-disabled={voiceOff || undefined}
-              aria-describedby={voiceOff ? STATUS_ID : undefined}
-              // Intent: fetch the voice SDK while the pointer is on its way, never on first paint.
-              onPointerEnter={state.prepareBrowserCall}
-              onFocus={state.prepareBrowserCall}
-              onClick={call === 'idle' ? state.startCall : state.stopCall}
-            >
-              {call === 'idle' || call === 'connecting' ? <MicIcon /> : <StopIcon />}
-              {BROWSER_LABEL[call]}
-            </button>
-            {call === 'connected' ? (
-              <button
-                type="button"
-                class={SECONDARY_BUTTON}
-                aria-pressed={state.muted}
-                onClick={state.toggleMute}
-              >
-                <MicIcon off={!state.muted} />
-                {state.muted ? 'Unmute' : 'Mute'}
-              </button>
+      {/* One box in every state, its size known before the answer (panel-classes.ts): nothing moves. */}
+      <div class={PANEL_BODY}>
+        {prospect.status === 'error' ? (
+          <PanelError message={prospect.message} onRetry={state.retry} />
+        ) : (
+          <>
+            <p class={EYEBROW}>{PANEL_EYEBROW}</p>
+            {prospect.status === 'loaded' ? (
+              <h2 class={TITLE}>Built for {prospect.prospect.companyName}</h2>
             ) : (
+              <div aria-hidden="true" class={TITLE_BOX}>
+                <div class="h-7 w-2/3 animate-pulse rounded-lg bg-sunken" />
+              </div>
+            )}
+            <p class={LEAD}>{PANEL_LEAD}</p>
+            <div class={BUTTON_ROW}>
               <button
                 type="button"
-                class={SECONDARY_BUTTON}
-                aria-haspopup="dialog"
-                aria-disabled={phoneOff || undefined}
-                aria-describedby={phoneOff ? STATUS_ID : undefined}
-                onPointerEnter={state.preparePhoneDialog}
-                onFocus={state.preparePhoneDialog}
-                onClick={state.openPhoneDialog}
+                class={PRIMARY_BUTTON}
+                disabled={call === 'connecting' || call === 'stopping'}
+                aria-disabled={voiceOff || undefined}
+                aria-describedby={voiceOff ? STATUS_ID : undefined}
+                // Intent: fetch the voice SDK while the pointer is on its way, never on first paint.
+                onPointerEnter={state.prepareBrowserCall}
+                onFocus={state.prepareBrowserCall}
+                onClick={call === 'idle' ? state.startCall : state.stopCall}
               >
-                <PhoneIcon />
-                Call Me
+                {call === 'idle' || call === 'connecting' ? <MicIcon /> : <StopIcon />}
+                {BROWSER_LABEL[call]}
               </button>
-            )}
-          </div>
-        </>
-      )}
-      {browserCall && CallView && <CallView live={browserCall.live} attachMeter={browserCall.attachMeter} />}
-      <div class={CallView ? 'sr-only' : STATUS_ROW}>
+              {call === 'connected' ? (
+                <button
+                  type="button"
+                  class={SECONDARY_BUTTON}
+                  aria-pressed={state.muted}
+                  onClick={state.toggleMute}
+                >
+                  <MicIcon off={!state.muted} />
+                  {state.muted ? 'Unmute' : 'Mute'}
+                </button>
+              ) : (
+                <button
+                  type="button"
+                  class={SECONDARY_BUTTON}
+                  aria-haspopup="dialog"
+                  aria-disabled={phoneOff || undefined}
+                  aria-describedby={phoneOff ? STATUS_ID : undefined}
+                  onPointerEnter={state.preparePhoneDialog}
+                  onFocus={state.preparePhoneDialog}
+                  onClick={state.openPhoneDialog}
+                >
+                  <PhoneIcon />
+                  Call Me
+                </button>
+              )}
+            </div>
+          </>
+        )}
+        {browserCall && CallView && (
+          <CallView live={browserCall.live} attachMeter={browserCall.attachMeter} />
+        )}
         {/* Always rendered, so screen readers already watch it when a message arrives. */}
-        <p id={STATUS_ID} role="status" aria-live="polite" class={STATUS}>
+        <p id={STATUS_ID} role="status" aria-live="polite" class={CallView ? 'sr-only' : STATUS}>
           {status}
         </p>
       </div>

@@ -1,7 +1,12 @@
 /**
  * Class lists shared by the panel's states, so the skeleton and the loaded panel keep the same
  * boxes (no layout shift). Buttons stack full width until the panel is 480 px wide.
+ *
+ * The panel's body, title and status line are sized by widget.css (`.panel-*`), so that its height
+ * is known before it renders and a host page can reserve it (docs/embedding.md).
  */
+export const PANEL_BODY = 'panel-body'
+
 export const BUTTON_ROW = 'mt-5 flex flex-col gap-3 @min-[480px]:flex-row'
 
 const BUTTON =
@@ -20,9 +25,9 @@ export const SECONDARY_BUTTON = `${BUTTON} ${SECONDARY} @min-[480px]:flex-1`
 export const LONE_BUTTON = `${BUTTON} ${SECONDARY} @min-[480px]:w-auto`
 
 export const EYEBROW = 'text-xs font-semibold uppercase tracking-wide text-accent'
-// Wraps rather than truncating: the prospect's company name matters more than a one-line shift on phones.
-export const TITLE = 'mt-1 min-h-7 text-lg font-semibold text-balance text-ink'
+/** The title's box, the same for the skeleton and the company's name: two lines, one when wide. */
+export const TITLE_BOX = 'panel-title'
+export const TITLE = `${TITLE_BOX} text-lg font-semibold text-balance text-ink`
 export const LEAD = 'mt-1 text-sm text-ink-soft'
-/** The call's level meter and status line; the row keeps its height whether or not the meter shows. */
-export const STATUS_ROW = 'mt-3 flex min-h-5 items-center gap-3'
-export const STATUS = 'text-sm text-ink-soft'
+/** The status line, at the bottom of the body whatever the state above it. */
+export const STATUS = 'panel-status text-sm text-ink-soft'

@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks'
-import { FALLBACK_SLUG, isValidSlug } from '#core/prospect.ts'
+import { FALLBACK_SLUG, SLUG_PATTERN } from '#core/prospect.ts'
+import type { Theme } from '../element/theme.ts'
 import { reportEngagement } from '../engagement/report-engagement.ts'
 import { apiBaseOf, NETWORK_ERROR_MESSAGE } from '../lib/fetch-api.ts'
 import { fetchAnyProspect } from '../lib/fetch-prospect.ts'
@@ -52,7 +53,7 @@ const loadVideoCall: LoadVideoCall = (host, show) =>
  */
 function isVideoOn(host: HTMLElement): Promise<boolean> {
   const asked = host.getAttribute('slug')?.trim() ?? ''
-  const slug = isValidSlug(asked) ? asked : FALLBACK_SLUG
+  const slug = SLUG_PATTERN.test(asked) ? asked : FALLBACK_SLUG
   return fetchAnyProspect(slug, apiBaseOf(host)).then(
     ({ features }) => {
       if (!features.videoCall) console.info(`${LOG_PREFIX} no video button: video calls are not configured.`)
@@ -66,13 +67,23 @@ function isVideoOn(host: HTMLElement): Promise<boolean> {
 }
 
 /**
- * The floating video-call button, at the viewport's bottom left, shown once the server says it runs
- * video calls: a button that could only fail is not shown at all. The call (overlay, countdown, API
- * client, texts, daily-js) is a chunk fetched on intent (pointer over, focus), normally there by the
- * click, and it draws the button's busy label itself. While connecting or in a call the button is
+ * The floating video-call button, at the viewport's bottom left (or in the page's flow where the page
+ * restyles its `dock` part), shown once the server says it runs video calls: a button that could only
+ * fail is not shown at all. The call (overlay, countdown, API client, texts, daily-js) is a chunk
+ * fetched on intent (pointer over, focus), normally there by the click, and it draws the button's
+ * busy label itself. While connecting or in a call the button is
  * aria-disabled rather than disabled, so it keeps the focus it had and the dialog hands it back on close.
  */
-export function VideoCallButton({ host, load = loadVideoCall }: { host: HTMLElement; load?: LoadVideoCall }) {
+export function VideoCallButton({
+  host,
+  theme = 'light',
+  load = loadVideoCall,
+}: {
+  host: HTMLElement
+  /** What the element's theme attribute and the page resolve to (element/theme.ts). */
+  theme?: Theme
+  load?: LoadVideoCall
+}) {
   const [available, setAvailable] = useState(false)
   const [view, show] = useState(IDLE)
   const call = useRef<Promise<VideoCallHandle> | undefined>(undefined)
@@ -91,7 +102,7 @@ export function VideoCallButton({ host, load = loadVideoCall }: { host: HTMLElem
     let current = true
     // A page with only the video button is a prospect's page too (it counts once, like the panel's).
     const slug = host.getAttribute('slug')?.trim() ?? ''
-    if (isValidSlug(slug)) reportEngagement(apiBaseOf(host), { name: 'page_opened', slug })
+    if (SLUG_PATTERN.test(slug)) reportEngagement(apiBaseOf(host), { name: 'page_opened', slug })
     isVideoOn(host).then((on) => current && setAvailable(on))
     return () => {
       current = false
@@ -120,22 +131,26 @@ export function VideoCallButton({ host, load = loadVideoCall }: { host: HTMLElem
   const { Busy, Overlay } = view
 
   return (
-    <div ref={dock} class="video-dock">
-      {available && (
-        <button
-          type="button"
-          class={BUTTON}
-          aria-label={Busy ? undefined : VIDEO_CALL_LABEL}
-          aria-disabled={view.status !== 'idle'}
-          onPointerEnter={prepare}
-          onFocus={prepare}
-          onClick={start}
-        >
-          {Busy ? <Busy /> : <VideoIcon />}
-        </button>
-      )}
-      <ToastSlot owner={host} active={view.status !== 'active'} />
-      {Overlay && <Overlay />}
+    <div data-theme={theme}>
+      {/* `dock` is the page's to restyle: `::part(dock) { position: static }` puts the button in the
+          page's flow, where it takes room only while it shows (docs/embedding.md). */}
+      <div ref={dock} class="video-dock" part="dock">
+        {available && (
+          <button
+            type="button"
+            class={BUTTON}
+            aria-label={Busy ? undefined : VIDEO_CALL_LABEL}
+            aria-disabled={view.status !== 'idle'}
+            onPointerEnter={prepare}
+            onFocus={prepare}
+            onClick={start}
+          >
+            {Busy ? <Busy /> : <VideoIcon />}
+          </button>
+        )}
+        <ToastSlot owner={host} active={view.status !== 'active'} />
+        {Overlay && <Overlay />}
+      </div>
     </div>
   )
 }

@@ -1,6 +1,7 @@
 import Vapi from '@vapi-ai/web'
 import { toAssistantOverrides } from '#core/agent-settings.ts'
 import type { VoiceConfig } from '#core/public-config.ts'
+import { switchOffDailyErrorReports } from '../lib/daily-error-reports.ts'
 import { CALL_TEXT } from './call-text.ts'
 import { fixSrcdocPostMessage } from './srcdoc-post-message.ts'
 import { createStartError, isMicrophoneRefusal } from './start-errors.ts'
@@ -15,6 +16,9 @@ type AssistantOverrides = NonNullable<Parameters<Vapi['start']>[1]>
  * is the whole `module.exports` and `new` on it throws "… is not a constructor"; Vitest unwraps it.
  */
 const VapiClass: typeof Vapi = (Vapi as unknown as { default?: typeof Vapi }).default ?? Vapi
+
+// Before any call: the SDK's transport reports nothing to Daily's error tracker (lib/daily-error-reports.ts).
+switchOffDailyErrorReports()
 
 /** SDK errors after which the call goes on (audio processing, recording, an autoplay refusal). */
 const NONFATAL_ERRORS = new Set([

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { HydrateApart } from '../../components/hydrate-apart.tsx'
 import { SiteFooter } from '../../components/site-footer.tsx'
+import { MAIN_ID } from '../../components/skip-link.tsx'
 import { useDocumentTitle } from '../../lib/use-document-title.ts'
 import { ContactSection } from './contact-section.tsx'
 import { DemoSection } from './demo-section.tsx'
@@ -15,7 +16,7 @@ export function LandingPage({ headerActions }: { headerActions?: ReactNode }) {
   return (
     <>
       <LandingHeader actions={headerActions} />
-      <main>
+      <main id={MAIN_ID}>
         <LandingHero />
         <HydrateApart>
           <FeaturesSection />

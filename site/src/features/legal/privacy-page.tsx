@@ -1,11 +1,12 @@
 import { siteConfig } from '../../config.ts'
 import { LegalPage } from './legal-page.tsx'
+import { LEGAL_PAGES } from './legal-pages.ts'
 
 /** Route `/privacy`: what the site and the demo keep, who else sees what, and how to have it deleted. */
 export function PrivacyPage() {
   const product = siteConfig.productName
   return (
-    <LegalPage title="Privacy" updated="November 2026">
+    <LegalPage title={LEGAL_PAGES.privacy.title} updated="November 2026">
       <p>
         {product} shows you a demo of an AI voice agent. This page says, in plain words, what we keep when you
         use it, for how long, and who else sees it.
@@ -23,7 +24,9 @@ export function PrivacyPage() {
           such as a partner's site that shows the demo). We also note when you start and end a call in your
           browser or a video call, and how long it lasted, when you ask for a call with "Call Me" and whether
           it was placed, and when you book a meeting, with the scheduler's reference to that meeting (we may
-          ask the scheduler whether it is booked). This tells our sales team what interested you.
+          ask the scheduler whether it is booked). This tells our sales team what interested you. With each of
+          these notes we keep your internet address as a keyed hash (see below), so that one visitor cannot
+          make a business look busier than it is.
         </li>
         <li>
           <strong>A random id per browser tab.</strong> To tell one visit from another, the page keeps a
@@ -52,8 +55,8 @@ export function PrivacyPage() {
         </li>
         <li>
           <strong>How long.</strong> Call and conversation records are deleted 30 days after they were made;
-          the notes of your visits, the call summaries and the transcripts after 180 days (the operator may
-          set different periods).
+          the notes of your visits (with the keyed hash of your address kept with them), the call summaries
+          and the transcripts after 180 days (the operator may set different periods).
         </li>
       </ul>
 
@@ -68,22 +71,32 @@ export function PrivacyPage() {
       </p>
 
       <h2>Who else sees what</h2>
-      <p>These services work for us to run the demo; each sees only what its part needs:</p>
+      <p>
+        These services work for us to run the demo; each sees only what its part needs. They are the only
+        other parties your browser talks to on our pages and in the demo:
+      </p>
       <ul>
         <li>
           <strong>The voice platform (Vapi)</strong> runs the voice agent: it hears a browser call, and it
           places the phone call to the number you give for "Call Me". It writes down what was said, and sends
-          us each call's summary and transcript; it is asked not to record the sound.
+          us each call's summary and transcript; it is asked not to record the sound. When you start a call in
+          your browser, your browser asks Vapi (api.vapi.ai) for the call and carries its sound over Daily
+          (daily.co), the calling service Vapi uses.
         </li>
         <li>
           <strong>The video platform (Tavus, over Daily)</strong> runs the video call: it sees and hears you
-          while the call lasts.
+          while the call lasts, in a frame served from tavus.daily.co.
         </li>
         <li>
-          <strong>The scheduler (Calendly)</strong> shows the booking calendar and keeps what you enter to
-          book a meeting.
+          <strong>The scheduler (Calendly)</strong> shows the booking calendar, which your browser loads from
+          calendly.com on the pages that offer a meeting, and keeps what you enter to book one.
         </li>
       </ul>
+      <p>
+        Daily's software would report some of its own failures (a call that could not load) to its error
+        tracker, with the address of the page; we switch that off, so your browser sends it nothing. We use no
+        analytics, advertising or tracking services.
+      </p>
       <p>Their own privacy terms apply to what they keep.</p>
 
       <h2>Asking for deletion</h2>

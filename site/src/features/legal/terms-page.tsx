@@ -1,12 +1,13 @@
 import { Link } from '../../components/link.tsx'
 import { siteConfig } from '../../config.ts'
 import { LegalPage } from './legal-page.tsx'
+import { LEGAL_PAGES } from './legal-pages.ts'
 
 /** Route `/terms`: the few rules of using the demo. */
 export function TermsPage() {
   const product = siteConfig.productName
   return (
-    <LegalPage title="Terms" updated="November 2026">
+    <LegalPage title={LEGAL_PAGES.terms.title} updated="November 2026">
       <p>
         These pages and the demos on them show what a {product} voice agent can do for a business. Using them
         is free; by using them you agree to the following.

@@ -1,5 +1,6 @@
 import type { ProspectResponse } from '#core/prospect.ts'
 import { isGeneralDemo } from '#core/prospect-page-text.ts'
+import type { DemoFeatures } from '#core/public-config.ts'
 import { siteConfig } from '../../config.ts'
 import { PRELOADED_ATTRIBUTE } from '../../lib/preloaded-prospect.ts'
 import { useWidgetAttributes } from '../../lib/use-widget-attributes.ts'
@@ -44,11 +45,12 @@ export function ProspectDemoSection({ answer, linkSlug }: ProspectDemoSectionPro
       </h2>
       <p className="mx-auto mt-4 max-w-2xl text-slate-600 dark:text-slate-300">
         {general
-          ? 'This is the agent we start from for every business. Talk to it right here in your browser, or have it call your phone.'
-          : `We've already created and deployed a custom AI voice agent for ${prospect.companyName}. Talk to it right here in your browser, or have it call your phone.`}
+          ? 'This is the agent we start from for every business.'
+          : `We've already created and deployed a custom AI voice agent for ${prospect.companyName}.`}{' '}
+        {getInvitation(answer.features)}
       </p>
-      {/* min-h keeps the page still while widget.mjs arrives and the panel paints. */}
-      <div className="mx-auto mt-8 min-h-40 max-w-xl text-left">
+      {/* The panel's height is reserved while widget.mjs arrives (index.css), so the page stays still. */}
+      <div className="mx-auto mt-8 max-w-xl text-left">
         <voice-demo
           slug={prospect.slug}
           className="block"
@@ -59,4 +61,19 @@ export function ProspectDemoSection({ answer, linkSlug }: ProspectDemoSectionPro
       </div>
     </section>
   )
+}
+
+/**
+ * What the visitor can do with the panel, promising only what the server runs. A server without the
+ * voice platform's keys (a first run, say) runs no call: the page says the calls are off and who turns
+ * them on, and `npm start` names the keys to whoever started it.
+ */
+export function getInvitation({
+  browserCall,
+  phoneCall,
+}: Pick<DemoFeatures, 'browserCall' | 'phoneCall'>): string {
+  if (browserCall && phoneCall) return 'Talk to it right here in your browser, or have it call your phone.'
+  if (browserCall) return 'Talk to it right here in your browser.'
+  if (phoneCall) return 'Have it call your phone.'
+  return "Its calls are switched off on this server until its operator sets the voice platform's keys (npm start lists them)."
 }

@@ -5,6 +5,7 @@ import { ErrorState } from '../../components/error-state.tsx'
 import { HydrateApart } from '../../components/hydrate-apart.tsx'
 import { ProspectHero } from '../../components/prospect-hero.tsx'
 import { SiteFooter } from '../../components/site-footer.tsx'
+import { MAIN_ID } from '../../components/skip-link.tsx'
 import { siteConfig } from '../../config.ts'
 import { useDocumentTitle } from '../../lib/use-document-title.ts'
 import { ProspectDemoSection } from './prospect-demo-section.tsx'
@@ -34,7 +35,7 @@ export function ProspectPage({ slug = FALLBACK_SLUG, renderPlan, headerActions }
     return (
       <>
         <ProspectHeader tagline="" actions={headerActions} />
-        <main>
+        <main id={MAIN_ID}>
           <ErrorState message={state.message} />
         </main>
         <SiteFooter />
@@ -45,7 +46,7 @@ export function ProspectPage({ slug = FALLBACK_SLUG, renderPlan, headerActions }
   return (
     <>
       <ProspectHeader tagline={text?.tagline ?? null} actions={headerActions} />
-      <main className="mx-auto max-w-5xl px-4 pb-16 sm:px-6">
+      <main id={MAIN_ID} className="mx-auto max-w-5xl px-4 pb-16 sm:px-6">
         {loaded ? (
           <>
             <ProspectHero

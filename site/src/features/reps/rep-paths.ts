@@ -12,8 +12,14 @@ export const ACTIVITY_PATH = '/_/activity'
 export const REP_HOME_PATH = ACTIVITY_PATH
 export const NEW_PATH = '/_/prospects/new'
 export const IMPORT_PATH = '/_/prospects/import'
+/** The team: admins invite reps and manage their accounts. */
+export const TEAM_PATH = '/_/team'
+
+/** The deleted prospects, the latest deletion first; each one's page is found by its id. */
+export const DELETED_PATH = '/_/deleted'
 
 export const getProspectPath = (slug: string): string => `${LIST_PATH}/${encodeURIComponent(slug)}`
+export const getDeletedProspectPath = (id: string): string => `${DELETED_PATH}/${encodeURIComponent(id)}`
 export const getEditPath = (slug: string): string => `${getProspectPath(slug)}/edit`
 
 /** The sign-in page, returning to `next` afterwards. */

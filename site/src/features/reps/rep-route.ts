@@ -1,15 +1,27 @@
-import { ACTIVITY_PATH, getProspectPath, LIST_PATH, REP_HOME_PATH } from './rep-paths.ts'
+import {
+  ACTIVITY_PATH,
+  DELETED_PATH,
+  getProspectPath,
+  LIST_PATH,
+  REP_HOME_PATH,
+  TEAM_PATH,
+} from './rep-paths.ts'
 
 /** The reps' pages; app/match-route.ts hands every path under `/_/` that is one of them to this feature. */
 export type RepRoute =
   | { page: 'sign-in' }
   | { page: 'set-password' }
+  /** The first admin's, from the setup link the server prints while no admin exists. */
+  | { page: 'setup' }
   | { page: 'list' }
   | { page: 'activity' }
   | { page: 'new' }
   | { page: 'import' }
+  | { page: 'team' }
   | { page: 'detail'; slug: string }
   | { page: 'edit'; slug: string }
+  | { page: 'deleted' }
+  | { page: 'deleted-prospect'; id: string }
   /** An old or short address of a page: replaced by its own. */
   | { page: 'redirect'; to: string }
   | { page: 'not-found' }
@@ -23,6 +35,7 @@ export function matchRepRoute(pathname: string, search: string): RepRoute {
   if (path === '/_') return { page: 'redirect', to: REP_HOME_PATH }
   if (path === '/_/sign-in') return { page: 'sign-in' }
   if (path === '/_/set-password') return { page: 'set-password' }
+  if (path === '/_/setup') return { page: 'setup' }
   if (path === '/_/snippets') {
     // The page reps had before: `?slug=` was the prospect it showed.
     const slug = new URLSearchParams(search).get('slug')
@@ -30,6 +43,11 @@ export function matchRepRoute(pathname: string, search: string): RepRoute {
   }
   if (path === LIST_PATH) return { page: 'list' }
   if (path === ACTIVITY_PATH) return { page: 'activity' }
+  if (path === TEAM_PATH) return { page: 'team' }
+  if (path === DELETED_PATH) return { page: 'deleted' }
+  const deleted = /^\/_\/deleted\/([^/]+)$/.exec(path)?.[1]
+  const deletedId = deleted && decodeSegment(deleted)
+  if (deletedId) return { page: 'deleted-prospect', id: deletedId }
   if (path === `${LIST_PATH}/new`) return { page: 'new' }
   if (path === `${LIST_PATH}/import`) return { page: 'import' }
   const match = /^\/_\/prospects\/([^/]+)(\/edit)?$/.exec(path)

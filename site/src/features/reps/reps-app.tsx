@@ -1,6 +1,8 @@
 import { useEffect } from 'react'
 import { usePathname } from '../../lib/router.ts'
 import { ActivityPage } from './activity/activity-page.tsx'
+import { DeletedListPage } from './deleted/deleted-list-page.tsx'
+import { DeletedProspectPage } from './deleted/deleted-prospect-page.tsx'
 import { ProspectDetailPage } from './detail/prospect-detail-page.tsx'
 import { ProspectFormPage } from './form/prospect-form-page.tsx'
 import { ImportPage } from './import/import-page.tsx'
@@ -9,12 +11,15 @@ import { goTo } from './rep-navigate.ts'
 import { matchRepRoute } from './rep-route.ts'
 import { SignedInPage } from './session/signed-in-page.tsx'
 import { SetPasswordPage } from './sign-in/set-password-page.tsx'
+import { SetupPage } from './sign-in/setup-page.tsx'
 import { SignInPage } from './sign-in/sign-in-page.tsx'
+import { TeamPage } from './team/team-page.tsx'
 import { useFocusHeading } from './ui/use-focus-heading.ts'
 
 /**
  * The sales reps' pages under `/_/`, one lazily loaded chunk: visitors of the landing and prospect
- * pages never download any of it. Every page but sign-in and setting a password needs a session.
+ * pages never download any of it. Every page but sign-in, setting a password and the first admin's
+ * setup needs a session.
  */
 export function RepsApp() {
   const pathname = usePathname()
@@ -31,6 +36,8 @@ export function RepsApp() {
       return <SignInPage />
     case 'set-password':
       return <SetPasswordPage />
+    case 'setup':
+      return <SetupPage />
     case 'list':
       return <ProspectListPage />
     case 'activity':
@@ -43,6 +50,12 @@ export function RepsApp() {
       return <ProspectDetailPage key={route.slug} slug={route.slug} />
     case 'import':
       return <ImportPage />
+    case 'deleted':
+      return <DeletedListPage />
+    case 'deleted-prospect':
+      return <DeletedProspectPage key={route.id} id={route.id} />
+    case 'team':
+      return <TeamPage />
     case 'redirect':
       return null
     case 'not-found':

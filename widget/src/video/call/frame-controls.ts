@@ -18,7 +18,12 @@ export interface FrameControlOptions {
   loadDaily?: LoadDaily | undefined
 }
 
-const loadDailyJs: LoadDaily = () => import('@daily-co/daily-js').then((module) => module.default)
+/** daily-js, with its reports to Daily's error tracker switched off (lib/daily-error-reports.ts). */
+const loadDailyJs: LoadDaily = () =>
+  import('../../lib/daily-error-reports.ts').then(({ switchOffDailyErrorReports }) => {
+    switchOffDailyErrorReports()
+    return import('@daily-co/daily-js').then((module) => module.default)
+  })
 
 /** Daily rooms (Tavus's are `https://tavus.daily.co/…`) are driven through daily-js's frame API. */
 export const isDailyRoom = (url: string): boolean => {

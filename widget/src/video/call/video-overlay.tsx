@@ -26,7 +26,8 @@ export interface VideoOverlayProps {
  * The video-call overlay: a native modal `<dialog>`, open while a call is active, so it sits in the top
  * layer above any host-page banner, keeps the page inert and traps the focus. Escape asks before it
  * ends the call; a browser that closes the dialog anyway (a second Escape) ends it too. The element's
- * toasts show inside it while it is open, at the top, over the title: its controls are at the bottom.
+ * toasts show inside it while it is open, over the top of the conversation's picture: the title and
+ * the countdown are above it, the controls below, so a toast covers none of them.
  */
 export function VideoOverlay({ store, name, owner, loadDaily }: VideoOverlayProps) {
   const state = useStoreState(store)
@@ -54,8 +55,8 @@ export function VideoOverlay({ store, name, owner, loadDaily }: VideoOverlayProp
       }}
       onClose={() => store.getState().end()}
     >
-      {open && (
-        <div class="video-body">
+      <div class="video-body">
+        {open && (
           <div class="flex items-center justify-between gap-3">
             <h2 id="video-call-title" class="min-w-0 text-base font-semibold text-balance sm:text-lg">
               {CALL_TEXT.title(name)}
@@ -72,8 +73,10 @@ export function VideoOverlay({ store, name, owner, loadDaily }: VideoOverlayProp
               </p>
             )}
           </div>
-          {url ? (
-            <>
+        )}
+        <div class="video-stage">
+          {open &&
+            (url ? (
               <CallFrame
                 url={url}
                 muted={state.muted}
@@ -81,21 +84,29 @@ export function VideoOverlay({ store, name, owner, loadDaily }: VideoOverlayProp
                 onLeft={() => store.getState().end()}
                 loadDaily={loadDaily}
               />
-              <CallControls {...state} />
-              <p class="text-center text-xs text-ink-soft">
-                {CALL_TEXT.privacy} <PrivacyLink />
-              </p>
-            </>
-          ) : (
-            <LoadFailed onClose={() => state.end()} />
-          )}
-          {/* Always rendered while open, so screen readers already watch it when a minute passes. */}
+            ) : (
+              <LoadFailed onClose={() => state.end()} />
+            ))}
+          {/* Over the top of the picture: never over the title, the countdown or the controls. */}
+          <div class="video-toast">
+            <ToastSlot owner={owner} active={open} inDialog />
+          </div>
+        </div>
+        {open && url && (
+          <>
+            <CallControls {...state} />
+            <p class="text-center text-xs text-ink-soft">
+              {CALL_TEXT.privacy} <PrivacyLink />
+            </p>
+          </>
+        )}
+        {/* Always rendered while open, so screen readers already watch it when a minute passes. */}
+        {open && (
           <p class="sr-only" aria-live="polite">
             {state.announcement}
           </p>
-        </div>
-      )}
-      <ToastSlot owner={owner} active={open} inDialog />
+        )}
+      </div>
     </dialog>
   )
 }

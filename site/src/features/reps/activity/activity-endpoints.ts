@@ -4,7 +4,7 @@ import { getRepApiUrl, requestRep } from '../api/rep-client.ts'
 /** The activity list's filters, as the address and the API both carry them. */
 export interface ActivityQuery {
   q: string
-  /** '' for every rep's prospects, 'me', or a rep's id. */
+  /** 'me' (the page opens on the rep's own), 'all' for every rep's prospects, or a rep's id. */
   owner: string
   /** '' for every stage. */
   stage: EngagementStage | ''
@@ -16,7 +16,8 @@ export interface ActivityQuery {
 export function getActivityFilterSearch({ q, owner, stage, hot }: ActivityQuery): string {
   const params = new URLSearchParams()
   if (q !== '') params.set('q', q)
-  if (owner !== '') params.set('owner', owner)
+  // The API's own default is everyone's, so "all" is the owner left out.
+  if (owner !== 'all') params.set('owner', owner)
   if (stage !== '') params.set('stage', stage)
   if (hot) params.set('hot', '1')
   return params.toString()

@@ -3,7 +3,7 @@ import { ENGAGEMENT_STAGES, STAGE_LABELS } from '#core/engagement.ts'
 import { secondaryButtonClass } from '../../../components/button-styles.ts'
 import { OwnerFilter } from '../list/owner-filter.tsx'
 import { SearchBox } from '../list/search-box.tsx'
-import { fieldClass, labelClass } from '../ui/field-styles.ts'
+import { labelClass, selectClass } from '../ui/field-styles.ts'
 import type { ActivityQuery } from './activity-endpoints.ts'
 
 interface ActivityFiltersProps {
@@ -27,7 +27,7 @@ export function ActivityFilters({ query, onChange }: ActivityFiltersProps) {
         type="button"
         aria-pressed={mine}
         className={`${secondaryButtonClass} py-2.5 aria-pressed:border-indigo-600 aria-pressed:bg-indigo-50 aria-pressed:text-indigo-800 dark:aria-pressed:border-indigo-400 dark:aria-pressed:bg-indigo-500/15 dark:aria-pressed:text-indigo-200`}
-        onClick={() => onChange({ owner: mine ? '' : 'me', page: 1 })}
+        onClick={() => onChange({ owner: mine ? 'all' : 'me', page: 1 })}
       >
         Mine only
       </button>
@@ -39,7 +39,7 @@ export function ActivityFilters({ query, onChange }: ActivityFiltersProps) {
           id={stageId}
           value={query.stage}
           onChange={(event) => onChange({ stage: event.target.value as ActivityQuery['stage'], page: 1 })}
-          className={`${fieldClass} mt-1.5 sm:w-48`}
+          className={`${selectClass} mt-1.5 sm:w-48`}
         >
           <option value="">Any stage</option>
           {ENGAGEMENT_STAGES.map((stage) => (

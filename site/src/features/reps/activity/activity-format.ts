@@ -18,3 +18,6 @@ export function formatDuration(totalSeconds: number): string {
   const s = String(seconds % 60).padStart(2, '0')
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`
 }
+
+/** A code this page has no words for, as words at least: `customer-busy` → `customer busy`. */
+export const spellOutCode = (code: string): string => code.replace(/[-_.]+/g, ' ').trim()

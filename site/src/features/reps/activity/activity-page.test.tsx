@@ -47,6 +47,7 @@ function setVisibility(state: 'visible' | 'hidden') {
 
 describe('ActivityPage', () => {
   it('shows each prospect with owner, stage, hot, latest activity, visits and talk time', async () => {
+    window.history.replaceState(null, '', '/_/activity?owner=all')
     await showActivity()
     expect(activityRequests()).toEqual(['/api/reps/activity?page=1'])
     const rows = screen.getAllByRole('row')
@@ -90,10 +91,10 @@ describe('ActivityPage', () => {
     await showActivity()
     fireEvent.change(screen.getByRole('combobox', { name: 'Stage' }), { target: { value: 'booked' } })
     expect(window.location.search).toBe('?stage=booked')
-    expect(activityRequests().at(-1)).toBe('/api/reps/activity?stage=booked&page=1')
+    expect(activityRequests().at(-1)).toBe('/api/reps/activity?owner=me&stage=booked&page=1')
     fireEvent.click(screen.getByRole('checkbox', { name: 'Hot only' }))
     expect(window.location.search).toBe('?stage=booked&hot=1')
-    expect(activityRequests().at(-1)).toBe('/api/reps/activity?stage=booked&hot=1&page=1')
+    expect(activityRequests().at(-1)).toBe('/api/reps/activity?owner=me&stage=booked&hot=1&page=1')
     fireEvent.change(screen.getByRole('combobox', { name: 'Owner' }), { target: { value: BOB.id } })
     expect(activityRequests().at(-1)).toBe(`/api/reps/activity?owner=${BOB.id}&stage=booked&hot=1&page=1`)
     // The rows of the previous filters stay, dimmed, until the answer comes.
@@ -107,17 +108,27 @@ describe('ActivityPage', () => {
     expect(activityRequests().at(-1)).toBe(`/api/reps/activity?owner=${BOB.id}&stage=booked&hot=1&page=2`)
   })
 
-  it('shows the rep’s own prospects in one click, and everyone’s with a second', async () => {
+  it('opens on the rep’s own prospects, shows everyone’s in one click, and their own again with a second', async () => {
     await showActivity()
+    expect(activityRequests()).toEqual(['/api/reps/activity?owner=me&page=1'])
     const mine = screen.getByRole('button', { name: 'Mine only' })
-    expect(mine.getAttribute('aria-pressed')).toBe('false')
-    fireEvent.click(mine)
-    expect(window.location.search).toBe('?owner=me')
-    expect(activityRequests().at(-1)).toBe('/api/reps/activity?owner=me&page=1')
     expect(mine.getAttribute('aria-pressed')).toBe('true')
     expect((screen.getByRole('combobox', { name: 'Owner' }) as HTMLSelectElement).value).toBe('me')
     fireEvent.click(mine)
+    expect(window.location.search).toBe('?owner=all')
+    expect(activityRequests().at(-1)).toBe('/api/reps/activity?page=1')
+    expect(mine.getAttribute('aria-pressed')).toBe('false')
+    expect((screen.getByRole('combobox', { name: 'Owner' }) as HTMLSelectElement).value).toBe('all')
+    fireEvent.click(mine)
     expect(window.location.search).toBe('')
+  })
+
+  it('says so when the rep owns no prospects, with everyone’s one click away', async () => {
+    render(<ActivityPage />)
+    await answer(pending(requests, ACTIVITY), Response.json({ ...activityAnswer(0), prospects: [] }))
+    screen.getByText(/You do not own any prospects yet\./)
+    fireEvent.click(screen.getByRole('button', { name: "Show everyone's" }))
+    expect(window.location.search).toBe('?owner=all')
   })
 
   it('starts from the address, as after a reload or from a shared link', async () => {

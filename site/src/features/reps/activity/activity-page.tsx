@@ -1,5 +1,6 @@
 import { ACTIVITY_REFRESH_MS, HOT_RULE_TEXT } from '#core/engagement.ts'
 import { secondaryButtonClass } from '../../../components/button-styles.ts'
+import { MineEmpty } from '../list/mine-empty.tsx'
 import { Pager } from '../list/pager.tsx'
 import { SignedInPage } from '../session/signed-in-page.tsx'
 import { Alert } from '../ui/alert.tsx'
@@ -25,7 +26,8 @@ function Activity() {
   const [query, change] = useActivityQuery()
   const live = useLiveAnswer(getActivitySearch(query), listActivity, ACTIVITY_REFRESH_MS)
   const { shown } = live
-  const filtered = query.q !== '' || query.owner !== '' || query.stage !== '' || query.hot
+  const filtered = query.q !== '' || query.owner !== 'all' || query.stage !== '' || query.hot
+  const onlyMine = query.owner === 'me' && query.q === '' && query.stage === '' && !query.hot
 
   return (
     <>
@@ -56,7 +58,10 @@ function Activity() {
           <p className="text-slate-600 dark:text-slate-400">Loading activity…</p>
         )}
         {shown !== null && <UpdatedLine updatedAt={live.updatedAt} error={live.error} />}
-        {shown !== null && shown.total === 0 && (
+        {shown !== null && shown.total === 0 && onlyMine && (
+          <MineEmpty onShowAll={() => change({ owner: 'all', page: 1 })} />
+        )}
+        {shown !== null && shown.total === 0 && !onlyMine && (
           <p className="rounded-2xl border border-dashed border-slate-300 px-4 py-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-400">
             {filtered ? 'No prospects match these filters.' : 'There are no prospects yet.'}
           </p>

@@ -1,7 +1,8 @@
 import { ENGAGEMENT_STAGES, type EngagementStage } from '#core/engagement.ts'
 import type { ActivityQuery } from './activity-endpoints.ts'
 
-export const DEFAULT_ACTIVITY_QUERY: ActivityQuery = { q: '', owner: '', stage: '', hot: false, page: 1 }
+/** The page as it opens: the rep's own prospects (everyone's is `owner=all`), any stage. */
+export const DEFAULT_ACTIVITY_QUERY: ActivityQuery = { q: '', owner: 'me', stage: '', hot: false, page: 1 }
 
 const isStage = (value: string | null): value is EngagementStage =>
   (ENGAGEMENT_STAGES as readonly (string | null)[]).includes(value)
@@ -13,7 +14,7 @@ export function parseActivityQuery(search: string): ActivityQuery {
   const page = Number(params.get('page'))
   return {
     q: params.get('q') ?? '',
-    owner: params.get('owner') ?? '',
+    owner: params.get('owner') || DEFAULT_ACTIVITY_QUERY.owner,
     stage: isStage(stage) ? stage : '',
     hot: params.get('hot') === '1',
     page: Number.isInteger(page) && page >= 1 ? page : 1,
@@ -24,7 +25,7 @@ export function parseActivityQuery(search: string): ActivityQuery {
 export function formatActivityQuery(query: ActivityQuery): string {
   const params = new URLSearchParams()
   if (query.q !== '') params.set('q', query.q)
-  if (query.owner !== '') params.set('owner', query.owner)
+  if (query.owner !== DEFAULT_ACTIVITY_QUERY.owner) params.set('owner', query.owner)
   if (query.stage !== '') params.set('stage', query.stage)
   if (query.hot) params.set('hot', '1')
   if (query.page !== 1) params.set('page', String(query.page))

@@ -40,6 +40,10 @@ export const TIMELINE: TimelineResponse = {
   stage: 'asked_call',
   hot: true,
   asOf: AS_OF,
+  seenOn: [
+    { origin: 'https://zedplumbing.example', lastAt: '2026-03-02T13:00:00.000Z' },
+    { origin: 'http://127.0.0.1:8787', lastAt: '2026-03-01T09:00:00.000Z' },
+  ],
   entries: [
     {
       kind: 'call_report',

@@ -1,5 +1,5 @@
-import type { EventName, TimelineEntry } from '#core/engagement.ts'
-import { formatDuration } from './activity-format.ts'
+import type { EventName, PhoneOutcome, TimelineEntry } from '#core/engagement.ts'
+import { formatDuration, spellOutCode } from './activity-format.ts'
 
 type EventEntry = Extract<TimelineEntry, { kind: 'event' }>
 
@@ -13,11 +13,19 @@ const PLAIN: Record<EventName, string> = {
   meeting_booked: 'Booked a meeting',
 }
 
-const OUTCOMES: Record<string, string> = { placed: 'placed', refused: 'refused', failed: 'failed' }
+/** How a "Call Me" ended (core/engagement.ts PHONE_OUTCOMES), as the widget's dialog reported it. */
+const OUTCOMES: Record<PhoneOutcome, string> = {
+  placed: 'we called them',
+  // 4xx: a number the platform would not call, or a limit reached.
+  refused: 'not called: the number was refused or a limit was reached',
+  // The network or the service failed.
+  failed: 'not called: something went wrong',
+}
 
 /**
  * An event in a rep's words: "Opened the page on acme.example (partner page)", "Talked to the agent
- * in the browser · 3:12", "Asked for a phone call · placed".
+ * in the browser · 3:12", "Asked for a phone call · we called them". A value this page does not know
+ * (a newer server's) is shown as words, never as its code.
  */
 export function describeEvent({ name, detail }: EventEntry): string {
   const seconds = typeof detail.seconds === 'number' ? ` · ${formatDuration(detail.seconds)}` : ''
@@ -29,14 +37,15 @@ export function describeEvent({ name, detail }: EventEntry): string {
       return `${PLAIN.page_opened}${host ? ` on ${host}` : ''}${where}`
     }
     case 'phone_call_requested': {
-      const outcome = typeof detail.outcome === 'string' ? OUTCOMES[detail.outcome] : undefined
+      const outcome = typeof detail.outcome === 'string' ? describeOutcome(detail.outcome) : ''
       return `${PLAIN.phone_call_requested}${outcome ? ` · ${outcome}` : ''}`
     }
     case 'demo_call_ended':
     case 'video_call_ended':
       return `${PLAIN[name]}${seconds}`
     default:
-      return PLAIN[name]
+      if (Object.hasOwn(PLAIN, name)) return PLAIN[name]
+      return spellOutCode(name).replace(/^./, (first) => first.toUpperCase())
   }
 }
 
@@ -48,8 +57,13 @@ export function describeCallReport({
   return `${source === 'phone' ? 'Phone' : 'Browser'} call report${seconds === null ? '' : ` · ${formatDuration(seconds)}`}`
 }
 
+function describeOutcome(outcome: string): string {
+  if (Object.hasOwn(OUTCOMES, outcome)) return OUTCOMES[outcome as PhoneOutcome]
+  return spellOutCode(outcome)
+}
+
 /** `https://acme.example` → `acme.example`; what is not an origin is shown as it came. */
-function getHost(origin: string): string {
+export function getHost(origin: string): string {
   try {
     return new URL(origin).host
   } catch {

@@ -1,5 +1,6 @@
 import type { TimelineEntry } from '#core/engagement.ts'
 import { describeCallReport, describeEvent } from './describe-entry.ts'
+import { describeEndedReason } from './ended-reason.ts'
 import { TimeAgo } from './time-ago.tsx'
 
 /** One line of the timeline: what happened and when; a call report with its summary and transcript. */
@@ -27,7 +28,7 @@ export function TimelineItem({ entry, now }: { entry: TimelineEntry; now: Date }
         {when}
       </p>
       {entry.endedReason && (
-        <p className="mt-0.5 text-slate-600 dark:text-slate-400">Ended: {entry.endedReason}</p>
+        <p className="mt-0.5 text-slate-600 dark:text-slate-400">{describeEndedReason(entry.endedReason)}</p>
       )}
       {entry.summary && <p className="mt-1 break-words whitespace-pre-line">{entry.summary}</p>}
       {entry.transcript.length > 0 && (

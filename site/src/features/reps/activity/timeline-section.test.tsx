@@ -33,13 +33,34 @@ describe('TimelineSection', () => {
       .filter((item) => item.parentElement?.parentElement === section)
     expect(entries.map((entry) => entry.querySelector('p')?.textContent)).toEqual([
       'Phone call report · 1:35 · 5 min ago',
-      'Asked for a phone call · placed · 7 min ago',
+      'Asked for a phone call · we called them · 7 min ago',
       'Talked to the agent in the browser · 3:12 · 15 min ago',
       'Opened the page on acme.example (partner page) · 25 min ago',
       'Booked a meeting · 3 days ago',
     ])
-    within(section).getByText('Ended: customer-ended-call')
+    within(section).getByText('They hung up')
     within(section).getByText('Wants a demo for the front desk.')
+  })
+
+  it('names the sites where the demo was seen, newest first, its page on this site in words', async () => {
+    render(<TimelineSection slug="zed-plumbing" />)
+    const seenOn = [
+      TIMELINE.seenOn[0],
+      { origin: window.location.origin, lastAt: '2026-03-01T09:00:00.000Z' },
+    ]
+    await answer(pending(requests, URL), Response.json({ ...TIMELINE, seenOn }))
+    const heading = screen.getByRole('heading', { name: 'Where the demo was seen' })
+    const sites = within(heading.parentElement as HTMLElement).getAllByRole('listitem')
+    expect(sites.map((site) => site.textContent)).toEqual([
+      'zedplumbing.example · last seen 1 h ago',
+      'Its page on this site · last seen 1 day ago',
+    ])
+  })
+
+  it('says plainly when the demo was not seen on any page yet', async () => {
+    render(<TimelineSection slug="zed-plumbing" />)
+    await answer(pending(requests, URL), Response.json({ ...TIMELINE, seenOn: [] }))
+    screen.getByText(/^Not seen on any page yet\./)
   })
 
   it('keeps a call’s transcript folded until asked', async () => {

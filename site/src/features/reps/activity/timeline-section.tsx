@@ -3,6 +3,7 @@ import { secondaryButtonClass } from '../../../components/button-styles.ts'
 import { Alert } from '../ui/alert.tsx'
 import { cardClass } from '../ui/field-styles.ts'
 import { getTimeline } from './activity-endpoints.ts'
+import { SeenOn } from './seen-on.tsx'
 import { HotBadge, StageBadge } from './stage-badge.tsx'
 import { TimelineItem } from './timeline-entry.tsx'
 import { UpdatedLine } from './updated-line.tsx'
@@ -42,6 +43,7 @@ export function TimelineSection({ slug }: { slug: string }) {
           <div className="mt-2">
             <UpdatedLine updatedAt={live.updatedAt} error={live.error} />
           </div>
+          <SeenOn seenOn={timeline.seenOn} now={new Date(timeline.asOf)} />
           {timeline.entries.length === 0 ? (
             <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
               No activity yet. The link has not been opened.

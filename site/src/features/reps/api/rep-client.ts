@@ -3,7 +3,7 @@ import { CSRF_HEADER, REP_API_PATH } from '#core/rep-api.ts'
 import { getCsrfToken, markSignedOut } from '../session/session-store.ts'
 import { readRepFailure } from './rep-failure.ts'
 
-export type RepMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
+export type RepMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 export interface RepRequestOptions {
   method?: RepMethod

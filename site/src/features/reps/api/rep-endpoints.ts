@@ -1,6 +1,8 @@
 import type {
   AgentTemplateListResponse,
+  FirstAdminRequest,
   ImportJobResponse,
+  OwnerChangeRequest,
   ProspectFields,
   RepListResponse,
   RepProspectDetail,
@@ -21,13 +23,17 @@ export const signIn = (email: string, password: string) =>
 export const setPassword = (token: string, password: string) =>
   requestRep<SessionResponse>('password', { method: 'POST', json: { token, password } })
 
+/** The first admin, from the setup link's token (core/rep-api.ts, `POST setup`). */
+export const setUpFirstAdmin = (request: FirstAdminRequest) =>
+  requestRep<SessionResponse>('setup', { method: 'POST', json: request })
+
 export const signOut = () => requestRep<undefined>('session', { method: 'DELETE' })
 
 export interface ListQuery {
   q: string
   sort: RepProspectSort
   dir: 'asc' | 'desc'
-  /** '' for every rep's prospects, 'me', or a rep's id. */
+  /** 'me' (the list opens on the rep's own), 'all' for every rep's prospects, or a rep's id. */
   owner: string
   page: number
 }
@@ -35,7 +41,8 @@ export interface ListQuery {
 /** The list's query string, in one fixed order (it is also the key of the answer). */
 export function getListSearch({ q, sort, dir, owner, page }: ListQuery): string {
   const params = new URLSearchParams({ q, sort, dir })
-  if (owner !== '') params.set('owner', owner)
+  // The API's own default is everyone's, so "all" is the owner left out.
+  if (owner !== 'all') params.set('owner', owner)
   params.set('page', String(page))
   return params.toString()
 }
@@ -51,14 +58,24 @@ export const getProspect = (slug: string, signal: AbortSignal) =>
 export const checkSlug = (slug: string, signal: AbortSignal) =>
   requestRep<SlugCheckResponse>(`slugs/${encodeURIComponent(slug)}`, { signal })
 
-/** Creates a prospect (`original` null) or saves one under its `original` slug, perhaps renamed. */
-export const saveProspect = (fields: ProspectFields, original: string | null) =>
-  original === null
-    ? requestRep<RepProspectDetail>('prospects', { method: 'POST', json: fields })
-    : requestRep<RepProspectDetail>(`prospects/${encodeURIComponent(original)}`, {
-        method: 'PUT',
-        json: fields,
-      })
+/**
+ * Creates a prospect (`original` null) or saves one under its `original` slug, perhaps renamed; with
+ * `ownerId` (an admin's choice of owner; null: nobody) the owner too, else a new one is the rep's and
+ * a saved one keeps its owner.
+ */
+export const saveProspect = (fields: ProspectFields, original: string | null, ownerId?: string | null) => {
+  const json = ownerId === undefined ? fields : { fields, ownerId }
+  return original === null
+    ? requestRep<RepProspectDetail>('prospects', { method: 'POST', json })
+    : requestRep<RepProspectDetail>(`prospects/${encodeURIComponent(original)}`, { method: 'PUT', json })
+}
+
+/** Gives the prospect to a rep (null: nobody): an admin reassigning, or a rep taking it over. */
+export const changeProspectOwner = (slug: string, ownerId: string | null) =>
+  requestRep<RepProspectDetail>(`prospects/${encodeURIComponent(slug)}/owner`, {
+    method: 'PUT',
+    json: { ownerId } satisfies OwnerChangeRequest,
+  })
 
 export const deleteProspect = (slug: string) =>
   requestRep<undefined>(`prospects/${encodeURIComponent(slug)}`, { method: 'DELETE' })

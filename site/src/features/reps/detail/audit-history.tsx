@@ -1,3 +1,4 @@
+import { PROSPECT_FIELD_LABELS, type ProspectField } from '#core/prospect-fields.ts'
 import type { AuditAction, AuditEntry } from '#core/rep-api.ts'
 import { cardClass } from '../ui/field-styles.ts'
 import { StampText } from './prospect-facts.tsx'
@@ -7,6 +8,15 @@ const ACTIONS: Record<AuditAction, string> = {
   update: 'Updated',
   delete: 'Deleted',
   import: 'Imported',
+}
+
+/**
+ * A changed field as the form labels it: the trail is read by reps, who know the form, not its
+ * columns. `owner` is the owner picker's; a name the site does not know yet is shown as it came.
+ */
+function fieldLabel(field: string): string {
+  if (field === 'owner') return 'Owner'
+  return PROSPECT_FIELD_LABELS[field as ProspectField] ?? field
 }
 
 /** The prospect's trail as the server keeps it: what happened, who did it and when, what changed. */
@@ -34,7 +44,7 @@ export function AuditHistory({ history, slug }: { history: AuditEntry[]; slug: s
               </p>
               {entry.changed.length > 0 && (
                 <p className="mt-0.5 text-slate-600 dark:text-slate-400">
-                  Changed: <span className="font-mono text-xs">{entry.changed.join(', ')}</span>
+                  Changed: {entry.changed.map(fieldLabel).join(', ')}
                 </p>
               )}
             </li>

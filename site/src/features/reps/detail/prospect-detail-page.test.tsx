@@ -47,7 +47,7 @@ describe('ProspectDetailPage', () => {
 
     const history = within(screen.getByRole('region', { name: 'History' })).getAllByRole('listitem')
     expect(history.map((entry) => entry.textContent)).toEqual([
-      expect.stringMatching(/^Updated .* by ann@example\.comChanged: system$/),
+      expect.stringMatching(/^Updated .* by ann@example\.comChanged: Own system prompt$/),
       expect.stringMatching(/^Imported .* by the command line$/),
     ])
   })

@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { UNAVAILABLE_MESSAGE } from '#core/api-error.ts'
 import type { RepProspectDetail } from '#core/rep-api.ts'
 import { primaryButtonClass, secondaryButtonClass } from '../../../components/button-styles.ts'
@@ -7,11 +8,13 @@ import { TimelineSection } from '../activity/timeline-section.tsx'
 import { useAgentTemplates } from '../agent/use-agent-templates.ts'
 import { getProspect } from '../api/rep-endpoints.ts'
 import { getEditPath, LIST_PATH } from '../rep-paths.ts'
+import { getProspectRights, useSignedInRep } from '../session/prospect-rights.ts'
 import { SignedInPage } from '../session/signed-in-page.tsx'
 import { Alert } from '../ui/alert.tsx'
 import { pageTitleClass, textLinkClass } from '../ui/field-styles.ts'
 import { AuditHistory } from './audit-history.tsx'
 import { CopySection } from './copy-section.tsx'
+import { OwnerNotice } from './owner-notice.tsx'
 import { PasteInstructions } from './paste-instructions.tsx'
 import { ProspectFacts } from './prospect-facts.tsx'
 import { TryAgent } from './try-agent.tsx'
@@ -51,9 +54,13 @@ function ProspectDetail({ slug }: { slug: string }) {
   )
 }
 
-function Loaded({ detail }: { detail: RepProspectDetail }) {
+function Loaded({ detail: loaded }: { detail: RepProspectDetail }) {
+  // Taking the prospect over answers it anew: shown at once, Edit with it.
+  const [detail, setDetail] = useState(loaded)
   const { fields } = detail
   const templates = useAgentTemplates()
+  // Edit only where saving would work: the rep's own prospects, or any for an admin.
+  const rights = getProspectRights(useSignedInRep(), detail.owner, fields.slug)
   return (
     <>
       <div className="mt-3 flex flex-wrap items-start justify-between gap-4">
@@ -62,11 +69,14 @@ function Loaded({ detail }: { detail: RepProspectDetail }) {
           <p className="mt-1 break-words text-slate-600 dark:text-slate-300">
             {fields.name} · <span className="font-mono text-sm">{fields.slug}</span>
           </p>
+          <OwnerNotice detail={detail} onChanged={setDetail} />
         </div>
         <div className="flex flex-wrap gap-2">
-          <Link href={getEditPath(fields.slug)} className={`${primaryButtonClass} py-2.5`}>
-            Edit
-          </Link>
+          {rights.change && (
+            <Link href={getEditPath(fields.slug)} className={`${primaryButtonClass} py-2.5`}>
+              Edit
+            </Link>
+          )}
           <a
             href={`/${fields.slug}`}
             target="_blank"

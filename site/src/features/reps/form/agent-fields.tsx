@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { DEFAULT_TEMPLATE_ID } from '#core/agent-template.ts'
-import type { ProspectField } from '#core/prospect-fields.ts'
+import { PROSPECT_FIELD_LABELS as LABELS, type ProspectField } from '#core/prospect-fields.ts'
 import type { AgentTemplatesState } from '../agent/use-agent-templates.ts'
 import { Alert } from '../ui/alert.tsx'
 import { hintClass } from '../ui/field-styles.ts'
@@ -27,23 +27,27 @@ interface AgentFieldsProps {
 const DETAILS = [
   {
     field: 'city',
-    label: 'City',
+    label: LABELS.city,
     hint: 'Where the business is, as the agent would say it: Austin, or the east side of Austin.',
   },
   {
     field: 'services',
-    label: 'Services',
+    label: LABELS.services,
     hint: 'What the business offers, as the agent would say it: check-ups, cleanings and whitening',
   },
   {
     field: 'opening_hours',
-    label: 'Opening hours',
+    label: LABELS.opening_hours,
     hint: 'As the agent would say them: Monday to Friday, 8 am to 6 pm.',
   },
-  { field: 'website', label: 'Website', hint: 'The address the agent gives callers for more information.' },
+  {
+    field: 'website',
+    label: LABELS.website,
+    hint: 'The address the agent gives callers for more information.',
+  },
   {
     field: 'booking_link',
-    label: 'Booking link',
+    label: LABELS.booking_link,
     hint: 'Where callers can book for themselves; the agent offers it to those who would rather.',
   },
 ] as const
@@ -62,8 +66,8 @@ const OWN_WORDS_HINT = (
  * it is and the rest of the form still saves.
  */
 export function AgentFields({ values, bind, templates, initial }: AgentFieldsProps) {
-  // Read once: after that the disclosure is the rep's to open and close.
-  const [ownWordsOpen] = useState(() => hasOwnWords(initial))
+  // Read once (the saved words, or a restored draft's): after that the disclosure is the rep's to open and close.
+  const [ownWordsOpen] = useState(() => hasOwnWords(initial) || hasOwnWords(values))
   return (
     <fieldset className="border-t border-slate-200 pt-5 dark:border-slate-800">
       <legend className="text-base font-bold tracking-tight">Agent</legend>
@@ -82,13 +86,13 @@ export function AgentFields({ values, bind, templates, initial }: AgentFieldsPro
           </summary>
           <div className="space-y-5 px-4 pb-4">
             <TextField
-              label="Own first message (optional)"
+              label={`${LABELS.first_message} (optional)`}
               {...bind('first_message')}
               rows={3}
               hint={OWN_WORDS_HINT}
             />
             <TextField
-              label="Own system prompt (optional)"
+              label={`${LABELS.system} (optional)`}
               {...bind('system')}
               rows={8}
               hint={OWN_WORDS_HINT}
@@ -113,7 +117,7 @@ function TemplateSelect({ values, bind, templates }: Omit<AgentFieldsProps, 'ini
             meanwhile, and the rest of the form still saves.
           </Alert>
         )}
-        <SelectField label="Kind of business" {...binding} disabled>
+        <SelectField label={LABELS.template} {...binding} disabled>
           <option value={value}>{describeUnlisted(templates.status, value)}</option>
         </SelectField>
       </>
@@ -123,7 +127,7 @@ function TemplateSelect({ values, bind, templates }: Omit<AgentFieldsProps, 'ini
   const chosen = set.has(value) ? set.get(value).source : null
   return (
     <SelectField
-      label="Kind of business"
+      label={LABELS.template}
       {...binding}
       hint={chosen?.description ?? 'This kind of business is no longer offered: choose another.'}
     >

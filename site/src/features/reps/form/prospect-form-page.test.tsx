@@ -27,6 +27,7 @@ afterEach(() => {
   resetSession()
   vi.unstubAllGlobals()
   window.history.replaceState(null, '', '/')
+  sessionStorage.clear() // the form's drafts
 })
 
 const writes = () => writesOf(requests)
@@ -46,12 +47,12 @@ describe('ProspectFormPage: a new prospect', () => {
     expect(field('Contact name').getAttribute('aria-invalid')).toBeNull() // nothing before typing
     type('Contact name', 'M'.repeat(121))
     expect(field('Contact name').getAttribute('aria-invalid')).toBe('true')
-    expect(description('Contact name')).toContain('name has 121 characters (at most 120)')
+    expect(description('Contact name')).toContain('Contact name has 121 characters (at most 120)')
     type('Contact name', '')
-    expect(description('Contact name')).toContain('name is empty')
+    expect(description('Contact name')).toContain('Contact name is required')
     type('Contact name', 'Maya Patel')
     expect(field('Contact name').getAttribute('aria-invalid')).toBeNull()
-    expect(description('Contact name')).not.toContain('name ')
+    expect(description('Contact name')).not.toContain('Contact name ')
   })
 
   it('suggests the slug from the company name until the rep edits the slug', () => {
@@ -140,14 +141,14 @@ describe('ProspectFormPage: a new prospect', () => {
     render(<ProspectFormPage slug={null} />)
     await fillMaya()
     fireEvent.click(screen.getByRole('button', { name: 'Create prospect' }))
-    const fields = { system: 'system has 20001 characters (at most 20000)' }
+    const fields = { system: 'Own system prompt has 20001 characters (at most 20000)' }
     await answer(
       last(writes()),
       errorAnswer(422, 'prospect_invalid', 'Please correct the marked fields.', { fields }),
     )
     const prompt = 'Own system prompt (optional)'
     expect(field(prompt).getAttribute('aria-invalid')).toBe('true')
-    expect(description(prompt)).toContain('system has 20001 characters (at most 20000)')
+    expect(description(prompt)).toContain('Own system prompt has 20001 characters (at most 20000)')
     // Focus moves to it, opening the disclosure it was closed in.
     expect(field(prompt).closest('details')?.open).toBe(true)
     expect(document.activeElement).toBe(field(prompt))

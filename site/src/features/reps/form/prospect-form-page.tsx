@@ -7,11 +7,14 @@ import { useAgentTemplates } from '../agent/use-agent-templates.ts'
 import { getProspect } from '../api/rep-endpoints.ts'
 import { goTo } from '../rep-navigate.ts'
 import { getProspectPath, LIST_PATH } from '../rep-paths.ts'
+import { getProspectRights, useSignedInRep } from '../session/prospect-rights.ts'
 import { SignedInPage } from '../session/signed-in-page.tsx'
 import { Alert } from '../ui/alert.tsx'
 import { cardClass, pageTitleClass, textLinkClass } from '../ui/field-styles.ts'
 import { DeleteProspect } from './delete-dialog.tsx'
 import { EMPTY_VALUES, toFormValues } from './form-values.ts'
+import { NotYours } from './not-yours.tsx'
+import { OwnerField } from './owner-field.tsx'
 import { ProspectForm } from './prospect-form.tsx'
 import { ProspectPreview } from './prospect-preview.tsx'
 import { useProspectForm } from './use-prospect-form.ts'
@@ -27,7 +30,14 @@ export function ProspectFormPage({ slug }: { slug: string | null }) {
 
 function EditLoader({ slug }: { slug: string }) {
   const state = useKeyedLoad(slug, getProspect, { failedMessage: UNAVAILABLE_MESSAGE })
-  if (state.status === 'done') return <Editor detail={state.value} />
+  const rep = useSignedInRep()
+  if (state.status === 'done') {
+    // Someone else's prospect (an old link, a typed address): say whose, rather than a form that
+    // could not be saved.
+    const { owner, fields } = state.value
+    if (!getProspectRights(rep, owner, fields.slug).change) return <NotYours detail={state.value} />
+    return <Editor detail={state.value} />
+  }
   if (state.status === 'error') {
     return (
       <div className="max-w-xl space-y-4">
@@ -53,8 +63,18 @@ function Editor({ detail }: { detail: RepProspectDetail | null }) {
   const [initial] = useState(() => (detail ? toFormValues(detail.fields) : EMPTY_VALUES))
   const templateIds = templates.status === 'done' ? templates.templates.ids : null
   const form = useProspectForm(initial, original, templateIds)
+  // An admin picks the owner (their own new prospects are theirs until they pick another); a rep's
+  // new prospect is theirs, and a saved one keeps its owner.
+  const rep = useSignedInRep()
+  const isAdmin = rep?.role === 'admin'
+  const currentOwner = detail?.owner ?? null
+  const [ownerId, setOwnerId] = useState<string | null>(() =>
+    detail ? (currentOwner?.id ?? null) : (rep?.id ?? null),
+  )
   const save = async () => {
-    const saved = await form.submit()
+    // Sent only when chosen: an unchanged owner is left as it is, even one since disabled.
+    const owner = isAdmin && (detail === null || ownerId !== (currentOwner?.id ?? null)) ? ownerId : undefined
+    const saved = await form.submit(owner)
     if (saved) goTo(getProspectPath(saved.fields.slug))
   }
   return (
@@ -73,6 +93,9 @@ function Editor({ detail }: { detail: RepProspectDetail | null }) {
             initial={initial}
             templates={templates}
             onSubmit={save}
+            ownerField={
+              isAdmin ? <OwnerField value={ownerId} onChange={setOwnerId} current={currentOwner} /> : null
+            }
           />
         </div>
         <div className="lg:sticky lg:top-24">

@@ -1,6 +1,6 @@
-import { type FormEvent, useEffect, useRef } from 'react'
-import type { ProspectField } from '#core/prospect-fields.ts'
-import { primaryButtonClass } from '../../../components/button-styles.ts'
+import { type FormEvent, type ReactNode, useEffect, useRef } from 'react'
+import { PROSPECT_FIELD_LABELS as LABELS, type ProspectField } from '#core/prospect-fields.ts'
+import { primaryButtonClass, secondaryButtonClass } from '../../../components/button-styles.ts'
 import type { AgentTemplatesState } from '../agent/use-agent-templates.ts'
 import { Alert } from '../ui/alert.tsx'
 import { TextField } from '../ui/text-field.tsx'
@@ -18,6 +18,8 @@ interface ProspectFormProps {
   initial: FormValues
   templates: AgentTemplatesState
   onSubmit: () => void
+  /** The owner picker, for an admin (owner-field.tsx); a rep's prospects are theirs, so none. */
+  ownerField?: ReactNode
 }
 
 /**
@@ -25,7 +27,14 @@ interface ProspectFormProps {
  * who the page greets, then the agent (AgentFields). After a refused save, focus moves to the first
  * field with a problem, opening the disclosure it may be in.
  */
-export function ProspectForm({ form, original, initial, templates, onSubmit }: ProspectFormProps) {
+export function ProspectForm({
+  form,
+  original,
+  initial,
+  templates,
+  onSubmit,
+  ownerField,
+}: ProspectFormProps) {
   const { values, errors, set } = form
   const availability = useSlugAvailability(values.slug, original)
   const formRef = useRef<HTMLFormElement>(null)
@@ -42,6 +51,11 @@ export function ProspectForm({ form, original, initial, templates, onSubmit }: P
     event.preventDefault()
     onSubmit()
   }
+  // The note and its button go: focus stays in the form, on its first field.
+  const discard = () => {
+    form.discard()
+    formRef.current?.querySelector<HTMLElement>('input, select, textarea')?.focus()
+  }
   const origin = window.location.origin
   const slugTaken = availability.status === 'taken' ? availability.reason : null
   const bind = (name: ProspectField): FieldBinding => ({
@@ -53,15 +67,26 @@ export function ProspectForm({ form, original, initial, templates, onSubmit }: P
 
   return (
     <form ref={formRef} onSubmit={submit} noValidate className="space-y-5">
-      <TextField label="Company name" {...bind('company_name')} autoComplete="off" />
+      {form.restored && (
+        <div
+          role="status"
+          className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-indigo-200 bg-indigo-50 px-4 py-3 text-sm text-indigo-950 dark:border-indigo-500/30 dark:bg-indigo-500/10 dark:text-indigo-100"
+        >
+          <p>Your unsaved changes were restored.</p>
+          <button type="button" className={`${secondaryButtonClass} px-3 py-2`} onClick={discard}>
+            Discard changes
+          </button>
+        </div>
+      )}
+      <TextField label={LABELS.company_name} {...bind('company_name')} autoComplete="off" />
       <TextField
-        label="Contact name"
+        label={LABELS.name}
         {...bind('name')}
         autoComplete="off"
         hint="The person the page greets: “Hey Maya, here's what I've built…”"
       />
       <TextField
-        label="Slug"
+        label={LABELS.slug}
         {...bind('slug')}
         autoComplete="off"
         autoCapitalize="none"
@@ -73,13 +98,14 @@ export function ProspectForm({ form, original, initial, templates, onSubmit }: P
       />
       <AgentFields values={values} bind={bind} templates={templates} initial={initial} />
       <TextField
-        label="Assistant ID (optional)"
+        label={`${LABELS.assistant_id} (optional)`}
         {...bind('assistant_id')}
         autoComplete="off"
         spellCheck={false}
         inputClassName="font-mono"
         hint="The prospect's own voice assistant, if one was built. Empty: the default assistant."
       />
+      {ownerField}
       {form.formError && <Alert>{form.formError}</Alert>}
       <button type="submit" className={primaryButtonClass} disabled={form.busy}>
         {form.busy ? 'Saving…' : original === null ? 'Create prospect' : 'Save changes'}

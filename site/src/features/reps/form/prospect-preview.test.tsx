@@ -19,6 +19,7 @@ afterEach(() => {
   resetSession()
   vi.unstubAllGlobals()
   window.history.replaceState(null, '', '/')
+  sessionStorage.clear() // the form's drafts
 })
 
 const ALL_FEATURES = { browserCall: true, phoneCall: true, videoCall: true }

@@ -242,10 +242,11 @@ describe('ImportPage', () => {
     render(<ImportPage />)
     const { xhr } = chooseAndImport()
     const problems = [
-      { line: 3, message: 'name is empty' },
+      { line: 3, message: 'name (Contact name) is required' },
       {
         line: 7,
-        message: 'slug "Acme Inc" must be lowercase letters, digits or dashes (for example "acme-inc")',
+        message:
+          'slug (Slug) must be lowercase letters, digits or dashes, not "Acme Inc" (for example "acme-inc")',
       },
     ]
     const message = 'Nothing was imported: 2 of 9 rows have problems.'

@@ -17,8 +17,12 @@ describe('the list query in the address', () => {
 
   it('writes only what differs from the defaults, and reads back what it wrote', () => {
     expect(formatListQuery(DEFAULT_QUERY)).toBe('')
-    const query = { q: 'a&b', sort: 'owner', dir: 'asc', owner: '', page: 2 } as const
+    const query = { q: 'a&b', sort: 'owner', dir: 'asc', owner: 'me', page: 2 } as const
     expect(formatListQuery(query)).toBe('?q=a%26b&sort=owner&dir=asc&page=2')
     expect(parseListQuery(formatListQuery(query))).toEqual(query)
+    // The list opens on the rep's own; everyone's is in the address.
+    expect(DEFAULT_QUERY.owner).toBe('me')
+    expect(formatListQuery({ ...DEFAULT_QUERY, owner: 'all' })).toBe('?owner=all')
+    expect(parseListQuery('?owner=all').owner).toBe('all')
   })
 })

@@ -3,8 +3,11 @@ import type { ListQuery } from '../api/rep-endpoints.ts'
 
 export const SORTS: readonly RepProspectSort[] = ['company', 'name', 'slug', 'updated', 'owner']
 
-/** The server's own defaults: everyone's prospects, by company, A to Z, the first page. */
-export const DEFAULT_QUERY: ListQuery = { q: '', sort: 'company', dir: 'asc', owner: '', page: 1 }
+/**
+ * The list as it opens: the rep's own prospects (the ones they work; everyone's is one choice away,
+ * `owner=all`), by company, A to Z, the first page.
+ */
+export const DEFAULT_QUERY: ListQuery = { q: '', sort: 'company', dir: 'asc', owner: 'me', page: 1 }
 
 /** The list's state from the address (`?q=&sort=&dir=&owner=&page=`); what it cannot read is the default. */
 export function parseListQuery(search: string): ListQuery {
@@ -16,7 +19,7 @@ export function parseListQuery(search: string): ListQuery {
     q: params.get('q') ?? '',
     sort,
     dir,
-    owner: params.get('owner') ?? '',
+    owner: params.get('owner') || DEFAULT_QUERY.owner,
     page: Number.isInteger(page) && page >= 1 ? page : 1,
   }
 }
@@ -29,7 +32,7 @@ export function formatListQuery(query: ListQuery): string {
     params.set('sort', query.sort)
     params.set('dir', query.dir)
   }
-  if (query.owner !== '') params.set('owner', query.owner)
+  if (query.owner !== DEFAULT_QUERY.owner) params.set('owner', query.owner)
   if (query.page !== 1) params.set('page', String(query.page))
   const search = params.toString()
   return search === '' ? '' : `?${search}`

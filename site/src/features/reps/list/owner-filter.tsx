@@ -2,19 +2,19 @@ import { useId } from 'react'
 import { UNAVAILABLE_MESSAGE } from '#core/api-error.ts'
 import { useKeyedLoad } from '../../../lib/use-keyed-load.ts'
 import { listReps } from '../api/rep-endpoints.ts'
-import { fieldClass, labelClass } from '../ui/field-styles.ts'
+import { labelClass, selectClass } from '../ui/field-styles.ts'
 
 const loadReps = (_key: string, signal: AbortSignal) => listReps(signal)
 
 /**
- * "Owner": everyone's prospects, the rep's own, or one rep's (from `GET reps`). Should the list of
- * reps fail to load, All and Mine still work, and the select says why the others are missing.
+ * "Owner": the rep's own (`me`), everyone's (`all`), or one rep's (from `GET reps`). Should the list
+ * of reps fail to load, All and Mine still work, and the select says why the others are missing.
  */
 export function OwnerFilter({ value, onChange }: { value: string; onChange: (owner: string) => void }) {
   const reps = useKeyedLoad('reps', loadReps, { failedMessage: UNAVAILABLE_MESSAGE })
   const id = useId()
   const known = reps.status === 'done' ? reps.value.reps : []
-  const unknownValue = value !== '' && value !== 'me' && !known.some((rep) => rep.id === value)
+  const unknownValue = value !== 'all' && value !== 'me' && !known.some((rep) => rep.id === value)
   return (
     <div className="min-w-0 flex-1 basis-36 sm:flex-none">
       <label htmlFor={id} className={labelClass}>
@@ -24,9 +24,9 @@ export function OwnerFilter({ value, onChange }: { value: string; onChange: (own
         id={id}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        className={`${fieldClass} mt-1.5 sm:w-56`}
+        className={`${selectClass} mt-1.5 sm:w-56`}
       >
-        <option value="">All reps</option>
+        <option value="all">All reps</option>
         <option value="me">Mine</option>
         {known.map((rep) => (
           <option key={rep.id} value={rep.id}>

@@ -38,7 +38,7 @@ async function showList(total = 9812) {
 describe('ProspectListPage', () => {
   it('asks for the first page by company and shows it, each company linking to its page', async () => {
     await showList()
-    expect(listRequests()).toEqual(['/api/reps/prospects?q=&sort=company&dir=asc&page=1'])
+    expect(listRequests()).toEqual(['/api/reps/prospects?q=&sort=company&dir=asc&owner=me&page=1'])
     expect(screen.getAllByRole('row')).toHaveLength(51)
     const company = screen.getByRole('columnheader', { name: /Company/ })
     expect(company.getAttribute('aria-sort')).toBe('ascending')
@@ -61,7 +61,7 @@ describe('ProspectListPage', () => {
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'dental ' } })
     expect(listRequests()).toHaveLength(1) // nothing asked per keystroke
     await vi.waitFor(() => expect(window.location.search).toBe('?q=dental'))
-    expect(listRequests().at(-1)).toBe('/api/reps/prospects?q=dental&sort=company&dir=asc&page=1')
+    expect(listRequests().at(-1)).toBe('/api/reps/prospects?q=dental&sort=company&dir=asc&owner=me&page=1')
     expect(listRequests()).toHaveLength(2)
     expect(window.history.length).toBe(historyLength) // replaced, not pushed
     // What was typed stays as typed, trailing space included.
@@ -74,38 +74,59 @@ describe('ProspectListPage', () => {
     await showList()
     fireEvent.click(screen.getByRole('button', { name: /^Name/ }))
     expect(window.location.search).toBe('?sort=name&dir=asc')
-    expect(listRequests().at(-1)).toBe('/api/reps/prospects?q=&sort=name&dir=asc&page=1')
+    expect(listRequests().at(-1)).toBe('/api/reps/prospects?q=&sort=name&dir=asc&owner=me&page=1')
     await answer(lastList(), Response.json(listAnswer(9812)))
     expect(screen.getByRole('columnheader', { name: /Name/ }).getAttribute('aria-sort')).toBe('ascending')
 
     fireEvent.click(screen.getByRole('button', { name: /^Name/ }))
-    expect(listRequests().at(-1)).toBe('/api/reps/prospects?q=&sort=name&dir=desc&page=1')
+    expect(listRequests().at(-1)).toBe('/api/reps/prospects?q=&sort=name&dir=desc&owner=me&page=1')
     await answer(lastList(), Response.json(listAnswer(9812)))
     expect(screen.getByRole('columnheader', { name: /Name/ }).getAttribute('aria-sort')).toBe('descending')
 
     // Dates read newest first.
     fireEvent.click(screen.getByRole('button', { name: /^Updated/ }))
-    expect(listRequests().at(-1)).toBe('/api/reps/prospects?q=&sort=updated&dir=desc&page=1')
+    expect(listRequests().at(-1)).toBe('/api/reps/prospects?q=&sort=updated&dir=desc&owner=me&page=1')
   })
 
-  it('filters by owner: mine, or a rep from the list of reps', async () => {
+  it('filters by owner: mine (as it opens), everyone’s, or a rep from the list of reps', async () => {
     await showList()
-    const owner = screen.getByRole('combobox', { name: 'Owner' })
+    const owner = screen.getByRole('combobox', { name: 'Owner' }) as HTMLSelectElement
     expect(
       within(owner)
         .getAllByRole('option')
         .map((option) => option.textContent),
     ).toEqual(['All reps', 'Mine', 'ann@example.com', 'bob@example.com (disabled)'])
-    fireEvent.change(owner, { target: { value: 'me' } })
-    expect(listRequests().at(-1)).toBe('/api/reps/prospects?q=&sort=company&dir=asc&owner=me&page=1')
+    expect(owner.value).toBe('me')
+    fireEvent.change(owner, { target: { value: 'all' } })
+    expect(window.location.search).toBe('?owner=all')
+    expect(listRequests().at(-1)).toBe('/api/reps/prospects?q=&sort=company&dir=asc&page=1')
     fireEvent.change(owner, { target: { value: BOB.id } })
     expect(listRequests().at(-1)).toBe(`/api/reps/prospects?q=&sort=company&dir=asc&owner=${BOB.id}&page=1`)
+    fireEvent.change(owner, { target: { value: 'me' } })
+    expect(window.location.search).toBe('')
+  })
+
+  it('says so when the rep owns no prospects, with everyone’s one click away', async () => {
+    await showList(0)
+    screen.getByText(/You do not own any prospects yet\./)
+    fireEvent.click(screen.getByRole('button', { name: "Show everyone's" }))
+    expect(window.location.search).toBe('?owner=all')
+    expect(listRequests().at(-1)).toBe('/api/reps/prospects?q=&sort=company&dir=asc&page=1')
+    await answer(lastList(), Response.json(listAnswer(0)))
+    screen.getByText('There are no prospects yet. Create one, or import a CSV file.')
+  })
+
+  it('links to the deleted prospects', () => {
+    render(<ProspectListPage />)
+    expect(screen.getByRole('link', { name: 'Recently deleted prospects' }).getAttribute('href')).toBe(
+      '/_/deleted',
+    )
   })
 
   it('pages with Next and Previous, and Back returns to the page before', async () => {
     await showList()
     fireEvent.click(screen.getByRole('button', { name: 'Next' }))
-    expect(listRequests().at(-1)).toBe('/api/reps/prospects?q=&sort=company&dir=asc&page=2')
+    expect(listRequests().at(-1)).toBe('/api/reps/prospects?q=&sort=company&dir=asc&owner=me&page=2')
     // The previous rows stay, marked busy, until the next page arrives.
     expect(screen.getByRole('table').getAttribute('aria-busy')).toBe('true')
     await answer(lastList(), Response.json(listAnswer(9812, 2)))
@@ -114,7 +135,7 @@ describe('ProspectListPage', () => {
 
     act(() => window.history.back())
     await vi.waitFor(() => expect(window.location.search).toBe(''))
-    expect(listRequests().at(-1)).toBe('/api/reps/prospects?q=&sort=company&dir=asc&page=1')
+    expect(listRequests().at(-1)).toBe('/api/reps/prospects?q=&sort=company&dir=asc&owner=me&page=1')
   })
 
   it('starts from the address, as after a reload or from a shared link', async () => {

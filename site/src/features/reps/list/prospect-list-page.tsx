@@ -2,11 +2,12 @@ import { useCallback, useState } from 'react'
 import type { RepProspectSort } from '#core/rep-api.ts'
 import { primaryButtonClass, secondaryButtonClass } from '../../../components/button-styles.ts'
 import { Link } from '../../../components/link.tsx'
-import { IMPORT_PATH, NEW_PATH } from '../rep-paths.ts'
+import { DELETED_PATH, IMPORT_PATH, NEW_PATH } from '../rep-paths.ts'
 import { SignedInPage } from '../session/signed-in-page.tsx'
 import { Alert } from '../ui/alert.tsx'
 import { pageTitleClass, textLinkClass } from '../ui/field-styles.ts'
 import { formatCount } from '../ui/format.ts'
+import { MineEmpty } from './mine-empty.tsx'
 import { OwnerFilter } from './owner-filter.tsx'
 import { Pager } from './pager.tsx'
 import { ProspectTable } from './prospect-table.tsx'
@@ -30,6 +31,7 @@ function ProspectList() {
   const { load, shown } = useProspectList(query, retries)
   const search = useCallback((q: string) => change({ q, page: 1 }, true), [change])
   const sort = (by: RepProspectSort, dir: 'asc' | 'desc') => change({ sort: by, dir, page: 1 })
+  const onlyMine = query.owner === 'me' && query.q === ''
 
   return (
     <>
@@ -65,9 +67,12 @@ function ProspectList() {
         {shown === null && load.status === 'loading' && (
           <p className="text-slate-600 dark:text-slate-400">Loading prospects…</p>
         )}
-        {shown !== null && shown.total === 0 && load.status !== 'error' && (
+        {shown !== null && shown.total === 0 && load.status !== 'error' && onlyMine && (
+          <MineEmpty onShowAll={() => change({ owner: 'all', page: 1 })} />
+        )}
+        {shown !== null && shown.total === 0 && load.status !== 'error' && !onlyMine && (
           <p className="rounded-2xl border border-dashed border-slate-300 px-4 py-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-400">
-            {query.q !== '' || query.owner !== ''
+            {query.q !== '' || query.owner !== 'all'
               ? `No prospects match${query.q === '' ? ' this filter' : ` “${query.q}”`}.`
               : 'There are no prospects yet. Create one, or import a CSV file.'}
           </p>
@@ -97,6 +102,12 @@ function ProspectList() {
           />
         )}
       </div>
+      {/* A deleted prospect leaves the list; its last values and history stay readable there. */}
+      <p className="mt-8 text-sm">
+        <Link href={DELETED_PATH} className={textLinkClass}>
+          Recently deleted prospects
+        </Link>
+      </p>
     </>
   )
 }

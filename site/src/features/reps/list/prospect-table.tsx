@@ -13,7 +13,8 @@ interface ProspectTableProps {
   stale: boolean
 }
 
-const cell = 'px-3 py-3 align-top'
+// Baseline, not top: the slug's smaller monospace line sits on the same line as the name beside it.
+const cell = 'px-3 py-3 align-baseline'
 
 /**
  * The prospects of one page, each company linking to the prospect's page for reps. On a phone the

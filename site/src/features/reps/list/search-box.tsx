@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useId, useState } from 'react'
-import { fieldClass, labelClass } from '../ui/field-styles.ts'
+import { inputClass, labelClass } from '../ui/field-styles.ts'
 
 /** Long enough to let a word be typed, short enough to feel live. */
 export const SEARCH_DEBOUNCE_MS = 300
@@ -44,7 +44,7 @@ export function SearchBox({ value, onSearch }: { value: string; onSearch: (query
           placeholder="Company, name or slug"
           autoComplete="off"
           spellCheck={false}
-          className={`${fieldClass} mt-1.5`}
+          className={`${inputClass} mt-1.5`}
         />
       </form>
     </search>

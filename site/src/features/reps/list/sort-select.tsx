@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import type { RepProspectSort } from '#core/rep-api.ts'
 import type { ListQuery } from '../api/rep-endpoints.ts'
-import { fieldClass, labelClass } from '../ui/field-styles.ts'
+import { labelClass, selectClass } from '../ui/field-styles.ts'
 import { SORTS } from './list-query.ts'
 
 const LABELS: Record<RepProspectSort, [string, string]> = {
@@ -40,7 +40,7 @@ export function SortSelect({
         id={id}
         value={`${query.sort} ${query.dir}`}
         onChange={(event) => change(event.target.value)}
-        className={`${fieldClass} mt-1.5`}
+        className={`${selectClass} mt-1.5`}
       >
         {SORTS.flatMap((sort) => [
           <option key={`${sort} asc`} value={`${sort} asc`}>

@@ -7,6 +7,7 @@ import { requestRep } from '../api/rep-client.ts'
 import { answer, errorAnswer, last, SESSION } from '../testing/rep-fixtures.ts'
 import { getSessionState, keepSession, resetSession } from './session-store.ts'
 import { SignedInPage } from './signed-in-page.tsx'
+import { keepDraft, readDraft } from './tab-drafts.ts'
 
 let requests: ReturnType<typeof installFakeFetch>
 
@@ -19,6 +20,7 @@ afterEach(() => {
   cleanup()
   vi.unstubAllGlobals()
   window.history.replaceState(null, '', '/')
+  sessionStorage.clear()
 })
 
 /** A page's own request, as the list makes one. */
@@ -83,8 +85,10 @@ describe('SignedInPage', () => {
     screen.getByText('The page itself')
   })
 
-  it('signs out with the CSRF token, then shows sign-in', async () => {
+  it('signs out with the CSRF token, then shows sign-in, forgetting the tab’s unsaved drafts', async () => {
     keepSession(SESSION)
+    keepDraft('prospect:new', { company_name: 'Lakeside Dental' })
+    sessionStorage.setItem('reps:import-job', 'job-1')
     render(page())
     fireEvent.click(screen.getByRole('button', { name: 'Sign out' }))
     const request = last(requests)
@@ -93,6 +97,8 @@ describe('SignedInPage', () => {
     await answer(request, new Response(null, { status: 204 }))
     expect(window.location.pathname + window.location.search).toBe('/_/sign-in')
     expect(getSessionState().status).toBe('signed-out')
+    expect(readDraft('prospect:new')).toBeNull()
+    expect(sessionStorage.getItem('reps:import-job')).toBe('job-1') // not a draft
   })
 
   it('says so, and stays signed in, when signing out fails', async () => {
@@ -103,9 +109,15 @@ describe('SignedInPage', () => {
       last(requests),
       errorAnswer(403, 'csrf_failed', 'This page is out of date. Please reload it and try again.'),
     )
-    expect(screen.getByRole('alert').textContent).toBe(
+    const alert = screen.getByRole('alert')
+    expect(alert.textContent).toBe(
       'Not signed out: This page is out of date. Please reload it and try again.',
     )
+    // Under the header's sections, in its flow: never over the page's heading.
+    expect(alert.parentElement?.tagName).toBe('HEADER')
+    expect(alert.previousElementSibling?.tagName).toBe('NAV')
+    expect(alert.className).not.toMatch(/\b(absolute|fixed)\b/)
+    expect(screen.getByRole('button', { name: 'Sign out' }).getAttribute('aria-describedby')).toBe(alert.id)
     expect(window.location.pathname).toBe('/_/prospects')
     screen.getByText('The page itself')
   })

@@ -20,6 +20,8 @@ export interface FieldFrameProps {
    * nothing while there is none: the live region must exist before its news does, to be announced.
    */
   status?: ReactNode
+  /** The control's look (field-styles.ts): a text area's by default, `inputClass` or `selectClass`. */
+  baseClassName?: string
   /** Classes added to the control's own. */
   controlClassName?: string
   /** Draws the control (input, textarea or select) with the props that tie it to the rest. */
@@ -31,7 +33,15 @@ export interface FieldFrameProps {
  * so a screen reader reads the problem with the field, and the field is marked invalid with it. One
  * frame for every kind of control, so a select reads and looks like the text fields around it.
  */
-export function FieldFrame({ label, error, hint, status, controlClassName = '', children }: FieldFrameProps) {
+export function FieldFrame({
+  label,
+  error,
+  hint,
+  status,
+  baseClassName = fieldClass,
+  controlClassName = '',
+  children,
+}: FieldFrameProps) {
   const id = useId()
   const hintId = `${id}-hint`
   const statusId = `${id}-status`
@@ -51,7 +61,7 @@ export function FieldFrame({ label, error, hint, status, controlClassName = '', 
         id,
         'aria-invalid': error ? true : undefined,
         'aria-describedby': describedBy || undefined,
-        className: `${fieldClass} mt-1.5 ${controlClassName}`,
+        className: `${baseClassName} mt-1.5 ${controlClassName}`,
       })}
       {status !== undefined && (
         <div id={statusId} aria-live="polite" className={hintClass}>

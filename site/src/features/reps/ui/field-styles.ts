@@ -1,9 +1,25 @@
-/** A text field in the site's look, with an error state driven by `aria-invalid`. */
+/**
+ * A text field in the site's look, with an error state driven by `aria-invalid`: a text area's as is;
+ * one-line fields and selects take `inputClass` and `selectClass` below.
+ */
 export const fieldClass =
   'block w-full min-w-0 rounded-xl border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm ' +
   'placeholder:text-slate-500 focus-visible:border-indigo-600 focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-indigo-600 ' +
   'aria-invalid:border-red-600 dark:border-slate-600 dark:bg-slate-950 dark:text-white dark:placeholder:text-slate-400 ' +
   'dark:focus-visible:border-indigo-400 dark:focus-visible:outline-indigo-400 dark:aria-invalid:border-red-400'
+
+/**
+ * A one-line text field: the height is set, and shared with selects (below), so a text field and a
+ * select side by side line up whatever each browser makes of a control's line height.
+ */
+export const inputClass = `${fieldClass} h-11.5`
+
+/**
+ * A native select like the text fields beside it: their height, and an arrow of our own (index.css,
+ * `.field-arrow`) in room kept for it on the right, where the browser's own arrow would sit on the
+ * text of a narrow select (a phone's "Sort by").
+ */
+export const selectClass = `${inputClass} field-arrow appearance-none pr-10`
 
 export const labelClass = 'block text-sm font-semibold text-slate-900 dark:text-white'
 

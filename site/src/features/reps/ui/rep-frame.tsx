@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { Link } from '../../../components/link.tsx'
 import { LogoMark } from '../../../components/logo-mark.tsx'
 import { SiteFooter } from '../../../components/site-footer.tsx'
+import { MAIN_ID } from '../../../components/skip-link.tsx'
 import { ThemeToggle } from '../../../components/theme-toggle.tsx'
 import { siteConfig } from '../../../config.ts'
 
@@ -12,6 +13,11 @@ interface RepFrameProps {
   actions?: ReactNode
   /** Under the header's row: the signed-in pages' sections. */
   nav?: ReactNode
+  /**
+   * Under the sections, still in the sticky header and in its flow (it pushes the page down rather
+   * than covering its heading): news about the whole page, such as a sign-out that failed.
+   */
+  notice?: ReactNode
   mainClassName: string
   children: ReactNode
 }
@@ -21,7 +27,7 @@ interface RepFrameProps {
  * the signed-in rep in the header. Its own copy, so the site's first bundle, which carries the
  * utility page for every visitor, carries nothing of the reps' pages.
  */
-export function RepFrame({ homeHref, actions, nav, mainClassName, children }: RepFrameProps) {
+export function RepFrame({ homeHref, actions, nav, notice, mainClassName, children }: RepFrameProps) {
   return (
     <div className="min-h-dvh bg-white text-slate-900 dark:bg-slate-950 dark:text-slate-100">
       <header className="sticky top-0 z-40 border-b border-slate-200/70 bg-white/80 backdrop-blur dark:border-slate-800 dark:bg-slate-950/80">
@@ -39,8 +45,11 @@ export function RepFrame({ homeHref, actions, nav, mainClassName, children }: Re
           </div>
         </div>
         {nav}
+        {notice}
       </header>
-      <main className={`mx-auto max-w-6xl ${mainClassName}`}>{children}</main>
+      <main id={MAIN_ID} className={`mx-auto max-w-6xl ${mainClassName}`}>
+        {children}
+      </main>
       <SiteFooter />
     </div>
   )

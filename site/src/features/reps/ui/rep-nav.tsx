@@ -1,18 +1,23 @@
 import { Link } from '../../../components/link.tsx'
 import { usePathname } from '../../../lib/router.ts'
-import { ACTIVITY_PATH, LIST_PATH } from '../rep-paths.ts'
+import { ACTIVITY_PATH, LIST_PATH, TEAM_PATH } from '../rep-paths.ts'
 
 const LINKS = [
   { href: ACTIVITY_PATH, label: 'Activity' },
   { href: LIST_PATH, label: 'Prospects' },
 ] as const
+/** Admins only: the server refuses the team's data to anyone else. */
+const ADMIN_LINKS = [{ href: TEAM_PATH, label: 'Team' }] as const
 
-/** The signed-in pages' two sections; the one a page belongs to is marked, in words and by a line. */
-export function RepNav() {
+/**
+ * The signed-in pages' sections (and the team's, for an admin); the one a page belongs to is marked,
+ * in words and by a line.
+ */
+export function RepNav({ isAdmin = false }: { isAdmin?: boolean }) {
   const pathname = usePathname()
   return (
     <nav aria-label="Sections" className="mx-auto flex max-w-6xl gap-1 px-3 sm:px-6">
-      {LINKS.map(({ href, label }) => {
+      {[...LINKS, ...(isAdmin ? ADMIN_LINKS : [])].map(({ href, label }) => {
         const current = pathname === href || pathname.startsWith(`${href}/`)
         return (
           <Link

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { FieldFrame } from './field-frame.tsx'
+import { selectClass } from './field-styles.ts'
 
 interface SelectFieldProps {
   label: string
@@ -29,6 +30,7 @@ export function SelectField({
       label={label}
       error={error}
       hint={hint}
+      baseClassName={selectClass}
       controlClassName="disabled:cursor-not-allowed disabled:opacity-60"
     >
       {(control) => (

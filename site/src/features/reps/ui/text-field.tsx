@@ -1,5 +1,6 @@
 import type { ComponentProps, ReactNode, Ref } from 'react'
 import { FieldFrame } from './field-frame.tsx'
+import { fieldClass, inputClass } from './field-styles.ts'
 
 type InputProps = Omit<ComponentProps<'input'>, 'value' | 'onChange' | 'id' | 'className'>
 
@@ -33,7 +34,14 @@ export function TextField({
   ...props
 }: TextFieldProps) {
   return (
-    <FieldFrame label={label} error={error} hint={hint} status={status} controlClassName={inputClassName}>
+    <FieldFrame
+      label={label}
+      error={error}
+      hint={hint}
+      status={status}
+      baseClassName={rows === undefined ? inputClass : fieldClass}
+      controlClassName={inputClassName}
+    >
       {(control) =>
         rows === undefined ? (
           <input

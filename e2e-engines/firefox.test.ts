@@ -1,0 +1,4 @@
+import { describeEngine } from './engine-suite.ts'
+import { launchFirefox } from './firefox.ts'
+
+describeEngine('Firefox', launchFirefox)

@@ -1,0 +1,162 @@
+import type { Page, Route } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
+import { COMPANY } from './scenario-pages.ts'
+
+/**
+ * The widget moves nothing on a partner's page: with the documented snippet (its first line reserves
+ * the panel's space), the page's cumulative layout shift is 0 from the first paint through the
+ * script's arrival, the prospect's answer, and opening and closing 'Call Me', at 1280 and 390 px.
+ * The script and the answer are held until the page has painted without them, as on a slow network,
+ * so each step really happens after a paint. Every panel state (loading, loaded, unavailable, error)
+ * has the height the snippet reserves.
+ */
+
+const WIDTHS = [1280, 390] as const
+/** The panel's height by the element's width (docs/embedding.md; widget/src/styles/widget.css). */
+const panelHeight = (elementWidth: number) => (elementWidth < 528 ? 348 : 220)
+
+interface Shift {
+  value: number
+  hadRecentInput: boolean
+  /** What moved, as `tag#id.class` of each source node. */
+  sources: string[]
+}
+
+/** Records every layout shift of the page from its very start, the buffered ones included. */
+async function recordShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shifts: unknown[] = []
+    Object.assign(window, { layoutShifts: shifts })
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as PerformanceEntry[] & Array<Record<string, unknown>>) {
+        const sources = (entry.sources as Array<{ node?: Node | null }> | undefined) ?? []
+        shifts.push({
+          value: entry.value,
+          hadRecentInput: entry.hadRecentInput,
+          sources: sources.map(({ node }) =>
+            node instanceof Element
+              ? `${node.localName}${node.id ? `#${node.id}` : ''}${node.classList.length ? `.${[...node.classList].join('.')}` : ''}`
+              : String(node?.nodeName ?? 'gone'),
+          ),
+        })
+      }
+    }).observe({ type: 'layout-shift', buffered: true })
+  })
+}
+
+const readShifts = (page: Page) =>
+  page.evaluate(() => (window as unknown as { layoutShifts: Shift[] }).layoutShifts)
+
+/** Cumulative layout shift as the metric counts it: shifts right after the visitor's input do not. */
+const cls = (shifts: Shift[]) =>
+  shifts.filter((shift) => !shift.hadRecentInput).reduce((sum, shift) => sum + shift.value, 0)
+
+/** Resolves once the page has painted what it has now. */
+const painted = (page: Page) =>
+  page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+
+/** Holds the requests matching `url` until the returned function is called. */
+async function hold(page: Page, url: string | RegExp): Promise<() => void> {
+  let release = () => {}
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route(url, async (route: Route) => {
+    await released
+    await route.continue().catch(() => {}) // the page may have gone meanwhile
+  })
+  return release
+}
+
+const box = async (page: Page) => {
+  const found = await page.locator('voice-demo').boundingBox()
+  if (!found) throw new Error('no <voice-demo> box')
+  return found
+}
+
+for (const path of ['/embed-demo/neutral.html', '/embed-demo/'] as const) {
+  for (const width of WIDTHS) {
+    test(`${path} at ${width} px: nothing moves through load, answer and Call Me (CLS 0)`, async ({
+      page,
+      pageErrors,
+    }) => {
+      await page.setViewportSize({ width, height: 844 })
+      await recordShifts(page)
+      const releaseScript = await hold(page, '**/widget.mjs')
+      const releaseAnswer = await hold(page, '**/api/prospects/bright-smile-dental')
+      await page.goto(path, { waitUntil: 'domcontentloaded' })
+      await painted(page)
+
+      // Before the script: the snippet's line holds the panel's box.
+      const reserved = await box(page)
+      expect(await page.evaluate(() => customElements.get('voice-demo'))).toBeUndefined()
+      expect(reserved.height).toBe(panelHeight(reserved.width))
+
+      // The script arrives: the panel draws its loading state in that same box.
+      releaseScript()
+      const demo = page.locator('voice-demo')
+      await expect(demo.getByRole('button', { name: 'Test in Browser' })).toBeVisible()
+      await expect(demo.getByRole('heading')).toHaveCount(0)
+      await painted(page)
+      expect(await box(page)).toEqual(reserved)
+
+      // The answer arrives: the company's name takes the skeleton's place.
+      releaseAnswer()
+      await expect(
+        demo.getByRole('heading', { name: `Built for ${COMPANY['bright-smile-dental']}` }),
+      ).toBeVisible()
+      await painted(page)
+      expect(await box(page)).toEqual(reserved)
+
+      // Call Me opens its dialog and closes it again.
+      await demo.getByRole('button', { name: 'Call Me' }).click()
+      const dialog = demo.getByRole('dialog', { name: 'Get a Call from Our AI Assistant' })
+      await expect(dialog).toBeVisible()
+      await painted(page)
+      await dialog.getByRole('button', { name: 'Back' }).click()
+      await expect(dialog).toBeHidden()
+      await painted(page)
+      expect(await box(page)).toEqual(reserved)
+
+      const shifts = await readShifts(page)
+      expect(cls(shifts), `layout shifts: ${JSON.stringify(shifts)}`).toBe(0)
+      // Not even right after the clicks, which the metric would forgive.
+      expect(shifts).toEqual([])
+      expect(pageErrors).toEqual([])
+    })
+  }
+}
+
+test('every state of the panel has the height the snippet reserves, at 1280 and 390 px', async ({
+  page,
+  noVoiceBaseURL,
+}) => {
+  const states = [
+    { name: 'loading', url: '/embed-demo/neutral.html', answer: 'held' },
+    { name: 'loaded', url: '/embed-demo/neutral.html', answer: 'real' },
+    { name: 'unavailable', url: `${noVoiceBaseURL}/embed-demo/neutral.html`, answer: 'real' },
+    { name: 'error', url: '/embed-demo/neutral.html', answer: 'refused' },
+  ] as const
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 844 })
+    for (const { name, url, answer } of states) {
+      await page.unrouteAll({ behavior: 'ignoreErrors' })
+      if (answer === 'held') await hold(page, '**/api/prospects/*')
+      if (answer === 'refused') {
+        await page.route('**/api/prospects/*', (route) =>
+          route.fulfill({ status: 503, json: { error: { code: 'unavailable', message: 'Down.' } } }),
+        )
+      }
+      await page.goto(url, { waitUntil: 'domcontentloaded' })
+      const demo = page.locator('voice-demo')
+      const shown = {
+        loading: demo.getByRole('button', { name: 'Test in Browser' }),
+        loaded: demo.getByRole('heading', { name: /^Built for / }),
+        unavailable: demo.getByText('Browser and phone calls are not available on this site yet.'),
+        error: demo.getByRole('heading', { name: 'Demo unavailable' }),
+      }[name]
+      await expect(shown).toBeVisible()
+      await painted(page)
+      const { width: elementWidth, height } = await box(page)
+      expect(height, `${name} at ${width} px`).toBe(panelHeight(elementWidth))
+    }
+  }
+})

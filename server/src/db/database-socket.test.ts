@@ -1,0 +1,204 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { request } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { PGlite } from '@electric-sql/pglite'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { callFunction, DatabaseError, type Db } from '../data/database.ts'
+import { openPreparedDatabase } from '../testing/prepared-database.ts'
+import { type DatabaseSocket, explainNoSocket, SOCKET_FILE, serveDatabaseSocket } from './database-socket.ts'
+import { connectDatabaseSocket, type ServerDatabase } from './database-socket-client.ts'
+import { acquireDataDirLock, type DataDirLock } from './lock.ts'
+import { openDatabaseStore, StoreConfigError } from './open-store.ts'
+import type { SqlDatabase } from './sql-database.ts'
+
+const ORIGIN = 'http://127.0.0.1:8787'
+
+let root: string
+let dataDir: string
+let db: PGlite
+let socket: DatabaseSocket
+let client: ServerDatabase
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'db-socket-'))
+  dataDir = join(root, 'data')
+  mkdirSync(dataDir, { mode: 0o700 })
+  db = await openPreparedDatabase(inject('preparedDatabaseImage'))
+  // A dead server's socket file is in the way: the next server replaces it.
+  writeFileSync(join(dataDir, SOCKET_FILE), 'left behind')
+  socket = await serveDatabaseSocket(dataDir, db, ORIGIN)
+  client = await connectDatabaseSocket(dataDir)
+})
+afterAll(async () => {
+  await client?.close()
+  await socket?.close()
+  await db?.close()
+  rmSync(root, { recursive: true, force: true })
+})
+
+describe('the database socket', () => {
+  it('is a socket in the data directory that only its owner can open', () => {
+    const stat = statSync(join(dataDir, SOCKET_FILE))
+    expect(stat.isSocket()).toBe(true)
+    expect(stat.mode & 0o777).toBe(0o600)
+    expect(client.origin).toBe(ORIGIN)
+  })
+
+  it('answers rows as the database gives them: timestamps as Date, jsonb parsed, bigint, null', async () => {
+    const text = `select '2027-01-04T09:00:00Z'::timestamptz as at, '{"a": [1, "x"]}'::jsonb as doc, 9007199254740993::bigint as big,
+                         null::text as nothing, $1::text as param, array['a', 'b'] as list`
+    const here = await db.query(text, ['hello'])
+    const there = await client.db.query(text, ['hello'])
+    expect(there.rows).toEqual(here.rows)
+    expect((there.rows[0] as { at: unknown }).at).toBeInstanceOf(Date)
+  })
+
+  it("gives back the database's refusal with its SQLSTATE and details, as a DatabaseError to callFunction", async () => {
+    await client.db.query(`insert into public.reps (email, created_at) values ('dup@example.com', now())`)
+    const duplicate = await client.db
+      .query(`insert into public.reps (email, created_at) values ('dup@example.com', now())`)
+      .catch((error: unknown) => error)
+    expect(duplicate).toMatchObject({
+      code: '23505',
+      detail: 'Key (lower(email))=(dup@example.com) already exists.',
+    })
+    const refused = await callFunction(client.db, 'list_prospects', {
+      after_slug: null,
+      page_size: 'many' as unknown as number,
+    }).catch((error: unknown) => error)
+    expect(refused).toBeInstanceOf(DatabaseError)
+    expect(refused).toMatchObject({
+      code: '22P02',
+      message: expect.stringMatching(/^list_prospects: invalid input/),
+    })
+  })
+
+  it('runs each statement in a transaction of its own: a forwarded begin leaves the server outside one', async () => {
+    await client.db.query('begin')
+    const ids = await db.query<{ id: string }>('select txid_current()::text as id')
+    const again = await db.query<{ id: string }>('select txid_current()::text as id')
+    expect(again.rows[0]?.id).not.toBe(ids.rows[0]?.id)
+  })
+
+  it('serves two clients at once while the database works for the server', async () => {
+    const other = await connectDatabaseSocket(dataDir)
+    try {
+      const count = (on: Db) =>
+        on.query<{ n: number }>('select count(*)::int as n from public.prospects').then((r) => r.rows[0]?.n)
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => count(i % 3 === 0 ? db : i % 3 === 1 ? client.db : other.db)),
+      )
+      expect(new Set(answers)).toEqual(new Set([answers[0]]))
+    } finally {
+      await other.close()
+    }
+  })
+
+  it('serves the port and nothing else', async () => {
+    const ask = (method: string, path: string, body?: string) =>
+      new Promise<number>((resolve, reject) => {
+        const req = request({ socketPath: join(dataDir, SOCKET_FILE), method, path }, (res) => {
+          res.resume()
+          resolve(res.statusCode ?? 0)
+        })
+        req.on('error', reject)
+        req.end(body)
+      })
+    expect(await ask('GET', '/query')).toBe(404)
+    expect(await ask('POST', '/origin')).toBe(404)
+    expect(await ask('GET', '/api/prospects/visitor')).toBe(404)
+    expect(await ask('POST', '/query', 'not a serialized request')).toBe(400)
+  })
+
+  it('says why it cannot be made where the path is too long for a socket', () => {
+    expect(explainNoSocket(dataDir)).toBeNull()
+    expect(explainNoSocket(join(root, 'x'.repeat(120)))).toMatch(
+      /too long for a socket in it \(\d+ bytes; at most 103\)/,
+    )
+  })
+})
+
+describe('closing the socket', () => {
+  it('answers the statement under way, refuses new ones, then removes the file', async () => {
+    const own = mkdtempSync(join(root, 'close-'))
+    let arrived = () => {}
+    const arrival = new Promise<void>((resolve) => (arrived = resolve))
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    // The database is busy with the statement until the test lets it finish.
+    const busy: SqlDatabase = {
+      query: (text, params) => db.query(text, params),
+      exec: (text) => db.exec(text),
+      close: async () => {},
+      async transaction(fn) {
+        arrived()
+        await held
+        return db.transaction(fn)
+      },
+    }
+    const server = await serveDatabaseSocket(own, busy, ORIGIN)
+    const remote = await connectDatabaseSocket(own)
+    const waiting = remote.db.query<{ one: number }>('select 1 as one')
+    await arrival
+    const closed = server.close()
+    await expect(remote.db.query('select 2')).rejects.toThrow(
+      /refused the request \(503\): The server is stopping/,
+    )
+    release()
+    expect((await waiting).rows).toEqual([{ one: 1 }])
+    await closed
+    expect(existsSync(join(own, SOCKET_FILE))).toBe(false)
+    await expect(remote.db.query('select 1')).rejects.toMatchObject({ code: 'ENOENT' })
+    await remote.close()
+  })
+})
+
+describe('openDatabaseStore while a server holds the data directory', () => {
+  let other: ChildProcess
+  let lock: DataDirLock
+  beforeAll(async () => {
+    // A live process that holds the lock: the server, as far as a command can tell.
+    other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' })
+    await once(other, 'spawn')
+    lock = acquireDataDirLock(dataDir, other.pid)
+  })
+  afterAll(async () => {
+    lock.release()
+    other.kill()
+    await once(other, 'exit')
+  })
+
+  it('goes through its socket, saying so, with the address the server gave', async () => {
+    const store = await openDatabaseStore({ DATA_DIR: dataDir })
+    try {
+      expect(store.target).toBe(`embedded database ${dataDir} through the running server (pid ${other.pid})`)
+      expect(store.serverOrigin).toBe(ORIGIN)
+      const { rows } = await store.db.query<{ slug: string }>(
+        `select slug from public.prospects where slug = $1`,
+        ['visitor'],
+      )
+      expect(rows).toEqual([{ slug: 'visitor' }])
+    } finally {
+      await store.close()
+    }
+  })
+
+  it('says what to do when the server does not answer on its socket', async () => {
+    const silent = mkdtempSync(join(root, 'silent-'))
+    const held = acquireDataDirLock(silent, other.pid)
+    try {
+      const error = await openDatabaseStore({ DATA_DIR: silent }).catch((reason: unknown) => reason)
+      expect(error).toBeInstanceOf(StoreConfigError)
+      expect((error as Error).message).toBe(
+        `The data directory ${silent} is in use by process ${other.pid} (lock file ${held.path}), which did ` +
+          `not answer on ${join(silent, SOCKET_FILE)} (ENOENT). If it is the server starting, run the command ` +
+          'again once it says "Ready"; otherwise stop the server (Ctrl-C), run the command again, then start ' +
+          'the server.',
+      )
+    } finally {
+      held.release()
+    }
+  })
+})

@@ -1,0 +1,31 @@
+import type { ServerConfig } from './config.ts'
+
+/**
+ * What `npm start` prints about the outside services, one line each: on, or what to set to turn it
+ * on. A first run has none of their keys, and the demo panel then offers nothing that works; the
+ * person who started the server reads here which variables bring the agent to life (in `.env`, then
+ * a restart), rather than guessing from a panel that says only that calls are not available.
+ */
+export function describeServices(
+  config: Pick<ServerConfig, 'voice' | 'phoneCall' | 'videoCall' | 'notify'>,
+): string[] {
+  const line = (name: string, on: boolean, whatToSet: string) =>
+    `  ${name.padEnd(14)}${on ? 'on' : `off: set ${whatToSet}`}`
+  const lines = [
+    line(
+      'browser calls',
+      config.voice !== null,
+      'VAPI_PUBLIC_KEY and VAPI_ASSISTANT_ID to talk to the agent',
+    ),
+    line('phone calls', config.phoneCall !== null, 'VAPI_PRIVATE_KEY and VAPI_PHONE_NUMBER_ID for "Call Me"'),
+    line('video calls', config.videoCall !== null, 'TAVUS_API_KEY and TAVUS_PERSONA_ID for the video button'),
+    line('rep nudges', config.notify.webhookUrl !== null, "NOTIFY_WEBHOOK_URL for the reps' chat"),
+  ]
+  const allOn = lines.every((text) => text.endsWith(' on'))
+  return [
+    allOn
+      ? 'Services:'
+      : 'Services (in .env, then restart; docs/operations.md#configuration lists them all):',
+    ...lines,
+  ]
+}

@@ -1,0 +1,49 @@
+import { SETUP_PAGE } from '#core/rep-api.ts'
+import { callFunction, type Database, type Db } from '../data/database.ts'
+import { createToken, hashToken } from './tokens.ts'
+
+/** A setup link works this long at most, and only until an enabled admin exists. */
+export const SETUP_LINK_SECONDS = 24 * 60 * 60
+
+/**
+ * As a server starts: while no enabled admin exists, a new setup link on `origin` (the token in its
+ * fragment, so no server log ever holds it; the database keeps its SHA-256), else null. A new install
+ * thus gets its first admin from the console, without stopping the server for the command line.
+ */
+export async function openFirstAdminSetup(db: Db, origin: string, at = new Date()): Promise<string | null> {
+  const token = createToken()
+  const open = await callFunction(db, 'open_first_admin_setup', {
+    token_hash: hashToken(token),
+    at: at.toISOString(),
+    expires_at: new Date(at.getTime() + SETUP_LINK_SECONDS * 1000).toISOString(),
+  })
+  return open ? `${origin}${SETUP_PAGE}#token=${token}` : null
+}
+
+/**
+ * Whether a setup link's token could make the first admin now: `open`, or why not. Read before the
+ * password is hashed, since scrypt is the costly part and a spent or made-up link needs none; the
+ * setup itself decides again, atomically.
+ */
+export async function readSetupState(
+  db: Db,
+  tokenHash: string,
+  at: Date,
+): Promise<'open' | 'admin_exists' | 'link_expired'> {
+  const { rows } = await db.query<{ admin: boolean; link: boolean }>(
+    `select exists (select 1 from public.reps where role = 'admin' and disabled_at is null) as admin,
+            exists (select 1 from public.first_admin_tokens where token_hash = $1 and expires_at > $2) as link`,
+    [tokenHash, at.toISOString()],
+  )
+  const state = rows[0]
+  if (state?.admin) return 'admin_exists'
+  return state?.link ? 'open' : 'link_expired'
+}
+
+/** Uses a setup link: the admin, signed in with the new session, or why nothing changed. */
+export function createFirstAdmin(
+  db: Db,
+  args: Database['public']['Functions']['create_first_admin']['Args'],
+) {
+  return callFunction(db, 'create_first_admin', args)
+}

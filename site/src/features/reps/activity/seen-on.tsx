@@ -1,0 +1,36 @@
+import type { TimelineResponse } from '#core/engagement.ts'
+import { getHost } from './describe-entry.ts'
+import { TimeAgo } from './time-ago.tsx'
+
+/**
+ * Where the demo was last seen: each site whose page showed it, with when. A rep who pasted the
+ * snippet into a builder learns here whether it showed; none yet says so plainly, with the usual
+ * reason, since a builder that strips the snippet says nothing to anyone.
+ */
+export function SeenOn({ seenOn, now }: { seenOn: TimelineResponse['seenOn']; now: Date }) {
+  const ownOrigin = typeof window === 'undefined' ? '' : window.location.origin
+  return (
+    <div className="mt-3 text-sm">
+      <h3 className="font-semibold">Where the demo was seen</h3>
+      {seenOn.length === 0 ? (
+        <p className="mt-1 text-slate-600 dark:text-slate-400">
+          Not seen on any page yet. Once a page with the snippet (or the link) is opened, its site shows here;
+          if a page you pasted it into never shows, the builder may have removed the snippet.
+        </p>
+      ) : (
+        <ul className="mt-1 space-y-1">
+          {seenOn.map(({ origin, lastAt }) => (
+            <li key={origin}>
+              <span className="font-medium break-all">
+                {origin === ownOrigin ? 'Its page on this site' : getHost(origin)}
+              </span>{' '}
+              <span className="text-slate-600 dark:text-slate-400">
+                · last seen <TimeAgo at={lastAt} now={now} />
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}

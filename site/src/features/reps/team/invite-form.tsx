@@ -1,0 +1,83 @@
+import { type FormEvent, useState } from 'react'
+import { RequestFailure, UNAVAILABLE_MESSAGE } from '#core/api-error.ts'
+import type { RepRole, TeamLinkResponse } from '#core/rep-api.ts'
+import { primaryButtonClass } from '../../../components/button-styles.ts'
+import { inviteToTeam } from '../api/team-endpoints.ts'
+import { Alert } from '../ui/alert.tsx'
+import { cardClass } from '../ui/field-styles.ts'
+import { SelectField } from '../ui/select-field.tsx'
+import { TextField } from '../ui/text-field.tsx'
+import { LinkResult } from './link-result.tsx'
+import { ROLE_WORDS } from './team-words.ts'
+
+/** The server's answers that are about the email field, shown under it. */
+const EMAIL_CODES = new Set(['email_invalid', 'rep_exists'])
+
+/**
+ * Invites someone by email as a rep or an admin: they are added at once with a one-time link to set
+ * their password, shown here to copy and send (nothing is emailed).
+ */
+export function InviteForm({ onInvited }: { onInvited: () => void }) {
+  const [email, setEmail] = useState('')
+  const [role, setRole] = useState<RepRole>('rep')
+  const [busy, setBusy] = useState(false)
+  const [emailError, setEmailError] = useState<string | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [invited, setInvited] = useState<TeamLinkResponse | null>(null)
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    setBusy(true)
+    setEmailError(null)
+    setError(null)
+    try {
+      const answer = await inviteToTeam(email, role)
+      setInvited(answer)
+      setEmail('')
+      setRole('rep')
+      onInvited()
+    } catch (failure) {
+      const message = failure instanceof RequestFailure ? failure.message : UNAVAILABLE_MESSAGE
+      if (failure instanceof RequestFailure && EMAIL_CODES.has(failure.code)) setEmailError(message)
+      else setError(message)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <section aria-labelledby="invite-heading" className={`${cardClass} space-y-4`}>
+      <h2 id="invite-heading" className="text-lg font-bold tracking-tight">
+        Invite someone
+      </h2>
+      <form onSubmit={submit} noValidate className="grid items-start gap-4 sm:grid-cols-[1fr_12rem_auto]">
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="off"
+          spellCheck={false}
+          value={email}
+          onValue={setEmail}
+          error={emailError}
+        />
+        <SelectField label="Role" name="role" value={role} onValue={(value) => setRole(value as RepRole)}>
+          <option value="rep">{ROLE_WORDS.rep}</option>
+          <option value="admin">{ROLE_WORDS.admin} (also manages the team)</option>
+        </SelectField>
+        <button type="submit" className={`${primaryButtonClass} py-2.5 sm:mt-7`} disabled={busy}>
+          {busy ? 'Inviting…' : 'Invite'}
+        </button>
+      </form>
+      {error && <Alert>{error}</Alert>}
+      <div role="status">
+        {invited && (
+          <p className="text-sm font-semibold">
+            Invited {invited.member.email} as {invited.member.role === 'admin' ? 'an admin' : 'a rep'}.
+          </p>
+        )}
+      </div>
+      {invited && <LinkResult email={invited.member.email} link={invited.link} />}
+    </section>
+  )
+}
