@@ -5,9 +5,7 @@ import { printTable } from '../common/print-table.ts'
 import { getLocalSiteOrigin } from '../common/site-origin.ts'
 import { describeFailure } from '../db/filesystem-errors.ts'
 import { type DatabaseStore, openDatabaseStore, StoreConfigError, withStore } from '../db/open-store.ts'
-import { addRep, listReps, type PasswordLink, resetRepPassword, setRepDisabled } from './rep-accounts.ts'
-import { PASSWORD_LINK_SECONDS } from './rep-settings.ts'
-import { createToken, hashToken } from './tokens.ts'
+import { addRep, createOneTimeLink, listReps, resetRepPassword, setRepDisabled } from './rep-accounts.ts'
 
 export const USAGE = `Usage: npm run reps -- <command> [options]
 
@@ -30,9 +28,6 @@ Options:
 The database: PostgreSQL at DATABASE_URL (servers may run meanwhile), else the embedded one under
 DATA_DIR (default .data/), through the server when one runs on it. See docs/operations.md,
 "Sales reps".`
-
-/** The page where a one-time link's token sets a password (the token rides in the fragment). */
-export const SET_PASSWORD_PATH = '/_/set-password'
 
 export interface RepsCliIo {
   stdout: { write(text: string): unknown }
@@ -89,16 +84,7 @@ export async function runRepsCli(argv: readonly string[], io: RepsCliIo): Promis
     return await withStore(open, async ({ db, target, serverOrigin }) => {
       // Where the person will open the link: the host the session cookie will belong to.
       const siteUrl = chosenUrl ?? serverOrigin ?? getLocalSiteOrigin(io.env)
-      const newLink = () => {
-        const token = createToken()
-        const at = now()
-        const link: PasswordLink = {
-          tokenHash: hashToken(token),
-          at,
-          expiresAt: new Date(at.getTime() + PASSWORD_LINK_SECONDS * 1000),
-        }
-        return { link, url: `${siteUrl}${SET_PASSWORD_PATH}#token=${token}` }
-      }
+      const newLink = () => createOneTimeLink(siteUrl, now())
       const noRep = () => {
         err(`No rep ${email} in the ${target}.`)
         return 1

@@ -1,6 +1,6 @@
 import { SETUP_PAGE } from '#core/rep-api.ts'
 import { callFunction, type Database, type Db } from '../data/database.ts'
-import { createToken, hashToken } from './tokens.ts'
+import { createOneTimeLink } from './rep-accounts.ts'
 
 /** A setup link works this long at most, and only until an enabled admin exists. */
 export const SETUP_LINK_SECONDS = 24 * 60 * 60
@@ -11,13 +11,13 @@ export const SETUP_LINK_SECONDS = 24 * 60 * 60
  * thus gets its first admin from the console, without stopping the server for the command line.
  */
 export async function openFirstAdminSetup(db: Db, origin: string, at = new Date()): Promise<string | null> {
-  const token = createToken()
+  const { link, url } = createOneTimeLink(origin, at, { page: SETUP_PAGE, seconds: SETUP_LINK_SECONDS })
   const open = await callFunction(db, 'open_first_admin_setup', {
-    token_hash: hashToken(token),
+    token_hash: link.tokenHash,
     at: at.toISOString(),
-    expires_at: new Date(at.getTime() + SETUP_LINK_SECONDS * 1000).toISOString(),
+    expires_at: link.expiresAt.toISOString(),
   })
-  return open ? `${origin}${SETUP_PAGE}#token=${token}` : null
+  return open ? url : null
 }
 
 /**

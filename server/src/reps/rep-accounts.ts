@@ -1,6 +1,8 @@
-import type { Rep, RepRole } from '#core/rep-api.ts'
+import { type Rep, type RepRole, SET_PASSWORD_PAGE } from '#core/rep-api.ts'
 import { callFunction, type Database, type Db } from '../data/database.ts'
 import type { RepListRow } from '../data/rep-database.ts'
+import { PASSWORD_LINK_SECONDS } from './rep-settings.ts'
+import { createToken, hashToken } from './tokens.ts'
 
 type Functions = Database['public']['Functions']
 
@@ -62,6 +64,21 @@ export interface PasswordLink {
   tokenHash: string
   at: Date
   expiresAt: Date
+}
+
+/**
+ * A new one-time link to `page` on `origin`, made at `at`: the token rides in the address's fragment,
+ * so no server log ever holds it, and the database keeps only its hash (`link`). Setting a password by
+ * default; the first admin's setup page too.
+ */
+export function createOneTimeLink(
+  origin: string,
+  at: Date,
+  { page = SET_PASSWORD_PAGE, seconds = PASSWORD_LINK_SECONDS } = {},
+): { link: PasswordLink; url: string } {
+  const token = createToken()
+  const link = { tokenHash: hashToken(token), at, expiresAt: new Date(at.getTime() + seconds * 1000) }
+  return { link, url: `${origin}${page}#token=${token}` }
 }
 
 const linkArgs = (link: PasswordLink) => ({

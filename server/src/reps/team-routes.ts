@@ -1,22 +1,20 @@
 import { Hono, type MiddlewareHandler } from 'hono'
 import { z } from 'zod'
 import { AppError } from '#core/errors.ts'
-import {
-  type PasswordLinkAnswer,
-  SET_PASSWORD_PAGE,
-  type TeamChangeResponse,
-  type TeamHistoryResponse,
-  type TeamLinkResponse,
-  type TeamMember,
-  type TeamResponse,
+import type {
+  PasswordLinkAnswer,
+  TeamChangeResponse,
+  TeamHistoryResponse,
+  TeamLinkResponse,
+  TeamMember,
+  TeamResponse,
 } from '#core/rep-api.ts'
 import { limitBody } from '../common/limit-body.ts'
 import { readJsonBody } from '../common/read-json-body.ts'
-import type { PasswordLink } from './rep-accounts.ts'
+import { createOneTimeLink } from './rep-accounts.ts'
 import type { RepEnv } from './rep-guards.ts'
-import { PASSWORD_LINK_SECONDS, type RepApiDeps } from './rep-settings.ts'
+import type { RepApiDeps } from './rep-settings.ts'
 import { inviteRep, listTeam, listTeamHistory, sendPasswordLink, updateRep } from './team-store.ts'
-import { createToken, hashToken } from './tokens.ts'
 
 const MAX_BODY_BYTES = 8 * 1024
 /** The command line's rule, and the table's: one @, no spaces, at most 254 characters. */
@@ -49,17 +47,10 @@ const requireAdmin: MiddlewareHandler<RepEnv> = async (c, next) => {
 export function teamRoutes(deps: RepApiDeps): Hono<RepEnv> {
   const now = deps.settings.now ?? (() => new Date())
   const newLink = (requestUrl: string) => {
-    const token = createToken()
-    const at = now()
-    const link: PasswordLink = {
-      tokenHash: hashToken(token),
-      at,
-      expiresAt: new Date(at.getTime() + PASSWORD_LINK_SECONDS * 1000),
-    }
-    const origin = deps.settings.siteUrl ?? new URL(requestUrl).origin
+    const { link, url } = createOneTimeLink(deps.settings.siteUrl ?? new URL(requestUrl).origin, now())
     const answer: PasswordLinkAnswer = {
-      url: `${origin}${SET_PASSWORD_PAGE}#token=${token}`,
-      createdAt: at.toISOString(),
+      url,
+      createdAt: link.at.toISOString(),
       expiresAt: link.expiresAt.toISOString(),
     }
     return { link, answer }
