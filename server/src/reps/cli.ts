@@ -5,7 +5,14 @@ import { printTable } from '../common/print-table.ts'
 import { getLocalSiteOrigin } from '../common/site-origin.ts'
 import { describeFailure } from '../db/filesystem-errors.ts'
 import { type DatabaseStore, openDatabaseStore, StoreConfigError, withStore } from '../db/open-store.ts'
-import { addRep, createOneTimeLink, listReps, resetRepPassword, setRepDisabled } from './rep-accounts.ts'
+import {
+  addRep,
+  createOneTimeLink,
+  isRepEmail,
+  listReps,
+  resetRepPassword,
+  setRepDisabled,
+} from './rep-accounts.ts'
 
 export const USAGE = `Usage: npm run reps -- <command> [options]
 
@@ -40,7 +47,6 @@ export interface RepsCliIo {
 }
 
 const COMMANDS = new Set(['add', 'reset', 'disable', 'enable', 'list'])
-const EMAIL = /^[^@\s]+@[^@\s]+$/
 
 /**
  * Runs one command; resolves to the exit code (0 done, 1 refused or failed, 2 wrong usage) and never
@@ -72,7 +78,7 @@ export async function runRepsCli(argv: readonly string[], io: RepsCliIo): Promis
     return usage(`"${command}" takes ${expected === 0 ? 'no argument' : 'an email'}.`)
   if (values.admin && command !== 'add') return usage('--admin goes with "add" only.')
   const email = (args[0] ?? '').trim().toLowerCase()
-  if (command !== 'list' && (!EMAIL.test(email) || email.length > 254)) {
+  if (command !== 'list' && !isRepEmail(email)) {
     return usage(`"${args[0]}" is not an email address.`)
   }
   const chosenUrl = readSiteUrl(values['site-url'], io.env)

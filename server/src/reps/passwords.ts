@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto'
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#core/rep-password.ts'
 
 /** scrypt's cost: N (CPU and memory, a power of 2), r (block size), p (parallelism). */
 export interface ScryptCost {
@@ -84,3 +85,7 @@ function derive(password: string, salt: Buffer, cost: ScryptCost, length: number
     )
   })
 }
+
+/** The password rule (core/rep-password.ts) as a new password is checked before it is hashed. */
+export const isAllowedPassword = (password: string): boolean =>
+  [...password].length >= PASSWORD_MIN_LENGTH && password.length <= PASSWORD_MAX_LENGTH

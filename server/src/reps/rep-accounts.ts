@@ -59,6 +59,9 @@ export async function listReps(db: Db): Promise<RepListRow[]> {
   return callFunction(db, 'list_reps', {})
 }
 
+/** An address a rep's account may have: something@somewhere, at most 254 characters. */
+export const isRepEmail = (email: string): boolean => email.length <= 254 && /^[^@\s]+@[^@\s]+$/.test(email)
+
 /** A one-time link: its token's hash and when it stops working. */
 export interface PasswordLink {
   tokenHash: string

@@ -1,28 +1,22 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { AppError } from '#core/errors.ts'
-import type { SessionResponse } from '#core/rep-api.ts'
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#core/rep-password.ts'
+import { PASSWORD_MAX_LENGTH } from '#core/rep-password.ts'
 import { limitBody } from '../common/limit-body.ts'
 import { readJsonBody } from '../common/read-json-body.ts'
-import { createPasswordHasher } from './passwords.ts'
+import { createPasswordHasher, isAllowedPassword } from './passwords.ts'
 import { endSession, setPasswordByLink } from './rep-accounts.ts'
 import type { RepEnv } from './rep-guards.ts'
 import { type RepApiDeps, SESSION_MAX_SECONDS } from './rep-settings.ts'
 import { clearSessionCookie, readSessionToken, setSessionCookie } from './session-cookie.ts'
 import { createSignIn } from './sign-in.ts'
-import { createToken, deriveCsrfToken, hashToken } from './tokens.ts'
+import { createToken, hashToken, toSessionResponse } from './tokens.ts'
 
 /** Credentials are small; anything bigger is not a sign-in. */
 const MAX_BODY_BYTES = 8 * 1024
 
 const SignInBody = z.object({ email: z.string().max(254), password: z.string().max(PASSWORD_MAX_LENGTH) })
 const PasswordBody = z.object({ token: z.string().max(100), password: z.string() })
-
-const sessionResponse = (rep: SessionResponse['rep'], sessionToken: string): SessionResponse => ({
-  rep,
-  csrfToken: deriveCsrfToken(sessionToken),
-})
 
 /**
  * `POST session` (sign in) and `POST password` (a one-time link's token and a new password): the two
@@ -40,13 +34,11 @@ export function openSessionRoutes(deps: RepApiDeps): Hono {
       const previous = readSessionToken(c)
       if (previous) await endSession(deps.db, hashToken(previous), now())
       setSessionCookie(c, sessionToken, deps.settings)
-      return c.json(sessionResponse(rep, sessionToken))
+      return c.json(toSessionResponse(rep, sessionToken))
     })
     .post('/password', limitBody(MAX_BODY_BYTES), async (c) => {
       const body = readJsonBody(await c.req.text(), PasswordBody)
-      if ([...body.password].length < PASSWORD_MIN_LENGTH || body.password.length > PASSWORD_MAX_LENGTH) {
-        throw new AppError('password_invalid')
-      }
+      if (!isAllowedPassword(body.password)) throw new AppError('password_invalid')
       const at = now()
       const sessionToken = createToken()
       const rep = await setPasswordByLink(deps.db, {
@@ -58,7 +50,7 @@ export function openSessionRoutes(deps: RepApiDeps): Hono {
       })
       if (!rep) throw new AppError('link_expired')
       setSessionCookie(c, sessionToken, deps.settings)
-      return c.json(sessionResponse(rep, sessionToken))
+      return c.json(toSessionResponse(rep, sessionToken))
     })
 }
 
@@ -66,7 +58,7 @@ export function openSessionRoutes(deps: RepApiDeps): Hono {
 export function signedInSessionRoutes(deps: RepApiDeps): Hono<RepEnv> {
   const now = deps.settings.now ?? (() => new Date())
   return new Hono<RepEnv>()
-    .get('/session', (c) => c.json(sessionResponse(c.get('rep'), c.get('sessionToken'))))
+    .get('/session', (c) => c.json(toSessionResponse(c.get('rep'), c.get('sessionToken'))))
     .delete('/session', async (c) => {
       await endSession(deps.db, hashToken(c.get('sessionToken')), now())
       clearSessionCookie(c, deps.settings)

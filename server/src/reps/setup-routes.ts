@@ -1,18 +1,17 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { AppError } from '#core/errors.ts'
-import type { SessionResponse } from '#core/rep-api.ts'
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#core/rep-password.ts'
+import { PASSWORD_MAX_LENGTH } from '#core/rep-password.ts'
 import { limitBody } from '../common/limit-body.ts'
 import { readJsonBody } from '../common/read-json-body.ts'
 import { createFirstAdmin, readSetupState } from './first-admin.ts'
-import { createPasswordHasher } from './passwords.ts'
+import { createPasswordHasher, isAllowedPassword } from './passwords.ts'
+import { isRepEmail } from './rep-accounts.ts'
 import { type RepApiDeps, SESSION_MAX_SECONDS } from './rep-settings.ts'
 import { setSessionCookie } from './session-cookie.ts'
-import { createToken, deriveCsrfToken, hashToken } from './tokens.ts'
+import { createToken, hashToken, toSessionResponse } from './tokens.ts'
 
 const MAX_BODY_BYTES = 8 * 1024
-const EMAIL = /^[^@\s]+@[^@\s]+$/
 const SetupBody = z.object({
   token: z.string().max(100),
   email: z.string().max(1000),
@@ -35,10 +34,8 @@ export function setupRoutes(deps: RepApiDeps): Hono {
   return new Hono().post('/setup', limitBody(MAX_BODY_BYTES), async (c) => {
     const body = readJsonBody(await c.req.text(), SetupBody)
     const email = body.email.trim().toLowerCase()
-    if (!EMAIL.test(email) || email.length > 254) throw new AppError('email_invalid')
-    if ([...body.password].length < PASSWORD_MIN_LENGTH || body.password.length > PASSWORD_MAX_LENGTH) {
-      throw new AppError('password_invalid')
-    }
+    if (!isRepEmail(email)) throw new AppError('email_invalid')
+    if (!isAllowedPassword(body.password)) throw new AppError('password_invalid')
     const at = now()
     const tokenHash = hashToken(body.token)
     const state = await readSetupState(deps.db, tokenHash, at)
@@ -54,6 +51,6 @@ export function setupRoutes(deps: RepApiDeps): Hono {
     })
     if (answer.status !== 'created') throw new AppError(REFUSALS[answer.status])
     setSessionCookie(c, sessionToken, deps.settings)
-    return c.json({ rep: answer.rep, csrfToken: deriveCsrfToken(sessionToken) } satisfies SessionResponse)
+    return c.json(toSessionResponse(answer.rep, sessionToken))
   })
 }

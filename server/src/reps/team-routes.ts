@@ -11,14 +11,13 @@ import type {
 } from '#core/rep-api.ts'
 import { limitBody } from '../common/limit-body.ts'
 import { readJsonBody } from '../common/read-json-body.ts'
-import { createOneTimeLink } from './rep-accounts.ts'
+import { createOneTimeLink, isRepEmail } from './rep-accounts.ts'
 import type { RepEnv } from './rep-guards.ts'
 import type { RepApiDeps } from './rep-settings.ts'
 import { inviteRep, listTeam, listTeamHistory, sendPasswordLink, updateRep } from './team-store.ts'
 
 const MAX_BODY_BYTES = 8 * 1024
 /** The command line's rule, and the table's: one @, no spaces, at most 254 characters. */
-const EMAIL = /^[^@\s]+@[^@\s]+$/
 const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 const Role = z.enum(['admin', 'rep'])
@@ -74,7 +73,7 @@ export function teamRoutes(deps: RepApiDeps): Hono<RepEnv> {
     .post('/team', limitBody(MAX_BODY_BYTES), async (c) => {
       const body = readJsonBody(await c.req.text(), InviteBody)
       const email = body.email.trim().toLowerCase()
-      if (email.length < 3 || email.length > 254 || !EMAIL.test(email)) throw new AppError('email_invalid')
+      if (!isRepEmail(email)) throw new AppError('email_invalid')
       const { link, answer } = newLink(c.req.url)
       const result = await inviteRep(deps.db, email, body.role, link, c.get('rep').id)
       if (result.status === 'forbidden') throw new AppError('forbidden', { message: NOT_ADMIN })

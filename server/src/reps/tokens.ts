@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
+import type { SessionResponse } from '#core/rep-api.ts'
 
 /** A new secret token: 32 random bytes, base64url (43 characters). */
 export const createToken = (): string => randomBytes(32).toString('base64url')
@@ -12,3 +13,9 @@ export const hashToken = (token: string): string => createHash('sha256').update(
  */
 export const deriveCsrfToken = (sessionToken: string): string =>
   createHash('sha256').update(`rep-csrf:${sessionToken}`).digest('base64url')
+
+/** What signing in (or setting a password) answers: the rep and the session's CSRF token. */
+export const toSessionResponse = (rep: SessionResponse['rep'], sessionToken: string): SessionResponse => ({
+  rep,
+  csrfToken: deriveCsrfToken(sessionToken),
+})
