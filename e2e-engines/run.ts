@@ -47,10 +47,14 @@ async function main(): Promise<number> {
 
 /**
  * Node's test runner, one process per engine file, all at once, and beside them the test of the BiDi
- * client's WebSocket (a second); resolves with its exit code.
+ * client's WebSocket and of the screenshot comparison (a second each); resolves with its exit code.
  */
 function runJourneys(engines: Engine[], env: Record<string, string>): Promise<number> {
-  const files = [...engines.map((engine) => `e2e-engines/${engine}.test.ts`), 'e2e-engines/websocket.test.ts']
+  const files = [
+    ...engines.map((engine) => `e2e-engines/${engine}.test.ts`),
+    'e2e-engines/websocket.test.ts',
+    'e2e-engines/pixels.test.ts',
+  ]
   const runner = spawn(
     process.execPath,
     ['--import', 'tsx', '--test', '--test-reporter=spec', `--test-concurrency=${files.length}`, ...files],
