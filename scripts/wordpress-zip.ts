@@ -24,7 +24,8 @@ export async function pluginEntries(dir = PLUGIN_DIR): Promise<ZipEntry[]> {
   return entries
 }
 
-async function main(): Promise<void> {
+/** Writes the zip and prints where, and its size in bytes. */
+export async function writePluginZip(): Promise<void> {
   const zip = createZip(await pluginEntries())
   await mkdir(dirname(PLUGIN_ZIP), { recursive: true })
   await writeFile(PLUGIN_ZIP, zip)
@@ -32,7 +33,7 @@ async function main(): Promise<void> {
 }
 
 if (process.argv[1] && import.meta.filename === process.argv[1]) {
-  main().catch((error: unknown) => {
+  writePluginZip().catch((error: unknown) => {
     console.error(error instanceof Error ? error.message : error)
     process.exitCode = 1
   })
