@@ -28,7 +28,7 @@ async function main(): Promise<number> {
   const [vapi, video] = await Promise.all([startFakeVapiApi(), startFakeVideoWebhook()])
   vapi.answerWith((callNumber) => ({ status: 201, body: numberedWebCall(callNumber) }))
   try {
-    const product = await startProduct('voice-demo-wordpress-', {
+    const product = await startProduct('voice-demo-wordpress-product-', {
       ...voiceEnv(vapi.url),
       ...videoEnv(video.url),
     })

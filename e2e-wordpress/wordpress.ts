@@ -28,7 +28,7 @@ export interface Login {
  * start does so too.
  */
 export async function startWordPress(zip: string): Promise<WordPress> {
-  const dir = await mkdtemp(join(tmpdir(), 'voice-demo-wordpress-'))
+  const dir = await mkdtemp(join(tmpdir(), 'voice-demo-wordpress-site-'))
   const stops: Array<() => Promise<void>> = []
   const stop = async () => {
     for (const stopOne of stops.reverse()) await stopOne()
