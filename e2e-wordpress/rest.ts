@@ -68,6 +68,11 @@ export class PostsApi {
     return this.call('POST', '/wp/v2/posts', { title, content, status: 'publish' })
   }
 
+  /** Submits a new post for review, as a Contributor's editor does. */
+  submitForReview(title: string, content: string): Promise<SavedPost> {
+    return this.call('POST', '/wp/v2/posts', { title, content, status: 'pending' })
+  }
+
   /** Opens the post as the editor does (its stored content) and saves that content again (Update). */
   async resave(id: number): Promise<SavedPost> {
     const stored = await this.call('GET', `/wp/v2/posts/${id}`, undefined, { context: 'edit' })

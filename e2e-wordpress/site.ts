@@ -89,6 +89,7 @@ export type TaskStep =
   | { task: 'install'; title: string; adminPassword: string }
   | { task: 'install-plugin'; zip: string }
   | { task: 'activate-plugin'; plugin: string }
+  | { task: 'uninstall-plugin'; plugin: string }
   | { task: 'add-user'; login: string; password: string; role: string }
   | { task: 'switch-theme'; theme: string }
 

@@ -54,6 +54,26 @@ test('the Author publishes the block, the shortcode and a post with two blocks t
   assert.equal(posts.two.content.raw, TWO_BLOCKS)
 })
 
+test('a Contributor submits the block and the shortcode for review, kept as written', async () => {
+  const contributor = await browser.newContext()
+  try {
+    await signIn(contributor, wp.url, wp.contributor)
+    const api = await PostsApi.of(contributor, wp.url)
+    for (const content of [BLOCK, SHORTCODE]) {
+      assert.equal((await api.submitForReview('For review', content)).content.raw, content)
+    }
+  } finally {
+    await contributor.close()
+  }
+})
+
+test('the pasted snippet is what WordPress strips for an Author, which is why the plugin exists', async () => {
+  const api = await PostsApi.of(authorContext, wp.url)
+  const snippet = `<script type="module" async src="${PRODUCT}/widget.mjs"></script><voice-demo slug="${SLUG}"></voice-demo>`
+  const saved = await api.publish('Pasted', `<!-- wp:html -->\n${snippet}\n<!-- /wp:html -->`)
+  assert.doesNotMatch(saved.content.raw, /<script|<voice-demo/)
+})
+
 test('without a product URL, visitors get an HTML comment only, and the Author a notice', async () => {
   const visitor = await browser.newContext()
   try {
@@ -183,6 +203,12 @@ for (const theme of THEMES) {
     })
   }
 }
+
+test('deleting the plugin removes its setting (uninstall.php)', async () => {
+  const said = await wp.uninstallPlugin()
+  assert.match(said, /product URL option: 'absent'/)
+  assert.match(said, /plugin folder: absent/)
+})
 
 test('WordPress logged no notice, warning or error from the plugin', async () => {
   const ours = (await wp.log()).split('\n').filter((line) => line.includes('voice-demo'))

@@ -10,7 +10,10 @@ export interface WordPress {
   files: SiteFiles
   admin: Login
   author: Login
+  contributor: Login
   switchTheme(theme: string): Promise<void>
+  /** Deactivates and deletes the plugin (Plugins → Delete); resolves with what the task printed. */
+  uninstallPlugin(): Promise<string>
   /** What WordPress logged (notices, warnings, errors) since it started. */
   log(): Promise<string>
   stop(): Promise<void>
@@ -24,7 +27,7 @@ export interface Login {
 /**
  * Starts MariaDB and PHP in a new temporary directory, installs WordPress from PHP (`wp_install`),
  * installs the plugin from `zip` as Plugins → Add New → Upload does (WordPress's Plugin_Upgrader),
- * activates it and adds an Author. `stop()` stops both servers and deletes the directory; a failed
+ * activates it and adds an Author and a Contributor. `stop()` stops both servers and deletes the directory; a failed
  * start does so too.
  */
 export async function startWordPress(zip: string): Promise<WordPress> {
@@ -45,18 +48,23 @@ export async function startWordPress(zip: string): Promise<WordPress> {
     await copyFile(zip, upload)
     const admin = { user: 'admin', password: 'admin pass phrase 1' }
     const author = { user: 'author', password: 'author pass phrase 1' }
+    const contributor = { user: 'contributor', password: 'contributor pass phrase 1' }
     await runTasks(files, php.url, [
       { task: 'install', title: 'Partner site', adminPassword: admin.password },
       { task: 'install-plugin', zip: upload },
       { task: 'activate-plugin', plugin: 'voice-demo/voice-demo.php' },
       { task: 'add-user', login: author.user, password: author.password, role: 'author' },
+      { task: 'add-user', login: contributor.user, password: contributor.password, role: 'contributor' },
     ])
     return {
       url: php.url,
       files,
       admin,
       author,
+      contributor,
       switchTheme: async (theme) => void (await runTasks(files, php.url, [{ task: 'switch-theme', theme }])),
+      uninstallPlugin: () =>
+        runTasks(files, php.url, [{ task: 'uninstall-plugin', plugin: 'voice-demo/voice-demo.php' }]),
       log: () => readFile(files.debugLog, 'utf8').catch(() => ''),
       stop,
     }

@@ -50,6 +50,17 @@ foreach ($steps as $step) {
 			}
 			echo "activated {$step['plugin']}\n";
 			break;
+		case 'uninstall-plugin':
+			// Plugins → Deactivate, then Delete: WordPress runs the plugin's uninstall.php.
+			update_option('voice_demo_product_url', 'https://demo.example.com');
+			deactivate_plugins($step['plugin']);
+			$deleted = delete_plugins([$step['plugin']]);
+			if ($deleted !== true) {
+				throw new RuntimeException('delete_plugins: ' . (is_wp_error($deleted) ? $deleted->get_error_message() : 'failed'));
+			}
+			echo 'product URL option: ' . var_export(get_option('voice_demo_product_url', 'absent'), true) . "\n";
+			echo 'plugin folder: ' . (is_dir(WP_PLUGIN_DIR . '/voice-demo') ? 'present' : 'absent') . "\n";
+			break;
 		case 'add-user':
 			$id = wp_insert_user([
 				'user_login' => $step['login'],
