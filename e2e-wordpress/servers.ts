@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -26,15 +26,22 @@ const NEEDED = [
 
 /** Throws, naming the Debian packages to install, when anything the test runs on is missing. */
 export function checkPackages(): void {
-  const missing = NEEDED.filter(({ path }) => !existsSync(path))
+  const missing: Array<{ what: string; packages: string }> = NEEDED.filter(
+    ({ path }) => !existsSync(path),
+  ).map(({ path, packages }) => ({ what: path, packages }))
+  if (existsSync('/usr/bin/php') && !phpHasMysqli())
+    missing.push({ what: "PHP's mysqli", packages: 'php-mysql' })
   if (missing.length > 0) {
     const packages = [...new Set(missing.map(({ packages }) => packages))]
     throw new Error(
-      `Missing ${missing.map(({ path }) => path).join(', ')}. Install Debian's packages with ` +
-        `\`apt-get install -y ${packages.join(' ')} php-mysql\` (the test runs WordPress 6.1 on PHP and MariaDB).`,
+      `Missing ${missing.map(({ what }) => what).join(', ')}. Install Debian's packages with ` +
+        `\`apt-get install -y ${packages.join(' ')}\` (the test runs WordPress 6.1 on PHP and MariaDB).`,
     )
   }
 }
+
+const phpHasMysqli = () =>
+  spawnSync('/usr/bin/php', ['-r', 'exit(extension_loaded("mysqli") ? 0 : 1);']).status === 0
 
 export interface Running {
   stop(): Promise<void>
