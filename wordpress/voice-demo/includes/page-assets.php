@@ -39,8 +39,7 @@ function voice_demo_script_tag(): string {
 
 /**
  * Called by each demo as it renders: marks the page as having one, and returns the CSS when the head
- * has gone out without it (classic themes print the head before the content; block themes render the
- * content first, so there it is in the head).
+ * has gone out without it (a demo the head could not foresee: in a widget, on an archive page).
  */
 function voice_demo_claim_page_assets(): string {
 	Voice_Demo_Page_Assets::$has_demo = true;
@@ -51,9 +50,26 @@ function voice_demo_claim_page_assets(): string {
 	return voice_demo_css_tag();
 }
 
-// Late in the head, when a block theme has rendered the page's content already.
+/**
+ * Whether the page will show a demo, known before its content is rendered: a single post or page
+ * (not an archive, whose excerpts drop blocks and shortcodes) whose content has the block or the
+ * shortcode, and a product URL to load the panel from.
+ */
+function voice_demo_page_will_have_demo(): bool {
+	if (!is_singular() || voice_demo_product_url() === '') {
+		return false;
+	}
+	$post = get_queried_object();
+	if (!$post instanceof WP_Post || post_password_required($post)) {
+		return false;
+	}
+	return has_block('callpilot/voice-demo', $post) || has_shortcode($post->post_content, 'voice_demo');
+}
+
+// Late in the head: a block theme has rendered the page's content already; a classic theme has not,
+// but a single post's content says whether it has a demo.
 add_action('wp_head', static function (): void {
-	if (!Voice_Demo_Page_Assets::$has_demo || Voice_Demo_Page_Assets::$css_printed) {
+	if (Voice_Demo_Page_Assets::$css_printed || !(Voice_Demo_Page_Assets::$has_demo || voice_demo_page_will_have_demo())) {
 		return;
 	}
 	Voice_Demo_Page_Assets::$css_printed = true;
