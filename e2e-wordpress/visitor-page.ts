@@ -62,6 +62,13 @@ export async function checkVisitorPage(context: BrowserContext, options: Visitor
   // Once per page, however many demos: the script, and the CSS reserving the panel's space.
   assert.equal(await page.locator(`script[src="${product}/widget.mjs"]`).count(), 1, what)
   assert.equal(await page.locator('style#voice-demo-space').count(), 1, what)
+  // The CSS comes before the first panel, so its space is there from the first paint.
+  const cssFirst = await page.evaluate(() => {
+    const css = document.getElementById('voice-demo-space')
+    const demo = document.querySelector('voice-demo')
+    return Boolean(css && demo && css.compareDocumentPosition(demo) & Node.DOCUMENT_POSITION_FOLLOWING)
+  })
+  assert.ok(cssFirst, `${what}: the CSS before the first panel`)
   await callMeLeavesPanelAsItWas(page, demos.first())
   await painted(page)
 
