@@ -1,0 +1,65 @@
+/**
+ * `npm run test:wordpress`: the WordPress plugin on a real WordPress 6.1 (Debian's, on PHP's built-in
+ * server and a MariaDB of its own, both in temporary directories), in Chromium, against the product.
+ * Builds the plugin's zip, not the product: it runs the last `npm run build`. The product is started as
+ * e2e-engines/run.ts starts it (the built server on a free port with a temporary database, against
+ * loopback fakes of the voice platform and of the video webhook, so the video button shows), and is
+ * stopped when the test is done, whatever happened.
+ */
+import { spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { findChromium } from '../e2e/chromium.ts'
+import { startFakeVideoWebhook, videoEnv } from '../e2e/fakes/fake-video-webhook.ts'
+import { voiceEnv } from '../e2e/fakes/voice-platform.ts'
+import { startProduct } from '../scripts/start-product.ts'
+import { PLUGIN_ZIP, writePluginZip } from '../scripts/wordpress-zip.ts'
+import { numberedWebCall, startFakeVapiApi } from '../widget/src/voice/testing/fake-vapi-api.ts'
+import { checkPackages } from './servers.ts'
+
+async function main(): Promise<number> {
+  // Before anything starts: what is missing is a setup problem with its own message.
+  checkPackages()
+  findChromium()
+  if (!existsSync('dist/widget/widget.mjs')) {
+    throw new Error('No widget in dist/widget/widget.mjs: run `npm run build` first (the product serves it).')
+  }
+  await writePluginZip()
+
+  const [vapi, video] = await Promise.all([startFakeVapiApi(), startFakeVideoWebhook()])
+  vapi.answerWith((callNumber) => ({ status: 201, body: numberedWebCall(callNumber) }))
+  try {
+    const product = await startProduct('voice-demo-wordpress-product-', {
+      ...voiceEnv(vapi.url),
+      ...videoEnv(video.url),
+    })
+    try {
+      return await runTest({ WORDPRESS_TEST_PRODUCT_URL: product.url, WORDPRESS_TEST_ZIP: PLUGIN_ZIP })
+    } finally {
+      await product.stop()
+    }
+  } finally {
+    await Promise.all([vapi.close(), video.close()])
+  }
+}
+
+/** Node's test runner on the one test file; resolves with its exit code. */
+function runTest(env: Record<string, string>): Promise<number> {
+  const runner = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--test', '--test-reporter=spec', 'e2e-wordpress/wordpress.test.ts'],
+    { env: { ...process.env, ...env }, stdio: 'inherit' },
+  )
+  // Ctrl-C reaches the runner too (same process group); the product is stopped once it has exited.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => runner.kill(signal))
+  return new Promise((resolve) => runner.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))))
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code
+  },
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error)
+    process.exitCode = 1
+  },
+)

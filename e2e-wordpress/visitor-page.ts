@@ -1,0 +1,102 @@
+import assert from 'node:assert/strict'
+import type { BrowserContext } from '@playwright/test'
+import {
+  assertUndamaged,
+  assertVideoButtonInFlow,
+  callMeLeavesPanelAsItWas,
+  collectErrors,
+  documentBoxes,
+  hold,
+  isAllBelow,
+  isFontSwapInPanel,
+  painted,
+  readShifts,
+  recordShifts,
+} from './page-checks.ts'
+
+export const SLUG = 'bright-smile-dental'
+export const COMPANY = 'Bright Smile Dental'
+
+export interface VisitorPage {
+  /** How a failure names the page: theme, width, post. */
+  what: string
+  url: string
+  /** The product's origin, where the widget and its API are. */
+  product: string
+  /** How many demos the post holds. */
+  count: number
+  /** Whether the post shows the video call button. */
+  video: boolean
+  /** Twenty Twenty-Three's Inter may re-lay the panel's labels (isFontSwapInPanel). */
+  fontSwapAllowed: boolean
+  /** Where to save a picture of the whole page, if anywhere. */
+  screenshot: string | null
+}
+
+/**
+ * A visitor opens a post with demos (in `context`, fresh for this page): the HTML is the plugin's,
+ * whole; the panel gets the product's answer across origins and shows the company; the script and the
+ * CSS are there once; Call Me opens and closes leaving the panel as it was; nothing moved, no error.
+ */
+export async function checkVisitorPage(context: BrowserContext, options: VisitorPage): Promise<void> {
+  const { what, product, count, video } = options
+  await recordShifts(context)
+  const page = await context.newPage()
+  const errors = collectErrors(page)
+  // The video button's chunk waits until the panel's steps are done: its arrival is checked apart.
+  const releaseVideo = video ? await hold(page, '**/widget-chunks/video-call-button-*.js') : null
+  const answer = page.waitForResponse((response) => response.url() === `${product}/api/prospects/${SLUG}`)
+  const response = await page.goto(options.url)
+  if (!response?.ok()) throw new Error(`${what}: the post does not open (${response?.status()})`)
+  assertUndamaged(await response.text(), SLUG, count, video)
+  // The product answers the page's origin (CORS), and the panel shows what it answered.
+  const api = await answer
+  assert.equal(api.status(), 200, what)
+  assert.equal(api.headers()['access-control-allow-origin'], '*', what)
+  const demos = page.locator('voice-demo')
+  assert.equal(await demos.count(), count, what)
+  for (const demo of await demos.all()) {
+    await demo.getByRole('heading', { name: `Built for ${COMPANY}` }).waitFor()
+    await demo.getByRole('button', { name: 'Call Me' }).waitFor()
+  }
+  // Once per page, however many demos: the script, and the CSS reserving the panel's space.
+  assert.equal(await page.locator(`script[src="${product}/widget.mjs"]`).count(), 1, what)
+  assert.equal(await page.locator('style#voice-demo-space').count(), 1, what)
+  // The CSS comes before the first panel, so its space is there from the first paint.
+  const cssFirst = await page.evaluate(() => {
+    const css = document.getElementById('voice-demo-space')
+    const demo = document.querySelector('voice-demo')
+    return Boolean(css && demo && css.compareDocumentPosition(demo) & Node.DOCUMENT_POSITION_FOLLOWING)
+  })
+  assert.ok(cssFirst, `${what}: the CSS before the first panel`)
+  await callMeLeavesPanelAsItWas(page, demos.first())
+  await painted(page)
+
+  // Nothing moved through load, the answer and Call Me (but a font swap inside a panel, where allowed).
+  const panels = await documentBoxes(demos)
+  const panel = panels[0]
+  assert.ok(panel, what)
+  const shifts = await readShifts(page)
+  const moved = shifts.filter((shift) => !(options.fontSwapAllowed && isFontSwapInPanel(shift, panels)))
+  assert.deepEqual(
+    moved,
+    [],
+    `${what}: layout shifts ${JSON.stringify(shifts)}, panels ${JSON.stringify(panels)}`,
+  )
+
+  if (releaseVideo) {
+    // The video button arrives under the panel, in the flow: only what is below the panel moves.
+    releaseVideo()
+    await assertVideoButtonInFlow(demos.first(), page.locator('voice-video-call'))
+    await painted(page)
+    const later = (await readShifts(page)).slice(shifts.length)
+    const elsewhere = later.filter((shift) => !isAllBelow(shift, panel.y + panel.height))
+    assert.deepEqual(
+      elsewhere,
+      [],
+      `${what}: as the video button came, panel ${JSON.stringify(panel)}: ${JSON.stringify(later)}`,
+    )
+  }
+  assert.deepEqual(errors, [], `${what}: errors`)
+  if (options.screenshot) await page.screenshot({ path: options.screenshot, fullPage: true })
+}
