@@ -50,6 +50,9 @@ export default defineConfig(({ mode, isSsrBuild }) => {
       emptyOutDir: true,
       // The server entry's build needs none of the public files: the site's build serves them.
       copyPublicDir: !isSsrBuild,
+      // Which files each page's lazy chunk needs, for the prerendered pages' modulepreloads; read and
+      // removed by scripts/prerender-site.ts, so it is never served.
+      manifest: !isSsrBuild,
     },
     // `vite -c vite.site.config.ts` next to `npm run serve`: the API and the built widget come from it.
     server: {

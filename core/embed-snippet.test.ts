@@ -1,6 +1,11 @@
 import { readFileSync } from 'node:fs'
 import { expect, it } from 'vitest'
-import { createEmbedSnippet, PANEL_SPACE_CSS } from './embed-snippet.ts'
+import {
+  createEmbedSnippet,
+  createVideoButtonSnippet,
+  PANEL_SPACE_CSS,
+  VIDEO_IN_FLOW_CSS,
+} from './embed-snippet.ts'
 
 it('keeps every value inside its attribute', () => {
   const snippet = createEmbedSnippet({ scriptUrl: 'https://x/"><script>', slug: 'acme', apiBase: 'a&"b' })
@@ -21,3 +26,11 @@ it.each(['docs/embedding.md', 'embed-demo/index.html', 'embed-demo/neutral.html'
     expect(squeeze(readFileSync(path, 'utf8'))).toContain(squeeze(PANEL_SPACE_CSS))
   },
 )
+
+it('puts the video call button in the flow, its values inside their attributes', () => {
+  expect(createVideoButtonSnippet({ slug: 'acme', apiBase: '"><b>' })).toBe(
+    `<style>${VIDEO_IN_FLOW_CSS}</style>\n<voice-video-call slug="acme" api-base="&quot;&gt;&lt;b&gt;"></voice-video-call>`,
+  )
+  // The guide gives builders the same line.
+  expect(readFileSync('docs/embedding.md', 'utf8')).toContain(VIDEO_IN_FLOW_CSS)
+})

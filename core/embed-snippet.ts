@@ -32,3 +32,25 @@ export function createEmbedSnippet({ scriptUrl, slug, apiBase }: EmbedSnippetOpt
 
 const escapeAttribute = (value: string): string =>
   value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')
+
+/**
+ * The video call button in the page's flow, where the element stands, instead of floating at the
+ * bottom left: builders' pages have their own fixed bars and footers there, which a floating button
+ * would cover. The element is 0 px high until the server says video calls run, then it takes the
+ * button's height and a little room above it.
+ */
+export const VIDEO_IN_FLOW_CSS =
+  'voice-video-call::part(dock){position:static;justify-content:center}' +
+  'voice-video-call:state(shown){padding-top:16px}'
+
+/**
+ * The video call button to paste right under the demo panel's snippet (whose script defines it),
+ * kept in the page's flow.
+ */
+export function createVideoButtonSnippet({
+  slug,
+  apiBase,
+}: Pick<EmbedSnippetOptions, 'slug' | 'apiBase'>): string {
+  const api = apiBase ? ` api-base="${escapeAttribute(apiBase)}"` : ''
+  return `<style>${VIDEO_IN_FLOW_CSS}</style>\n<voice-video-call slug="${escapeAttribute(slug)}"${api}></voice-video-call>`
+}

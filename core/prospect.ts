@@ -64,6 +64,11 @@ export interface ProspectResponse {
    * without a request of its own.
    */
   features: DemoFeatures
+  /**
+   * Why the calls that are off are off, as the panel says it under its buttons (describeUnavailable in
+   * core/public-config.ts); empty when both work.
+   */
+  unavailableReason: string
 }
 
 export const prospectNotFoundMessage = (slug: string): string => `Prospect "${slug}" not found`

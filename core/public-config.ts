@@ -27,3 +27,19 @@ export interface DemoFeatures {
   phoneCall: boolean
   videoCall: boolean
 }
+
+/**
+ * What the demo panel says under its buttons about the demos that are off, written by the server,
+ * which knows them (`ProspectResponse.unavailableReason`); empty when both calls work. A call is off
+ * when the server lacks the voice platform's settings (`npm start` lists each), so the line says what
+ * to set: a first run without keys then explains itself in the panel too. It fits the panel's status
+ * line on one line from 528 px, as the panel's fixed height needs.
+ */
+export function describeUnavailable({
+  browserCall,
+  phoneCall,
+}: Pick<DemoFeatures, 'browserCall' | 'phoneCall'>): string {
+  if (browserCall && phoneCall) return ''
+  const off = !browserCall && !phoneCall ? 'Calls are' : browserCall ? 'Phone calls are' : 'Browser calls are'
+  return `${off} off: set the server's voice platform keys.`
+}

@@ -169,7 +169,7 @@ const PAGES: CheckedPage[] = [
       await expect(demo.getByRole('heading', { name: 'Built for Harbor Realty Group' })).toBeVisible()
       // One disclosure open, so its text is checked too.
       await page.locator('summary', { hasText: 'WordPress' }).click()
-      await expect(page.getByText(/add a Custom HTML block/)).toBeVisible()
+      await expect(page.getByText(/add a Voice demo block/)).toBeVisible()
     },
   },
   {

@@ -23,6 +23,10 @@ for (const { path, title, heading, words } of LEGAL) {
     expect(html).toContain(`<title>${title}</title>`)
     expect(html).toMatch(/<meta name="description" content="[^"]{40,}" \/>/)
     expect(html).not.toContain('content="CallPilot builds AI voice agents')
+    // Its lazy chunk is fetched beside the main script, not after it: hydration waits for both.
+    const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)]
+    expect(preloads.map(([, href]) => href)).toContainEqual(expect.stringMatching(`${path.slice(1)}-page-`))
+    for (const [, href = ''] of preloads) expect((await page.request.get(href)).status()).toBe(200)
 
     // Read before any script: a browser with scripts off shows the page.
     const noScript = await browser.newContext({ javaScriptEnabled: false, ...(baseURL ? { baseURL } : {}) })

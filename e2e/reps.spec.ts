@@ -119,7 +119,8 @@ async function copyAndOpen(page: Page, origin: string) {
   await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(snippet)
 
   await page.locator('summary', { hasText: 'WordPress' }).click()
-  await expect(page.getByText(/add a Custom HTML block and paste the snippet/)).toBeVisible()
+  await expect(page.getByText(/add a Voice demo block and type the prospect link acme-dental/)).toBeVisible()
+  await expect(page.getByText(/WordPress removes the snippet when the post is saved/)).toBeVisible()
   await expect(page.getByRole('region', { name: 'About this prospect' })).toContainText(`Owner${REP_EMAIL}`)
 
   const opened = page.waitForEvent('popup')

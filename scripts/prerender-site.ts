@@ -1,7 +1,8 @@
-import { copyFile, readdir, readFile, writeFile } from 'node:fs/promises'
+import { copyFile, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { robotsTxt, sitemapXml } from '../server/src/static/crawlers.ts'
+import { type BuildManifest, chunkPreloadLinks, withChunkPreloads } from '../site/build/chunk-preloads.ts'
 import { fontPreloadLinks, PRELOADED_WEIGHTS, withFontPreloads } from '../site/build/fonts/font-preloads.ts'
 import { loadSiteEnv } from '../site/build/load-site-env.ts'
 import { SITE_BUILD_RECORD } from '../site/build/site-build-record.ts'
@@ -25,6 +26,7 @@ interface PrerenderedPage {
   pathname: string
   file: string
   head: { title: string; description: (product: string) => string } | null
+  chunk: string | null
 }
 const shell = await readFile(join(siteDir, 'index.html'), 'utf8')
 if (!shell.includes(EMPTY_ROOT)) throw new Error(`dist/site/index.html has no ${EMPTY_ROOT} to fill`)
@@ -34,6 +36,9 @@ const { renderSitePage, PRERENDERED_PAGES } = (await import(
 const { PRODUCT_NAME } = loadSiteEnv(
   JSON.parse(await readFile(join(siteDir, SITE_BUILD_RECORD), 'utf8')) as Record<string, string>,
 )
+// Read once and removed: the manifest is the build's, not a file to serve.
+const manifest = JSON.parse(await readFile(join(siteDir, '.vite', 'manifest.json'), 'utf8')) as BuildManifest
+await rm(join(siteDir, '.vite'), { recursive: true })
 const siteUrl = process.env.SITE_URL?.trim().replace(/\/+$/, '') || null
 
 await copyFile(join(siteDir, 'index.html'), join(siteDir, 'app.html'))
@@ -52,6 +57,7 @@ for (const page of PRERENDERED_PAGES) {
   // whole without JavaScript, or one the policy keeps hidden.
   if (/<!--\$!-->|<script|<template/.test(body)) throw new Error(`${page.pathname} did not render whole`)
   let html = withFontPreloads(shell, fonts)
+  if (page.chunk) html = withChunkPreloads(html, chunkPreloadLinks(manifest, page.chunk))
   html = page.head
     ? withTitle(html, page.head.title, page.head.description(PRODUCT_NAME), PRODUCT_NAME)
     : withLandingPreview(html, PRODUCT_NAME, siteUrl)

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { PANEL_SPACE_CSS } from '../core/embed-snippet.ts'
+import { PANEL_SPACE_CSS, VIDEO_IN_FLOW_CSS } from '../core/embed-snippet.ts'
 import { PLUGIN_DIR, pluginEntries } from './wordpress-zip.ts'
 
 /** A PHP `const NAME = '…';` of the plugin, as PHP reads the single-quoted string. */
@@ -15,6 +15,12 @@ async function phpConstant(file: string, name: string): Promise<string> {
 describe('the WordPress plugin', () => {
   it("reserves the panel's space with the product's own CSS", async () => {
     expect(await phpConstant('includes/page-assets.php', 'VOICE_DEMO_PANEL_SPACE_CSS')).toBe(PANEL_SPACE_CSS)
+  })
+
+  it("puts the video call button in the flow with the line the builders' steps give", async () => {
+    expect(await phpConstant('includes/page-assets.php', 'VOICE_DEMO_VIDEO_BUTTON_CSS')).toBe(
+      VIDEO_IN_FLOW_CSS,
+    )
   })
 
   it('says which WordPress and PHP it needs, the same in its header and readme', async () => {

@@ -16,17 +16,17 @@ interface Target {
   readonly limit: number
 }
 
-/** The landing page's budget (docs/architecture.md, Budgets), checked at the phone-like profile. */
+/**
+ * The landing page's budget (docs/architecture.md, Budgets), checked at the phone-like profile, and its
+ * LCP no later than a prospect page's (checked apart, against that page's median).
+ */
 export const PHONE_TARGETS: readonly Target[] = [
   { metric: 'lcp', label: 'LCP', limit: 2000 },
   { metric: 'cls', label: 'CLS', limit: 0.02 },
   { metric: 'tbt', label: 'TBT', limit: 150 },
 ]
 
-/**
- * A prospect page's budget, per profile: it is what a rep's link opens, so it must paint sooner than
- * the landing page (and no later than it: checked apart, against the landing page's median).
- */
+/** A prospect page's budget, per profile: it is what a rep's link opens, rendered by the server. */
 export const PROSPECT_TARGETS: Readonly<Record<'phone' | 'desktop', readonly Target[]>> = {
   phone: [
     { metric: 'lcp', label: 'LCP', limit: 1200 },

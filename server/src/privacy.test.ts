@@ -132,6 +132,10 @@ describe('the API', () => {
         phoneCall: expect.any(Boolean),
         videoCall: expect.any(Boolean),
       },
+      // Why a call is off, in words for the panel: names no key's value, only what to set.
+      unavailableReason: expect.stringMatching(
+        /^(|(Calls|Browser calls|Phone calls) are off: set the server's voice platform keys\.)$/,
+      ),
       // What lets the page report its visit: a signature over the slug and the minute, nothing else.
       visitToken: expect.stringMatching(VISIT_TOKEN_PATTERN),
     })

@@ -16,12 +16,24 @@ const renderApp = () =>
 /**
  * The pages the build renders to files (scripts/prerender-site.ts), so that they paint before the
  * site's JavaScript arrives (LCP on slow phones) and read whole without it: the landing page and the
- * legal pages, each with its title and description. The client hydrates them.
+ * legal pages, each with its title and description. The client hydrates them; `chunk` is the page's
+ * lazy module (as the site's build manifest names it), which its HTML preloads so hydration does not
+ * wait for the main script to ask for it.
  */
 export const PRERENDERED_PAGES = [
-  { pathname: '/', file: 'index.html', head: null },
-  { pathname: '/privacy', file: 'privacy.html', head: LEGAL_PAGES.privacy },
-  { pathname: '/terms', file: 'terms.html', head: LEGAL_PAGES.terms },
+  { pathname: '/', file: 'index.html', head: null, chunk: null },
+  {
+    pathname: '/privacy',
+    file: 'privacy.html',
+    head: LEGAL_PAGES.privacy,
+    chunk: 'src/features/legal/privacy-page.tsx',
+  },
+  {
+    pathname: '/terms',
+    file: 'terms.html',
+    head: LEGAL_PAGES.terms,
+    chunk: 'src/features/legal/terms-page.tsx',
+  },
 ] as const
 
 /**

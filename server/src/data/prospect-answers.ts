@@ -1,6 +1,6 @@
 import type { AgentTemplateSet } from '#core/agent.ts'
 import { FALLBACK_SLUG, type Prospect, type ProspectResponse } from '#core/prospect.ts'
-import type { DemoFeatures } from '#core/public-config.ts'
+import { type DemoFeatures, describeUnavailable } from '#core/public-config.ts'
 import type { VisitTokens } from '../common/visit-token.ts'
 import type { Db } from './database.ts'
 import { loadProspect } from './prospects.ts'
@@ -85,10 +85,12 @@ export function createProspectAnswers({
     if (!served) return null
     // The agent's purpose briefs the video call's persona on the server; pages have no use for it.
     const { purpose: _purpose, ...shown } = served
+    const demos = features(shown)
     const response: ProspectResponse = {
       prospect: shown,
       fallback: !prospect,
-      features: features(shown),
+      features: demos,
+      unavailableReason: describeUnavailable(demos),
       visitToken: await visitTokens.issue(shown.slug, new Date(now())),
     }
     const json = JSON.stringify(response)

@@ -4,6 +4,7 @@ import { createAgentTemplateSet } from '#core/agent.ts'
 import { renderAgentTemplate } from '#core/agent-template.ts'
 import type { ErrorBody } from '#core/errors.ts'
 import type { ProspectResponse } from '#core/prospect.ts'
+import { describeUnavailable } from '#core/public-config.ts'
 import { createApp } from '../app.ts'
 import type { Db } from '../data/database.ts'
 import { encodePage } from '../static/encoded-files.ts'
@@ -97,6 +98,18 @@ describe('GET /api/prospects/:slug', () => {
   it('says which demos work, so the widget offers only those: none when nothing is configured', async () => {
     const body = (await (await request('/api/prospects/bright-smile-dental')).json()) as ProspectResponse
     expect(body.features).toEqual({ browserCall: false, phoneCall: false, videoCall: false })
+    // The panel says it under its buttons: a first run without keys explains itself there too.
+    expect(body.unavailableReason).toBe("Calls are off: set the server's voice platform keys.")
+  })
+
+  it('names only the call that is off, and nothing when both work', () => {
+    expect(describeUnavailable({ browserCall: true, phoneCall: false })).toBe(
+      "Phone calls are off: set the server's voice platform keys.",
+    )
+    expect(describeUnavailable({ browserCall: false, phoneCall: true })).toBe(
+      "Browser calls are off: set the server's voice platform keys.",
+    )
+    expect(describeUnavailable({ browserCall: true, phoneCall: true })).toBe('')
   })
 
   it('offers a call only with the platform keys and an assistant (the prospect’s own or the default)', () => {

@@ -34,6 +34,7 @@ export const answerBody = (prospect: Prospect, fallback = false): ProspectRespon
   prospect,
   fallback,
   features: FEATURES,
+  unavailableReason: '',
   visitToken: 'tyf0w0.0123456789abcdef0123456789abcdef',
 })
 

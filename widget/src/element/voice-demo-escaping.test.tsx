@@ -26,6 +26,7 @@ beforeEach(() => {
             prospect: HOSTILE,
             fallback: false,
             features: ALL_DEMOS,
+            unavailableReason: '',
             visitToken: FAKE_VISIT_TOKEN,
           } satisfies ProspectResponse)
         : answerLikeTheServer(input),

@@ -1,6 +1,6 @@
 import { vi } from 'vitest'
 import type { Prospect, ProspectResponse } from '#core/prospect.ts'
-import type { DemoFeatures } from '#core/public-config.ts'
+import { type DemoFeatures, describeUnavailable } from '#core/public-config.ts'
 
 export const prospects: Record<string, Prospect> = {
   visitor: {
@@ -41,10 +41,12 @@ export const ALL_DEMOS: DemoFeatures = { browserCall: true, phoneCall: true, vid
 /** The server's answer for `slug` (unknown slugs fall back to `visitor`), with the demos that work. */
 export function prospectAnswer(slug: string, features: Partial<DemoFeatures> = {}): ProspectResponse {
   const prospect = prospects[slug]
+  const demos = { ...ALL_DEMOS, ...features }
   return {
     prospect: prospect ?? (prospects.visitor as Prospect),
     fallback: !prospect,
-    features: { ...ALL_DEMOS, ...features },
+    features: demos,
+    unavailableReason: describeUnavailable(demos),
     visitToken: FAKE_VISIT_TOKEN,
   }
 }

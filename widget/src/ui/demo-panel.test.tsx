@@ -109,7 +109,7 @@ describe('a demo the server cannot run', () => {
     expect(browser.getAttribute('aria-disabled')).toBe('true')
     expect(browser.hasAttribute('disabled')).toBe(false) // still focusable, so its reason is heard
     expect(root.getElementById(String(browser.getAttribute('aria-describedby')))).toBe(statusLine())
-    expect(status().textContent).toBe('Browser calls are not available on this site yet.')
+    expect(status().textContent).toBe("Browser calls are off: set the server's voice platform keys.")
 
     browser.click()
     await flush()
@@ -125,7 +125,7 @@ describe('a demo the server cannot run', () => {
     const phoneDialog = vi.fn<Required<PartImports>['phoneDialog']>(async () => () => <div role="dialog" />)
     showPanel({ phoneDialog }, { browserCall: false, phoneCall: false })
     await waitFor(() =>
-      expect(status().textContent).toBe('Browser and phone calls are not available on this site yet.'),
+      expect(status().textContent).toBe("Calls are off: set the server's voice platform keys."),
     )
     const phone = getByRole(root, 'button', 'Call Me')
     expect(phone.getAttribute('aria-disabled')).toBe('true')
@@ -138,7 +138,9 @@ describe('a demo the server cannot run', () => {
 
   it('names only the phone call when only it is off', async () => {
     showPanel({}, { phoneCall: false })
-    await waitFor(() => expect(status().textContent).toBe('Phone calls are not available on this site yet.'))
+    await waitFor(() =>
+      expect(status().textContent).toBe("Phone calls are off: set the server's voice platform keys."),
+    )
     expect(getByRole(root, 'button', 'Test in Browser').hasAttribute('aria-disabled')).toBe(false)
     expect(getByRole(root, 'button', 'Call Me').getAttribute('aria-disabled')).toBe('true')
   })

@@ -20,7 +20,7 @@ import {
   TITLE,
   TITLE_BOX,
 } from './panel-classes.ts'
-import { PANEL_EYEBROW, PANEL_LEAD, unavailableReason } from './panel-copy.ts'
+import { PANEL_EYEBROW, PANEL_LEAD } from './panel-copy.ts'
 import { PanelError } from './panel-error.tsx'
 import { PhoneIcon } from './phone-icon.tsx'
 
@@ -80,7 +80,9 @@ export function DemoPanel({ store, slug, apiBase, theme = 'light', backNavigatio
   const CallView = browserCall && store.parts.call.get()?.CallView
   const voiceOff = isOff(prospect, 'browserCall')
   const phoneOff = isOff(prospect, 'phoneCall')
-  const status = state.notice || unavailableReason(voiceOff, phoneOff) || CALL_ANNOUNCEMENT[call]
+  // Why a call is off is the server's to say (it knows which settings are missing).
+  const status =
+    state.notice || (prospect.status === 'loaded' && prospect.unavailableReason) || CALL_ANNOUNCEMENT[call]
   return (
     <section
       data-theme={theme}

@@ -16,10 +16,10 @@ if (!defined('ABSPATH')) {
  * percentage is of the element's width; `clamp` picks one height or the other). A hidden element
  * stays hidden. The video call button takes the page's flow where the author put it, under the panel,
  * so it never floats over the theme's text or the panel; it is 0 px high until the product says video
- * calls run. Kept equal to the product's PANEL_SPACE_CSS by a test.
+ * calls run. Kept equal to the product's PANEL_SPACE_CSS and VIDEO_IN_FLOW_CSS by a test.
  */
 const VOICE_DEMO_PANEL_SPACE_CSS = 'voice-demo:not(:defined,[hidden]){display:block}voice-demo:not(:defined)::before{content:"";display:block;padding-top:clamp(220px,(528px - 100%)*999,348px)}';
-const VOICE_DEMO_VIDEO_BUTTON_CSS = 'voice-video-call::part(dock){position:static;justify-content:center}voice-video-call:state(shown){padding:16px 0 0}';
+const VOICE_DEMO_VIDEO_BUTTON_CSS = 'voice-video-call::part(dock){position:static;justify-content:center}voice-video-call:state(shown){padding-top:16px}';
 
 /** Whether a demo has been rendered on this page, and what of its assets is printed already. */
 final class Voice_Demo_Page_Assets {

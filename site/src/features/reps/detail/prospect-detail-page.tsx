@@ -90,7 +90,7 @@ function Loaded({ detail: loaded }: { detail: RepProspectDetail }) {
       <div className="mt-6 grid items-start gap-6 lg:grid-cols-2">
         <div className="min-w-0 space-y-6">
           <CopySection slug={fields.slug} companyName={fields.company_name} />
-          <PasteInstructions />
+          <PasteInstructions slug={fields.slug} />
         </div>
         <div className="min-w-0 space-y-6">
           <TimelineSection slug={fields.slug} />

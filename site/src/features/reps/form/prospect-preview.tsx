@@ -1,6 +1,7 @@
 import { renderProspectAgent, toAgentValues } from '#core/agent.ts'
 import { FALLBACK_SLUG, isValidSlug, type Prospect, type ProspectResponse } from '#core/prospect.ts'
 import { normalizeProspectFields } from '#core/prospect-fields.ts'
+import { describeUnavailable } from '#core/public-config.ts'
 import type { ProspectFields } from '#core/rep-api.ts'
 import { ProspectHero } from '../../../components/prospect-hero.tsx'
 import { PRELOADED_ATTRIBUTE } from '../../../lib/preloaded-prospect.ts'
@@ -16,6 +17,8 @@ import { useDemoFeatures } from './use-demo-features.ts'
 const PANEL_DELAY_MS = 700
 /** A slug for the panel while the typed one breaks the rule (the panel refuses such a slug). */
 const DRAFT_SLUG = 'preview'
+/** The panel's status line while Call Me waits for the changes to be saved. */
+const SAVE_FOR_CALL_ME = 'Save your changes to try Call Me.'
 
 interface ProspectPreviewProps {
   values: FormValues
@@ -48,10 +51,13 @@ export function ProspectPreview({ values, templates, saved }: ProspectPreviewPro
     variables: toAgentValues(fields),
     assistantId: fields.assistant_id,
   }
+  const demos = { ...features, phoneCall: features.phoneCall && unchanged }
   const answer: ProspectResponse = {
     prospect,
     fallback: false,
-    features: { ...features, phoneCall: features.phoneCall && unchanged },
+    features: demos,
+    // Call Me waits for the save (it phones with the saved agent), which the server's words would not say.
+    unavailableReason: features.phoneCall && !unchanged ? SAVE_FOR_CALL_ME : describeUnavailable(demos),
     // A draft is no prospect's page: nothing it could report would count.
     visitToken: '',
   }
