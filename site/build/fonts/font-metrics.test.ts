@@ -31,10 +31,10 @@ describe('the fallback faces stand where Inter will (no shift when the font swap
       const metrics = readWoff2Metrics(readFileSync(join(fontFiles, `inter-latin-${weight}-normal.woff2`)))
       // The overrides apply to the adjusted size, so Inter's own ratio is divided by the adjustment.
       const sizeAdjust = face.percent('size-adjust')
-      expect(face.percent('ascent-override')).toBeCloseTo(
-        metrics.ascender / metrics.unitsPerEm / sizeAdjust,
-        4,
-      )
+      // The ascent at or just above Inter's (at most 0.03 % more: fonts.css says why).
+      const ascent = metrics.ascender / metrics.unitsPerEm / sizeAdjust
+      expect(face.percent('ascent-override')).toBeGreaterThanOrEqual(ascent)
+      expect(face.percent('ascent-override')).toBeLessThan(ascent + 0.0003)
       expect(face.percent('descent-override')).toBeCloseTo(
         -metrics.descender / metrics.unitsPerEm / sizeAdjust,
         4,
