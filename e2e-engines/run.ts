@@ -5,10 +5,10 @@
  * starts it (the built server on a free port with a temporary database, voice calls against a loopback
  * fake of Vapi's API), once for both engines, and stopped when they are done, whatever happened.
  */
-import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { NO_VIDEO_ENV } from '../e2e/fakes/fake-video-webhook.ts'
 import { voiceEnv } from '../e2e/fakes/voice-platform.ts'
+import { exitWith, runNodeTests } from '../scripts/run-node-tests.ts'
 import { startProduct } from '../scripts/start-product.ts'
 import { numberedWebCall, startFakeVapiApi } from '../widget/src/voice/testing/fake-vapi-api.ts'
 import { findFirefox } from './firefox.ts'
@@ -36,7 +36,14 @@ async function main(): Promise<number> {
   try {
     const product = await startProduct('voice-demo-engines-', { ...voiceEnv(vapi.url), ...NO_VIDEO_ENV })
     try {
-      return await runJourneys(engines, { ENGINES_API_URL: product.url, E2E_VAPI_API_URL: vapi.url })
+      // One process per engine file, and beside them the tests of the BiDi client's WebSocket and of
+      // the screenshot comparison (a second each).
+      const files = [
+        ...engines.map((engine) => `e2e-engines/${engine}.test.ts`),
+        'e2e-engines/websocket.test.ts',
+        'e2e-engines/pixels.test.ts',
+      ]
+      return await runNodeTests(files, { ENGINES_API_URL: product.url, E2E_VAPI_API_URL: vapi.url })
     } finally {
       await product.stop()
     }
@@ -45,32 +52,4 @@ async function main(): Promise<number> {
   }
 }
 
-/**
- * Node's test runner, one process per engine file, all at once, and beside them the test of the BiDi
- * client's WebSocket and of the screenshot comparison (a second each); resolves with its exit code.
- */
-function runJourneys(engines: Engine[], env: Record<string, string>): Promise<number> {
-  const files = [
-    ...engines.map((engine) => `e2e-engines/${engine}.test.ts`),
-    'e2e-engines/websocket.test.ts',
-    'e2e-engines/pixels.test.ts',
-  ]
-  const runner = spawn(
-    process.execPath,
-    ['--import', 'tsx', '--test', '--test-reporter=spec', `--test-concurrency=${files.length}`, ...files],
-    { env: { ...process.env, ...env }, stdio: 'inherit' },
-  )
-  // Ctrl-C reaches the runner too (same process group); the product is stopped once it has exited.
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => runner.kill(signal))
-  return new Promise((resolve) => runner.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))))
-}
-
-main().then(
-  (code) => {
-    process.exitCode = code
-  },
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error)
-    process.exitCode = 1
-  },
-)
+exitWith(main)

@@ -6,11 +6,11 @@
  * loopback fakes of the voice platform and of the video webhook, so the video button shows), and is
  * stopped when the test is done, whatever happened.
  */
-import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { findChromium } from '../e2e/chromium.ts'
 import { startFakeVideoWebhook, videoEnv } from '../e2e/fakes/fake-video-webhook.ts'
 import { voiceEnv } from '../e2e/fakes/voice-platform.ts'
+import { exitWith, runNodeTests } from '../scripts/run-node-tests.ts'
 import { startProduct } from '../scripts/start-product.ts'
 import { PLUGIN_ZIP, writePluginZip } from '../scripts/wordpress-zip.ts'
 import { numberedWebCall, startFakeVapiApi } from '../widget/src/voice/testing/fake-vapi-api.ts'
@@ -33,7 +33,10 @@ async function main(): Promise<number> {
       ...videoEnv(video.url),
     })
     try {
-      return await runTest({ WORDPRESS_TEST_PRODUCT_URL: product.url, WORDPRESS_TEST_ZIP: PLUGIN_ZIP })
+      return await runNodeTests(['e2e-wordpress/wordpress.test.ts'], {
+        WORDPRESS_TEST_PRODUCT_URL: product.url,
+        WORDPRESS_TEST_ZIP: PLUGIN_ZIP,
+      })
     } finally {
       await product.stop()
     }
@@ -42,24 +45,4 @@ async function main(): Promise<number> {
   }
 }
 
-/** Node's test runner on the one test file; resolves with its exit code. */
-function runTest(env: Record<string, string>): Promise<number> {
-  const runner = spawn(
-    process.execPath,
-    ['--import', 'tsx', '--test', '--test-reporter=spec', 'e2e-wordpress/wordpress.test.ts'],
-    { env: { ...process.env, ...env }, stdio: 'inherit' },
-  )
-  // Ctrl-C reaches the runner too (same process group); the product is stopped once it has exited.
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => runner.kill(signal))
-  return new Promise((resolve) => runner.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))))
-}
-
-main().then(
-  (code) => {
-    process.exitCode = code
-  },
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error)
-    process.exitCode = 1
-  },
-)
+exitWith(main)
