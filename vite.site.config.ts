@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig, loadEnv, type Plugin } from 'vite'
 import { preloadFonts } from './site/build/fonts/font-preloads.ts'
 import { loadSiteEnv, type SiteEnv } from './site/build/load-site-env.ts'
+import { minifyPublicScripts } from './site/build/minify-public-scripts.ts'
 import { recordSiteBuild } from './site/build/site-build-record.ts'
 
 const repoRoot = fileURLToPath(new URL('.', import.meta.url))
@@ -38,7 +39,14 @@ export default defineConfig(({ mode, isSsrBuild }) => {
   return {
     root: fileURLToPath(new URL('./site', import.meta.url)),
     envDir: repoRoot,
-    plugins: [react(), tailwindcss(), fillIndexHtml(env), recordSiteBuild(env), preloadFonts()],
+    plugins: [
+      react(),
+      tailwindcss(),
+      fillIndexHtml(env),
+      recordSiteBuild(env),
+      preloadFonts(),
+      minifyPublicScripts(),
+    ],
     // site/src/config.ts is the only reader of these.
     define: {
       'import.meta.env.PRODUCT_NAME': JSON.stringify(env.PRODUCT_NAME),

@@ -1,16 +1,22 @@
 import { createHash } from 'node:crypto'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { expect, it } from 'vitest'
+import { afterAll, expect, it } from 'vitest'
 import { listBuiltFiles } from './built-files.ts'
 import { allowInCsp, inlineHead } from './inline-head.ts'
 import { textReader } from './send-file.ts'
 
 const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
 
+const dirs: string[] = []
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
+})
+
 function siteWith(files: Record<string, string>) {
   const dir = mkdtempSync(join(tmpdir(), 'inline-head-'))
+  dirs.push(dir)
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text)
   return textReader(listBuiltFiles(dir))
 }

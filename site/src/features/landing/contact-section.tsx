@@ -1,4 +1,5 @@
 import type { CSSProperties } from 'react'
+import { AFTER_FIRST_PAINT } from '../../lib/after-first-paint.ts'
 import { AnimatedGrid } from './animated-grid.tsx'
 import { InlineScheduler } from './scheduling/inline-scheduler.tsx'
 import { useEntrance } from './use-entrance.ts'
@@ -21,6 +22,7 @@ export function ContactSection() {
     <section
       ref={ref}
       id="contact"
+      {...AFTER_FIRST_PAINT}
       tabIndex={-1}
       aria-labelledby="contact-heading"
       className="relative scroll-mt-16 overflow-hidden py-20 focus:outline-none sm:py-24"

@@ -1,10 +1,12 @@
 import { Link } from '../../components/link.tsx'
+import { AFTER_FIRST_PAINT } from '../../lib/after-first-paint.ts'
 
 /** `#demo`: the agent is already built; one step to talk to it. */
 export function DemoSection() {
   return (
     <section
       id="demo"
+      {...AFTER_FIRST_PAINT}
       tabIndex={-1}
       aria-labelledby="demo-heading"
       className="scroll-mt-16 px-4 py-20 focus:outline-none sm:px-6 sm:py-24"

@@ -1,3 +1,4 @@
+import { AFTER_FIRST_PAINT } from '../../lib/after-first-paint.ts'
 import { FeatureIcon, featureCards } from './feature-cards.tsx'
 
 /** `#features`: the product's three promises as cards. */
@@ -5,6 +6,7 @@ export function FeaturesSection() {
   return (
     <section
       id="features"
+      {...AFTER_FIRST_PAINT}
       tabIndex={-1}
       aria-labelledby="features-heading"
       className="scroll-mt-16 py-20 focus:outline-none sm:py-24"

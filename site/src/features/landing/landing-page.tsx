@@ -32,7 +32,7 @@ export function LandingPage({ headerActions }: { headerActions?: ReactNode }) {
         </HydrateApart>
       </main>
       <HydrateApart>
-        <SiteFooter />
+        <SiteFooter afterFirstPaint />
       </HydrateApart>
     </>
   )

@@ -1,3 +1,4 @@
+import { AFTER_FIRST_PAINT } from '../../lib/after-first-paint.ts'
 import { TestimonialColumn } from './testimonial-column.tsx'
 import { columnDurations, testimonialColumns } from './testimonials.ts'
 
@@ -9,6 +10,7 @@ export function TestimonialsSection() {
   return (
     <section
       id="testimonials"
+      {...AFTER_FIRST_PAINT}
       tabIndex={-1}
       aria-labelledby="testimonials-heading"
       className="scroll-mt-16 bg-slate-50 py-20 focus:outline-none sm:py-24 dark:bg-slate-900/40"

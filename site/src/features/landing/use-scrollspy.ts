@@ -13,7 +13,11 @@ export function useScrollspy(ids: readonly string[]): string {
   useEffect(() => {
     const sections = ids.flatMap((id) => document.getElementById(id) ?? [])
     const update = () => {
-      const tops = sections.map((section) => ({ id: section.id, top: section.getBoundingClientRect().top }))
+      // A section with no box is not being read: the landing page keeps its sections out of the layout
+      // until the hero has painted, and the page may hydrate before then.
+      const tops = sections
+        .filter((section) => section.getClientRects().length > 0)
+        .map((section) => ({ id: section.id, top: section.getBoundingClientRect().top }))
       setCurrent(pickCurrentSection(tops, window.innerHeight * READING_LINE))
     }
     const band = `-${READING_LINE * 100}% 0px -${100 - READING_LINE * 100 - 1}% 0px`
