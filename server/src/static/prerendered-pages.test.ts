@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib'
 import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadServerConfig } from '../config.ts'
@@ -8,6 +9,9 @@ import { mountStaticFiles } from './static-files.ts'
 
 let root: string
 let app: Hono
+
+/** Some kilobytes of varied words, as a landing page has: enough that brotli's qualities differ. */
+const WORDS = Array.from({ length: 3000 }, (_, index) => `w${(index * 7919) % 1009}`).join(' ')
 
 const page = (title: string, body: string) =>
   `<!doctype html><head><meta property="og:image" content="/og-landing.jpg" />` +
@@ -18,7 +22,7 @@ beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), 'prerendered-pages-'))
   const site = join(root, 'site')
   mkdirSync(join(site, 'assets'), { recursive: true })
-  writeFileSync(join(site, 'index.html'), page('landing', '<h1>Landing</h1>'))
+  writeFileSync(join(site, 'index.html'), page('landing', `<h1>Landing</h1><p>${WORDS}</p>`))
   writeFileSync(join(site, 'privacy.html'), page('Privacy', '<h1>Privacy</h1>'))
   writeFileSync(join(site, 'terms.html'), page('Terms', '<h1>Terms</h1>'))
   writeFileSync(join(site, 'app.html'), '<!doctype html><title>shell</title><div id="root"></div>')
@@ -66,6 +70,23 @@ describe('pages rendered at build', () => {
     expect((await app.request('http://site.example/', { headers: { 'If-None-Match': etag } })).status).toBe(
       304,
     )
+  })
+
+  it("compresses them once at brotli's best quality: the build made them, and a slow link pays per byte", async () => {
+    const plain = await (await app.request('http://site.example/')).text()
+    const response = await app.request('http://site.example/', { headers: { 'Accept-Encoding': 'br' } })
+    expect(response.headers.get('Content-Encoding')).toBe('br')
+    const body = new Uint8Array(await response.arrayBuffer())
+    expect(brotliDecompressSync(body).toString()).toBe(plain)
+    const atQuality = (quality: number) =>
+      brotliCompressSync(plain, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: quality,
+          [constants.BROTLI_PARAM_SIZE_HINT]: plain.length,
+        },
+      }).length
+    expect(body.length).toBe(atQuality(constants.BROTLI_MAX_QUALITY))
+    expect(body.length).toBeLessThan(atQuality(5))
   })
 
   it('names the preview from SITE_URL when it is set', async () => {

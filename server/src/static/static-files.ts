@@ -7,7 +7,7 @@ import type { ProspectAnswers } from '../data/prospect-answers.ts'
 import { type BuiltFiles, listBuiltFiles } from './built-files.ts'
 import { getContentType } from './content-types.ts'
 import { robotsTxt, sitemapXml } from './crawlers.ts'
-import { encodePage } from './encoded-files.ts'
+import { encodeBuiltPage, encodePage } from './encoded-files.ts'
 import { type PolicyConfig, readPolicySources } from './policy-sources.ts'
 import { createPrerenderedPages, PRERENDERED_FILES } from './prerendered-pages.ts'
 import { askedSlug, canonicalProspectPath } from './prospect-pages.ts'
@@ -139,7 +139,7 @@ export function mountStaticFiles(
     return send(c, site, shell, { cacheControl: REVALIDATE })
   })
 
-  const prerenderedPages = createPrerenderedPages(textReader(site), encodePage)
+  const prerenderedPages = createPrerenderedPages(textReader(site), encodeBuiltPage)
   const prerenderedPage = async (c: Context, source: ListedFile) => {
     const page = await prerenderedPages(source.file, shellText(source), siteUrlOf(c))
     const headers: Record<string, string> = {
