@@ -7,7 +7,7 @@ import { minifySync, type Plugin } from 'vite'
  * read, with their reasons in comments. The server puts them inline in each page it renders, so their
  * comments would travel in every page: the build minifies them in place.
  */
-export const BLOCKING_PUBLIC_SCRIPTS = ['theme-init.js']
+const BLOCKING_PUBLIC_SCRIPTS = ['theme-init.js']
 
 /** `source` minified (comments, spaces, long names out). Throws with the minifier's message on a syntax error. */
 export function minifyScript(name: string, source: string): string {

@@ -1,9 +1,6 @@
 /**
- * Marks a part of the landing page that is laid out only after the hero has painted. On a slow phone,
- * laying out everything below the hero took about a third of the time before the first paint, for
- * content nobody sees yet: public/theme-init.js puts class "hero-first" on <html> before the first
- * paint and takes it off at the first contentful paint (or the load event), and index.css keeps the
- * marked parts out of the layout meanwhile. The parts are in the HTML all along, for visitors without
- * JavaScript and for search engines. Spread it on the part's root element: `<section {...AFTER_FIRST_PAINT}>`.
+ * Marks a part of the landing page that is laid out only after the hero has painted: while <html> has
+ * class "hero-first", index.css keeps it out of the layout. Why, and when the class is set and taken
+ * off, is in public/theme-init.js. Spread it on the part's root element: `<section {...AFTER_FIRST_PAINT}>`.
  */
 export const AFTER_FIRST_PAINT = { 'data-after-first-paint': '' } as const
