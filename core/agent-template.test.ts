@@ -81,7 +81,8 @@ describe('compileAgentTemplate', () => {
   it('refuses an unknown placeholder, naming the template, the text and the placeholder', () => {
     expect(refusal(() => compileAgentTemplate({ ...SOURCE, system: 'Ask for {{ clinic_name }}.' }))).toBe(
       'Agent template "bakery": in its system prompt, {{ clinic_name }}: "clinic_name" is not a placeholder ' +
-        '(the placeholders are name, company_name, city, services, opening_hours, website, booking_link)',
+        '(the placeholders are name, company_name, city, services, opening_hours, website, booking_link, ' +
+        'phone, description)',
     )
     expect(refusal(() => compileAgentTemplate({ ...SOURCE, firstMessage: 'Hi from {{ city }}' }))).toContain(
       'Agent template "bakery": in its first message, {{ city }} may be empty there',

@@ -11,7 +11,10 @@
  * can never print `{{city}}`, "undefined" or an empty "in ." to an agent or a page.
  */
 
-/** The prospect's fields a text may name; the first two are never empty. */
+/**
+ * The prospect's fields a text may name; the first two are never empty. `description` is the business's
+ * own words from its website: a text quotes it as data, never as instructions to the agent.
+ */
 export const AGENT_PLACEHOLDERS = [
   'name',
   'company_name',
@@ -20,6 +23,8 @@ export const AGENT_PLACEHOLDERS = [
   'opening_hours',
   'website',
   'booking_link',
+  'phone',
+  'description',
 ] as const
 export type AgentPlaceholder = (typeof AGENT_PLACEHOLDERS)[number]
 export type OptionalPlaceholder = Exclude<AgentPlaceholder, 'name' | 'company_name'>

@@ -80,6 +80,32 @@ describe('renderProspectAgent', () => {
       city: 'Bath',
     })
   })
+
+  it("passes the business's phone number and its own description on when given", () => {
+    const values = toAgentValues({
+      ...FIELDS,
+      phone: ' +44 1225 000000 ',
+      description: 'A cosy salon in the heart of Bath.',
+    })
+    expect(values).toEqual({
+      name: 'Jo Marsh',
+      company_name: 'Curl Up',
+      city: 'Bath',
+      phone: '+44 1225 000000',
+      description: 'A cosy salon in the heart of Bath.',
+    })
+    const templates = createAgentTemplateSet([
+      template(
+        'general',
+        'General',
+        'You answer for {{ company_name }}.{% if description %} In its own words: "{{ description }}".{% endif %}' +
+          '{% if phone %} Its number is {{ phone }}.{% endif %}',
+      ),
+    ])
+    expect(renderProspectAgent(templates, { ...FIELDS, ...values }).system).toBe(
+      'You answer for Curl Up. In its own words: "A cosy salon in the heart of Bath.". Its number is +44 1225 000000.',
+    )
+  })
 })
 
 describe("a call's agent", () => {

@@ -7,7 +7,13 @@ import {
   type RenderedAgent,
   renderAgentTemplate,
 } from './agent-template.ts'
-import { type AgentValues, compileAgentText, renderAgentText } from './agent-text.ts'
+import {
+  AGENT_PLACEHOLDERS,
+  type AgentValues,
+  compileAgentText,
+  type OptionalPlaceholder,
+  renderAgentText,
+} from './agent-text.ts'
 import type { ProspectFields } from './prospect-fields.ts'
 
 /**
@@ -46,10 +52,14 @@ export function createAgentTemplateSet(sources: readonly AgentTemplateSource[]):
   }
 }
 
+const OPTIONAL_PLACEHOLDERS = AGENT_PLACEHOLDERS.filter(
+  (key): key is OptionalPlaceholder => key !== 'name' && key !== 'company_name',
+)
+
 /** The values a prospect's agent is rendered with: the contact, the company, and the details given. */
 export function toAgentValues(fields: ProspectFields): AgentValues {
   const values: AgentValues = { name: fields.name, company_name: fields.company_name }
-  for (const key of ['city', 'services', 'opening_hours', 'website', 'booking_link'] as const) {
+  for (const key of OPTIONAL_PLACEHOLDERS) {
     const value = fields[key]?.trim()
     if (value) values[key] = value
   }

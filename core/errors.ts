@@ -108,6 +108,17 @@ const catalog = {
     message: 'This upload key was already used for another file. Choose the file again to import it.',
   },
   import_not_found: { status: 404, message: 'This import was not found. Imports are kept for 7 days.' },
+  // Reading a prospect's website (core/website-reading.ts). The message is the reason, for the rep.
+  website_unreadable: { status: 422, message: 'The website could not be read.' },
+  website_reader_off: {
+    status: 503,
+    message: 'This server does not read websites. Fill in the details by hand.',
+  },
+  website_reads_limited: {
+    status: 429,
+    message: 'You have read many websites in a short time. Please try again in a few minutes.',
+  },
+  logo_not_found: { status: 404, message: 'No logo here.' },
   // Engagement (core/engagement.ts). A malformed batch is a bug in the page's reporter; nobody reads it.
   events_invalid: { status: 400, message: 'The activity report is not valid.' },
   // Server-to-server routes: the voice platform's webhook and the nudges' drain.

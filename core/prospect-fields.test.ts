@@ -79,7 +79,7 @@ describe('checkProspectFields: the agent', () => {
     expect(checkProspectFields({ ...GOOD, first_message: 'Hi from {{ company_name }}!' })).toEqual({})
     expect(checkProspectFields({ ...GOOD, system: 'You answer for {{ clinic }}.' }).system).toBe(
       'Own system prompt has a placeholder problem: {{ clinic }}: "clinic" is not a placeholder (the placeholders are ' +
-        'name, company_name, city, services, opening_hours, website, booking_link)',
+        'name, company_name, city, services, opening_hours, website, booking_link, phone, description)',
     )
   })
 
@@ -124,5 +124,33 @@ describe('suggestSlug', () => {
   it('turns a company name into a slug, or gives up', () => {
     expect(suggestSlug('Café Zoë & Co.')).toBe('cafe-zoe-co')
     expect(suggestSlug('株式会社')).toBeNull()
+  })
+})
+
+describe('the details a website gives', () => {
+  it('takes a phone number as a caller would dial it, and nothing else', () => {
+    for (const phone of ['(217) 555-0142', '+44 20 7946 0958', '217.555.0142', '217-555-0142 ext. 12']) {
+      expect(checkProspectFields({ ...GOOD, phone }).phone, phone).toBeUndefined()
+    }
+    for (const phone of ['call us', '555', 'https://acme.example/tel']) {
+      expect(checkProspectFields({ ...GOOD, phone }).phone, phone).toBe(
+        'Phone number must be a telephone number: digits, spaces and + ( ) . - / only',
+      )
+    }
+  })
+
+  it('takes a logo only as the id of an image we keep, never an address', () => {
+    expect(checkProspectFields({ ...GOOD, logo: 'a'.repeat(64) }).logo).toBeUndefined()
+    expect(checkProspectFields({ ...GOOD, logo: 'https://evil.example/x.svg' }).logo).toMatch(
+      /^Logo must be the id/,
+    )
+  })
+
+  it('takes a colour as #rrggbb, stored in lower case', () => {
+    expect(checkProspectFields({ ...GOOD, theme_color: '#0E7490' }).theme_color).toBeUndefined()
+    expect(normalizeProspectFields({ ...GOOD, theme_color: '#0E7490' }).theme_color).toBe('#0e7490')
+    expect(checkProspectFields({ ...GOOD, theme_color: 'red' }).theme_color).toBe(
+      'Brand colour must be a colour written #rrggbb',
+    )
   })
 })

@@ -17,6 +17,14 @@ export interface ProspectFields {
   opening_hours: string | null
   website: string | null
   booking_link: string | null
+  /** The business's own telephone number, as its website gives it. */
+  phone: string | null
+  /** A sentence or two on the business in its own words (its website's). */
+  description: string | null
+  /** The business's logo as kept on our side: the id of a stored image (website-reading.ts). */
+  logo: string | null
+  /** The business's colour, `#rrggbb` (its website's theme colour). */
+  theme_color: string | null
   first_message: string | null
   system: string | null
   /** Empty or null: the configured default assistant. */
@@ -56,6 +64,10 @@ export const PROSPECT_FIELD_RULES: Readonly<Record<ProspectField, ProspectFieldR
   opening_hours: { required: false, max: 300, multiline: false },
   website: { required: false, max: 300, multiline: false },
   booking_link: { required: false, max: 300, multiline: false },
+  phone: { required: false, max: 40, multiline: false },
+  description: { required: false, max: 500, multiline: false },
+  logo: { required: false, max: 64, multiline: false },
+  theme_color: { required: false, max: 7, multiline: false },
   first_message: { required: false, max: 1000, multiline: true, agentText: true },
   system: { required: false, max: 20000, multiline: true, agentText: true },
   assistant_id: { required: false, max: 100, multiline: false },
@@ -78,6 +90,10 @@ export const PROSPECT_FIELD_LABELS: Readonly<Record<ProspectField, string>> = {
   opening_hours: 'Opening hours',
   website: 'Website',
   booking_link: 'Booking link',
+  phone: 'Phone number',
+  description: 'About the business',
+  logo: 'Logo',
+  theme_color: 'Brand colour',
   first_message: 'Own first message',
   system: 'Own system prompt',
   assistant_id: 'Assistant ID',
@@ -126,6 +142,10 @@ export function normalizeProspectFields(fields: ProspectFields): ProspectFields 
     opening_hours: optional('opening_hours'),
     website: optional('website'),
     booking_link: optional('booking_link'),
+    phone: optional('phone'),
+    description: optional('description'),
+    logo: optional('logo'),
+    theme_color: optional('theme_color')?.toLowerCase() ?? null,
     first_message: optional('first_message'),
     system: optional('system'),
     assistant_id: optional('assistant_id'),
@@ -167,12 +187,37 @@ export function listProspectFieldProblems(
       found("contains {{, }}, {% or %}, which mark placeholders in an agent's texts")
     }
   }
+  for (const field of FORMATTED_FIELDS) {
+    const value = values[field]
+    if (
+      value !== null &&
+      [...value].length <= PROSPECT_FIELD_RULES[field].max &&
+      !FORMATS[field].pattern.test(value)
+    ) {
+      report(field, FORMATS[field].problem)
+    }
+  }
   const slugProblem = checkSlugRule(values.slug)
   if (slugProblem) report('slug', slugProblem)
   const templateProblem = checkTemplate(values.template, context)
   if (templateProblem) report('template', templateProblem)
   return problems
 }
+
+/**
+ * Fields with a shape of their own: a phone number a caller can dial (digits and the usual marks,
+ * an extension at most), a logo that is one of our stored images (never an address to elsewhere, so
+ * a page never loads a picture from a site we did not check), a colour a page can paint.
+ */
+const FORMATS = {
+  phone: {
+    pattern: /^(?=(?:\D*\d){6})\+?[0-9(][0-9 ().\-/]{4,30}(?:\s*(?:ext\.?|x)\s*[0-9]{1,6})?$/i,
+    problem: 'must be a telephone number: digits, spaces and + ( ) . - / only',
+  },
+  logo: { pattern: /^[0-9a-f]{64}$/, problem: 'must be the id of a stored logo (64 hexadecimal digits)' },
+  theme_color: { pattern: /^#[0-9a-f]{6}$/i, problem: 'must be a colour written #rrggbb' },
+} as const
+const FORMATTED_FIELDS = Object.keys(FORMATS) as (keyof typeof FORMATS)[]
 
 /** A hand-written first message or prompt: its placeholders, if any, must be the agent's. */
 function checkAgentText(value: string): string | null {

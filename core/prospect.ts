@@ -47,6 +47,14 @@ export interface Prospect {
   variables: AgentValues
   /** The prospect's own voice assistant, when one was built; else the configured default is used. */
   assistantId: string | null
+  /** The business's own face, read from its website; absent when it has neither a logo nor a colour. */
+  brand?: ProspectBrand
+}
+
+/** A business's logo (the id of the image we keep, served at `/api/logos/{id}`) and colour (`#rrggbb`). */
+export interface ProspectBrand {
+  logo: string | null
+  color: string | null
 }
 
 /** Answer of `GET /api/prospects/:slug`. */

@@ -55,6 +55,8 @@ export interface RepProspectSummary {
   slug: string
   name: string
   companyName: string
+  /** The business's logo we keep (its id, core/website-reading.ts), or null. */
+  logo: string | null
   owner: Rep | null
   updated: Stamp
 }
@@ -73,7 +75,8 @@ export interface RepProspectListResponse {
   pageSize: number
 }
 
-export type AuditAction = 'create' | 'update' | 'delete' | 'import'
+/** `website`: details its site gave were filled in the background (blank ones only). */
+export type AuditAction = 'create' | 'update' | 'delete' | 'import' | 'website'
 
 /** One line of a prospect's history; kept after the prospect is deleted. */
 export interface AuditEntry {

@@ -1,5 +1,6 @@
 import { startProduct } from '../scripts/start-product.ts'
 import { startFakeNotifyWebhook } from '../server/src/testing/fake-notify-webhook.ts'
+import { startFixtureSites } from '../server/src/testing/fixture-sites.ts'
 import { numberedWebCall, startFakeVapiApi } from '../widget/src/voice/testing/fake-vapi-api.ts'
 import { ENGAGEMENT_ENV } from './fakes/engagement-env.ts'
 import { NO_VIDEO_ENV, startFakeVideoWebhook, videoEnv } from './fakes/fake-video-webhook.ts'
@@ -22,10 +23,12 @@ export const E2E_ADMIN = { email: 'a11y-admin@example.com', password: 'e2e admin
  * video settings for the "not configured" path (`E2E_NO_VOICE_BASE_URL`).
  */
 export default async function startE2eProducts(): Promise<() => Promise<void>> {
-  const [vapi, video, notify] = await Promise.all([
+  const [vapi, video, notify, fixtureSites] = await Promise.all([
     startFakeVapiApi(),
     startFakeVideoWebhook(),
     startFakeNotifyWebhook(),
+    // Businesses' own websites on loopback, which the product may read through its allowance.
+    startFixtureSites(),
   ])
   // A room per call: tests running in parallel find their own request by the room they joined.
   vapi.answerWith((callNumber) => ({ status: 201, body: numberedWebCall(callNumber) }))
@@ -34,7 +37,13 @@ export default async function startE2eProducts(): Promise<() => Promise<void>> {
   const started = await Promise.allSettled([
     startProduct(
       'voice-demo-e2e-',
-      { ...voiceEnv(vapi.url), ...videoEnv(video.url), ...ENGAGEMENT_ENV, NOTIFY_WEBHOOK_URL: notify.url },
+      {
+        ...voiceEnv(vapi.url),
+        ...videoEnv(video.url),
+        ...ENGAGEMENT_ENV,
+        NOTIFY_WEBHOOK_URL: notify.url,
+        WEBSITE_READER_ALLOWED_HOSTS: fixtureSites.allowedHosts,
+      },
       {
         prepare: async (dataDir) => {
           // One after the other: each command opens the embedded database itself.
@@ -47,7 +56,7 @@ export default async function startE2eProducts(): Promise<() => Promise<void>> {
   ])
   const stopAll = async () => {
     await Promise.all(started.map((result) => (result.status === 'fulfilled' ? result.value.stop() : null)))
-    await Promise.all([vapi.close(), video.close(), notify.close()])
+    await Promise.all([vapi.close(), video.close(), notify.close(), fixtureSites.close()])
   }
   const [product, noVoice] = started
   if (product?.status !== 'fulfilled' || noVoice?.status !== 'fulfilled') {
@@ -66,5 +75,8 @@ export default async function startE2eProducts(): Promise<() => Promise<void>> {
   process.env.E2E_VAPI_API_URL = vapi.url
   process.env.E2E_VIDEO_URL = video.url
   process.env.E2E_NOTIFY_URL = notify.url
+  process.env.E2E_FIXTURE_SITES = JSON.stringify(
+    Object.fromEntries(fixtureSites.sites.map((site) => [site.name, site.url])),
+  )
   return stopAll
 }

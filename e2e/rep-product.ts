@@ -100,13 +100,17 @@ export interface RepProduct extends RunningProduct {
  */
 export async function startRepProduct(
   prefix: string,
-  { seed, ...options }: { dataDir?: string; seed?: (dataDir: string) => Promise<void> } = {},
+  {
+    seed,
+    env = {},
+    ...options
+  }: { dataDir?: string; seed?: (dataDir: string) => Promise<void>; env?: Record<string, string> } = {},
 ): Promise<RepProduct> {
   let repLink = ''
   let adminLink = ''
   const product = await startProduct(
     prefix,
-    { ...NO_VOICE_ENV, ...NO_VIDEO_ENV },
+    { ...NO_VOICE_ENV, ...NO_VIDEO_ENV, ...env },
     {
       ...options,
       prepare: async (dataDir) => {

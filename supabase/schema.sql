@@ -599,6 +599,45 @@ end;
 $$;
 
 --
+-- Name: claim_website_reads(integer, integer, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.claim_website_reads(max_rows integer, lease_seconds integer, at timestamp with time zone) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  v_claimed jsonb;
+begin
+  update public.website_reads w
+  set status = 'failed', error = 'The site could not be read: the reader stopped three times while reading it.',
+      lease_until = null, updated_at = claim_website_reads.at
+  where w.status = 'reading' and w.lease_until < claim_website_reads.at and w.attempts >= 3;
+
+  with picked as (
+    select w.prospect_id from public.website_reads w
+    where w.status = 'queued' or (w.status = 'reading' and w.lease_until < claim_website_reads.at)
+    order by w.queued_at, w.prospect_id
+    limit greatest(claim_website_reads.max_rows, 0)
+    for update skip locked
+  ),
+  taken as (
+    update public.website_reads w
+    set status = 'reading', attempts = w.attempts + 1,
+        lease_until = claim_website_reads.at + make_interval(secs => claim_website_reads.lease_seconds),
+        updated_at = claim_website_reads.at
+    from picked
+    where w.prospect_id = picked.prospect_id
+    returning w.prospect_id, w.website
+  )
+  select coalesce(jsonb_agg(jsonb_build_object('prospect_id', t.prospect_id, 'website', t.website)), '[]'::jsonb)
+  into v_claimed
+  from taken t;
+  return v_claimed;
+end;
+$$;
+
+--
 -- Name: create_first_admin(text, text, text, text, timestamp with time zone, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -644,7 +683,7 @@ $$;
 CREATE FUNCTION public.create_prospect(fields jsonb, rep_id uuid, owner_id uuid) RETURNS jsonb
     LANGUAGE plpgsql
     SET search_path TO ''
-    AS $$
+    AS $_$
 #variable_conflict use_column
 declare
   v_id uuid;
@@ -662,16 +701,15 @@ begin
   ) then
     return jsonb_build_object('status', 'owner_unknown');
   end if;
-  insert into public.prospects as p (
-    slug, name, company_name, template, city, services, opening_hours, website, booking_link,
-    first_message, system, assistant_id, owner_id, created_by, updated_by
+  execute format(
+    'insert into public.prospects as p (%s, owner_id, created_by, updated_by)
+     select %s, $2, $3, $3 from jsonb_populate_record(null::public.prospects, $1) as x
+     on conflict (slug) do nothing
+     returning p.id, p.slug',
+    public.prospect_field_list(), public.prospect_field_list('x.')
   )
-  select x.slug, x.name, x.company_name, x.template, x.city, x.services, x.opening_hours, x.website,
-    x.booking_link, x.first_message, x.system, x.assistant_id,
-    create_prospect.owner_id, create_prospect.rep_id, create_prospect.rep_id
-  from jsonb_populate_record(null::public.prospects, create_prospect.fields) as x
-  on conflict (slug) do nothing
-  returning p.id, p.slug into v_id, v_slug;
+  into v_id, v_slug
+  using create_prospect.fields, create_prospect.owner_id, create_prospect.rep_id;
   if v_id is null then
     return jsonb_build_object('status', 'slug_taken');
   end if;
@@ -679,7 +717,7 @@ begin
   values (v_id, v_slug, 'create', create_prospect.rep_id);
   return jsonb_build_object('status', 'created');
 end;
-$$;
+$_$;
 
 --
 -- Name: delete_prospect(text, uuid); Type: FUNCTION; Schema: public; Owner: -
@@ -1148,6 +1186,66 @@ end;
 $$;
 
 --
+-- Name: finish_website_read(uuid, text, jsonb, text, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.finish_website_read(prospect_id uuid, website text, facts jsonb, error text, at timestamp with time zone) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $_$
+declare
+  v_old public.prospects;
+  v_new jsonb;
+  v_filled text[] := '{}';
+  v_fact record;
+begin
+  select * into v_old from public.prospects p where p.id = finish_website_read.prospect_id for update;
+  if v_old.id is null then
+    return jsonb_build_object('status', 'gone');
+  end if;
+  if finish_website_read.error is not null then
+    update public.website_reads w
+    set status = 'failed', error = left(finish_website_read.error, 300), lease_until = null,
+        updated_at = finish_website_read.at
+    where w.prospect_id = finish_website_read.prospect_id and w.website = finish_website_read.website;
+    return jsonb_build_object('status', 'failed');
+  end if;
+  if v_old.website is distinct from finish_website_read.website then
+    update public.website_reads w
+    set status = 'failed', error = 'The website changed while it was being read; try again.',
+        lease_until = null, updated_at = finish_website_read.at
+    where w.prospect_id = finish_website_read.prospect_id;
+    return jsonb_build_object('status', 'website_changed');
+  end if;
+  v_new := to_jsonb(v_old);
+  for v_fact in
+    select f.key, f.value from jsonb_each_text(coalesce(finish_website_read.facts, '{}'::jsonb)) as f(key, value)
+  loop
+    if v_fact.key = any (public.prospect_field_names()) and v_fact.key not in ('slug', 'name', 'website')
+      and (v_new ->> v_fact.key) is null and v_fact.value is not null then
+      v_new := jsonb_set(v_new, array[v_fact.key], to_jsonb(v_fact.value));
+      v_filled := v_filled || v_fact.key;
+    end if;
+  end loop;
+  if cardinality(v_filled) > 0 then
+    execute format(
+      'update public.prospects p
+       set (%s) = (select %s from jsonb_populate_record(null::public.prospects, $1) as x), updated_at = now()
+       where p.id = $2',
+      public.prospect_field_list(), public.prospect_field_list('x.')
+    )
+    using v_new, v_old.id;
+    insert into public.prospect_audit (prospect_id, slug, action, rep_id, changed)
+    values (v_old.id, v_old.slug, 'website', null, v_filled);
+  end if;
+  update public.website_reads w
+  set status = 'read', error = null, filled = v_filled, lease_until = null, updated_at = finish_website_read.at
+  where w.prospect_id = finish_website_read.prospect_id;
+  return jsonb_build_object('status', 'read', 'filled', to_jsonb(v_filled));
+end;
+$_$;
+
+--
 -- Name: get_deleted_prospect(uuid, integer); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1598,14 +1696,15 @@ begin
   -- every match); a loop keeps the page in the statement's order, which an aggregate does not promise.
   for v_row in execute format($q$
     select jsonb_build_object(
-      'slug', t.slug, 'name', t.name, 'company_name', t.company_name, 'updated_at', t.updated_at,
+      'slug', t.slug, 'name', t.name, 'company_name', t.company_name, 'logo', t.logo,
+      'updated_at', t.updated_at,
       'owner', (select jsonb_build_object('id', r.id, 'email', r.email, 'role', r.role)
         from public.reps r where r.id = t.owner_id),
       'updated_by', (select jsonb_build_object('id', r.id, 'email', r.email, 'role', r.role)
         from public.reps r where r.id = t.updated_by)
     ) as prospect
     from (
-      select p.slug, p.name, p.company_name, p.updated_at, p.owner_id, p.updated_by
+      select p.slug, p.name, p.company_name, p.logo, p.updated_at, p.owner_id, p.updated_by
       from public.prospects p %3$s
       where %2$s
       order by %1$s
@@ -1728,6 +1827,18 @@ $$;
 COMMENT ON FUNCTION public.prospect_change_refusal(rep_id uuid, slug text, owner_id uuid, set_owner boolean, new_owner_id uuid) IS 'Why a rep may not change a prospect (null: they may): the ownership rule; service_role only.';
 
 --
+-- Name: prospect_field_list(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.prospect_field_list(prefix text DEFAULT ''::text) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select string_agg(prospect_field_list.prefix || quote_ident(f.name), ', ' order by f.n)
+  from unnest(public.prospect_field_names()) with ordinality as f(name, n)
+$$;
+
+--
 -- Name: prospect_field_names(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1737,7 +1848,8 @@ CREATE FUNCTION public.prospect_field_names() RETURNS text[]
     AS $$
   select array[
     'slug', 'name', 'company_name', 'template', 'city', 'services', 'opening_hours', 'website',
-    'booking_link', 'first_message', 'system', 'assistant_id'
+    'booking_link', 'phone', 'description', 'logo', 'theme_color', 'first_message', 'system',
+    'assistant_id'
   ]
 $$;
 
@@ -1865,6 +1977,30 @@ $$;
 --
 
 COMMENT ON FUNCTION public.prune_engagement(retention_days integer, max_rows integer) IS 'Deletes engagement events, call reports and settled nudges older than the retention, a bounded number per call; service_role only.';
+
+--
+-- Name: queue_website_reads(text[], uuid, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.queue_website_reads(slugs text[], import_job_id uuid, at timestamp with time zone) RETURNS integer
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  v_count integer;
+begin
+  insert into public.website_reads as w (prospect_id, import_job_id, website, queued_at, updated_at)
+  select p.id, queue_website_reads.import_job_id, p.website, queue_website_reads.at, queue_website_reads.at
+  from public.prospects p
+  where p.slug = any (queue_website_reads.slugs) and p.website is not null
+  on conflict (prospect_id) do update
+    set website = excluded.website, status = 'queued', error = null, filled = '{}', lease_until = null,
+        attempts = 0, queued_at = excluded.queued_at, updated_at = excluded.updated_at,
+        import_job_id = coalesce(excluded.import_job_id, w.import_job_id);
+  get diagnostics v_count = row_count;
+  return v_count;
+end;
+$$;
 
 --
 -- Name: record_call_report(text, text, text, text, timestamp with time zone, timestamp with time zone, integer, text, text, jsonb, integer, text, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
@@ -2466,7 +2602,7 @@ $$;
 CREATE FUNCTION public.update_prospect(slug text, fields jsonb, rep_id uuid, owner_id uuid, set_owner boolean) RETURNS jsonb
     LANGUAGE plpgsql
     SET search_path TO ''
-    AS $$
+    AS $_$
 #variable_conflict use_column
 declare
   v_old public.prospects;
@@ -2508,14 +2644,15 @@ begin
     return jsonb_build_object('status', 'fallback');
   end if;
   begin
-    update public.prospects p
-    set slug = v_new.slug, name = v_new.name, company_name = v_new.company_name,
-        template = v_new.template, city = v_new.city, services = v_new.services,
-        opening_hours = v_new.opening_hours, website = v_new.website, booking_link = v_new.booking_link,
-        first_message = v_new.first_message, system = v_new.system, assistant_id = v_new.assistant_id,
-        owner_id = case when update_prospect.set_owner then update_prospect.owner_id else p.owner_id end,
-        updated_by = update_prospect.rep_id, updated_at = now()
-    where p.id = v_old.id;
+    execute format(
+      'update public.prospects p
+       set (%s) = (select %s from jsonb_populate_record(null::public.prospects, $1) as x),
+           owner_id = case when $2 then $3 else p.owner_id end,
+           updated_by = $4, updated_at = now()
+       where p.id = $5',
+      public.prospect_field_list(), public.prospect_field_list('x.')
+    )
+    using to_jsonb(v_new), update_prospect.set_owner, update_prospect.owner_id, update_prospect.rep_id, v_old.id;
   exception when unique_violation then
     return jsonb_build_object('status', 'slug_taken');
   end;
@@ -2523,7 +2660,7 @@ begin
   values (v_old.id, v_new.slug, 'update', update_prospect.rep_id, v_changed);
   return jsonb_build_object('status', 'updated', 'slug', v_new.slug, 'changed', to_jsonb(v_changed));
 end;
-$$;
+$_$;
 
 --
 -- Name: update_rep(uuid, text, boolean, timestamp with time zone, uuid); Type: FUNCTION; Schema: public; Owner: -
@@ -2599,13 +2736,14 @@ $$;
 CREATE FUNCTION public.upsert_prospects(prospects jsonb, rep_id uuid DEFAULT NULL::uuid) RETURNS jsonb
     LANGUAGE plpgsql
     SET search_path TO ''
-    AS $$
+    AS $_$
 #variable_conflict use_column
 declare
   v_total integer;
   v_inserted integer;
   v_updated integer;
   v_refused jsonb;
+  v_set text;
 begin
   if jsonb_typeof(upsert_prospects.prospects) is distinct from 'array' then
     raise exception 'prospects must be a JSON array of objects' using errcode = '22023';
@@ -2627,59 +2765,46 @@ begin
     end if;
   end if;
 
-  with input as (
-    select x.*
-    from jsonb_to_recordset(upsert_prospects.prospects) as x(
-      slug text, name text, company_name text, template text, city text, services text,
-      opening_hours text, website text, booking_link text, first_message text, system text,
-      assistant_id text
+  -- Every field but the slug, as "(a, b) = (excluded.a, excluded.b)" and compared the same way.
+  select string_agg(quote_ident(f.name), ', ' order by f.n)
+  into v_set
+  from unnest(public.prospect_field_names()) with ordinality as f(name, n)
+  where f.name <> 'slug';
+
+  execute format($q$
+    with input as (
+      select x.* from jsonb_populate_recordset(null::public.prospects, $1) as x
+    ),
+    -- The rows as they were: every part of one statement sees the table from before it.
+    old as (
+      select p.* from public.prospects p join input i on i.slug = p.slug
+    ),
+    written as (
+      insert into public.prospects as v (%1$s, owner_id, created_by, updated_by)
+      select %2$s, $2, $2, $2 from input i
+      on conflict (slug) do update
+        set (%3$s) = (%4$s), updated_by = excluded.updated_by, updated_at = now()
+        where (%5$s) is distinct from (%4$s)
+      -- xmax is 0 on a row this statement inserted, and set on one it updated.
+      returning v.id, v.slug, (v.xmax = 0) as inserted
+    ),
+    audited as (
+      insert into public.prospect_audit (prospect_id, slug, action, rep_id, changed)
+      select w.id, w.slug, 'import', $2,
+        case when w.inserted then '{}'::text[] else public.changed_prospect_fields(to_jsonb(o), to_jsonb(i)) end
+      from written w join input i on i.slug = w.slug left join old o on o.slug = w.slug
     )
-  ),
-  -- The rows as they were: every part of one statement sees the table from before it.
-  old as (
-    select p.* from public.prospects p join input i on i.slug = p.slug
-  ),
-  written as (
-    insert into public.prospects as v (
-      slug, name, company_name, template, city, services, opening_hours, website, booking_link,
-      first_message, system, assistant_id, owner_id, created_by, updated_by
-    )
-    select i.slug, i.name, i.company_name, i.template, i.city, i.services, i.opening_hours, i.website,
-      i.booking_link, i.first_message, i.system, i.assistant_id,
-      upsert_prospects.rep_id, upsert_prospects.rep_id, upsert_prospects.rep_id
-    from input i
-    on conflict (slug) do update
-      set name = excluded.name,
-          company_name = excluded.company_name,
-          template = excluded.template,
-          city = excluded.city,
-          services = excluded.services,
-          opening_hours = excluded.opening_hours,
-          website = excluded.website,
-          booking_link = excluded.booking_link,
-          first_message = excluded.first_message,
-          system = excluded.system,
-          assistant_id = excluded.assistant_id,
-          updated_by = excluded.updated_by,
-          updated_at = now()
-      where (v.name, v.company_name, v.template, v.city, v.services, v.opening_hours, v.website,
-             v.booking_link, v.first_message, v.system, v.assistant_id)
-        is distinct from
-        (excluded.name, excluded.company_name, excluded.template, excluded.city, excluded.services,
-         excluded.opening_hours, excluded.website, excluded.booking_link, excluded.first_message,
-         excluded.system, excluded.assistant_id)
-    -- xmax is 0 on a row this statement inserted, and set on one it updated.
-    returning v.id, v.slug, (v.xmax = 0) as inserted
-  ),
-  audited as (
-    insert into public.prospect_audit (prospect_id, slug, action, rep_id, changed)
-    select w.id, w.slug, 'import', upsert_prospects.rep_id,
-      case when w.inserted then '{}'::text[] else public.changed_prospect_fields(to_jsonb(o), to_jsonb(i)) end
-    from written w join input i on i.slug = w.slug left join old o on o.slug = w.slug
+    select (count(*) filter (where w.inserted))::integer, (count(*) filter (where not w.inserted))::integer
+    from written w
+  $q$,
+    public.prospect_field_list(),
+    public.prospect_field_list('i.'),
+    v_set,
+    (select string_agg('excluded.' || s, ', ') from unnest(string_to_array(v_set, ', ')) as s),
+    (select string_agg('v.' || s, ', ') from unnest(string_to_array(v_set, ', ')) as s)
   )
-  select count(*) filter (where w.inserted), count(*) filter (where not w.inserted)
   into v_inserted, v_updated
-  from written w;
+  using upsert_prospects.prospects, upsert_prospects.rep_id;
 
   return jsonb_build_object(
     'inserted', v_inserted,
@@ -2687,6 +2812,49 @@ begin
     'unchanged', v_total - v_inserted - v_updated
   );
 end;
+$_$;
+
+--
+-- Name: website_read_progress(uuid, integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.website_read_progress(import_job_id uuid, max_failures integer) RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select jsonb_build_object(
+    'total', count(*),
+    'read', count(*) filter (where w.status = 'read'),
+    'failed', count(*) filter (where w.status = 'failed'),
+    'pending', count(*) filter (where w.status in ('queued', 'reading')),
+    'failures', coalesce((
+      select jsonb_agg(public.website_read_row(f.prospect_id) order by f.updated_at desc)
+      from (
+        select x.prospect_id, x.updated_at from public.website_reads x
+        where x.import_job_id = website_read_progress.import_job_id and x.status = 'failed'
+        order by x.updated_at desc
+        limit greatest(website_read_progress.max_failures, 0)
+      ) f
+    ), '[]'::jsonb)
+  )
+  from public.website_reads w
+  where w.import_job_id = website_read_progress.import_job_id
+$$;
+
+--
+-- Name: website_read_row(uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.website_read_row(prospect_id uuid) RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select jsonb_build_object(
+    'slug', p.slug, 'companyName', p.company_name, 'website', w.website, 'status', w.status,
+    'error', w.error, 'filled', to_jsonb(w.filled), 'updatedAt', w.updated_at
+  )
+  from public.website_reads w join public.prospects p on p.id = w.prospect_id
+  where w.prospect_id = website_read_row.prospect_id
 $$;
 
 --
@@ -2878,7 +3046,7 @@ CREATE TABLE public.prospect_audit (
     at timestamp with time zone DEFAULT now() NOT NULL,
     changed text[] DEFAULT '{}'::text[] NOT NULL,
     last_values jsonb,
-    CONSTRAINT prospect_audit_action CHECK ((action = ANY (ARRAY['create'::text, 'update'::text, 'delete'::text, 'import'::text])))
+    CONSTRAINT prospect_audit_action CHECK ((action = ANY (ARRAY['create'::text, 'update'::text, 'delete'::text, 'import'::text, 'website'::text])))
 );
 
 --
@@ -2910,8 +3078,14 @@ CREATE TABLE public.prospects (
     opening_hours text,
     website text,
     booking_link text,
+    phone text,
+    description text,
+    logo text,
+    theme_color text,
+    CONSTRAINT prospects_logo_format CHECK ((logo ~ '^[0-9a-f]{64}$'::text)),
     CONSTRAINT prospects_slug_format CHECK ((slug ~ '^[a-z0-9-]{1,64}$'::text)),
-    CONSTRAINT prospects_template_format CHECK ((template ~ '^[a-z0-9][a-z0-9-]{0,39}$'::text))
+    CONSTRAINT prospects_template_format CHECK ((template ~ '^[a-z0-9][a-z0-9-]{0,39}$'::text)),
+    CONSTRAINT prospects_theme_color_format CHECK ((theme_color ~ '^#[0-9a-f]{6}$'::text))
 );
 
 --
@@ -2931,6 +3105,12 @@ COMMENT ON COLUMN public.prospects.system IS 'The prospect''s own system prompt,
 --
 
 COMMENT ON COLUMN public.prospects.assistant_id IS 'The prospect''s own voice assistant, when one was built.';
+
+--
+-- Name: COLUMN prospects.logo; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.prospects.logo IS 'The business''s logo: the id (sha256 of the bytes) of a row of website_images.';
 
 --
 -- Name: rate_limit_counters; Type: TABLE; Schema: public; Owner: -
@@ -3090,6 +3270,53 @@ CREATE TABLE public.video_conversations (
 COMMENT ON TABLE public.video_conversations IS 'Video support calls the server started, their outcome and end; addresses only as keyed hashes.';
 
 --
+-- Name: website_images; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.website_images (
+    id text NOT NULL,
+    content_type text NOT NULL,
+    bytes bytea NOT NULL,
+    width integer NOT NULL,
+    height integer NOT NULL,
+    source_url text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT website_images_bytes_check CHECK (((octet_length(bytes) >= 1) AND (octet_length(bytes) <= 204800))),
+    CONSTRAINT website_images_content_type_check CHECK ((content_type = 'image/png'::text)),
+    CONSTRAINT website_images_height_check CHECK (((height >= 1) AND (height <= 512))),
+    CONSTRAINT website_images_id_check CHECK ((id ~ '^[0-9a-f]{64}$'::text)),
+    CONSTRAINT website_images_source_url_check CHECK ((char_length(source_url) <= 2000)),
+    CONSTRAINT website_images_width_check CHECK (((width >= 1) AND (width <= 512)))
+);
+
+--
+-- Name: TABLE website_images; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.website_images IS 'Logos read from prospects'' websites, re-encoded; served at /api/logos/{id}.';
+
+--
+-- Name: website_reads; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.website_reads (
+    prospect_id uuid NOT NULL,
+    import_job_id uuid,
+    website text NOT NULL,
+    status text DEFAULT 'queued'::text NOT NULL,
+    error text,
+    filled text[] DEFAULT '{}'::text[] NOT NULL,
+    attempts integer DEFAULT 0 NOT NULL,
+    lease_until timestamp with time zone,
+    queued_at timestamp with time zone NOT NULL,
+    updated_at timestamp with time zone NOT NULL,
+    CONSTRAINT website_reads_error_check CHECK ((char_length(error) <= 300)),
+    CONSTRAINT website_reads_failed CHECK (((status = 'failed'::text) = (error IS NOT NULL))),
+    CONSTRAINT website_reads_status_check CHECK ((status = ANY (ARRAY['queued'::text, 'reading'::text, 'read'::text, 'failed'::text]))),
+    CONSTRAINT website_reads_website_check CHECK ((char_length(website) <= 300))
+);
+
+--
 -- Name: call_reports call_reports_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -3242,6 +3469,20 @@ ALTER TABLE ONLY public.reps
 
 ALTER TABLE ONLY public.video_conversations
     ADD CONSTRAINT video_conversations_pkey PRIMARY KEY (id);
+
+--
+-- Name: website_images website_images_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.website_images
+    ADD CONSTRAINT website_images_pkey PRIMARY KEY (id);
+
+--
+-- Name: website_reads website_reads_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.website_reads
+    ADD CONSTRAINT website_reads_pkey PRIMARY KEY (prospect_id);
 
 --
 -- Name: call_reports_prospect; Type: INDEX; Schema: public; Owner: -
@@ -3436,6 +3677,18 @@ CREATE INDEX video_conversations_created_at ON public.video_conversations USING 
 CREATE INDEX video_conversations_pending ON public.video_conversations USING btree (created_at) WHERE (outcome = 'pending'::text);
 
 --
+-- Name: website_reads_job; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX website_reads_job ON public.website_reads USING btree (import_job_id);
+
+--
+-- Name: website_reads_pending; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX website_reads_pending ON public.website_reads USING btree (queued_at) WHERE (status = ANY (ARRAY['queued'::text, 'reading'::text]));
+
+--
 -- Name: call_reports call_reports_rollup_delete; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -3577,6 +3830,20 @@ ALTER TABLE ONLY public.rep_sessions
     ADD CONSTRAINT rep_sessions_rep_id_fkey FOREIGN KEY (rep_id) REFERENCES public.reps(id) ON DELETE CASCADE;
 
 --
+-- Name: website_reads website_reads_import_job_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.website_reads
+    ADD CONSTRAINT website_reads_import_job_id_fkey FOREIGN KEY (import_job_id) REFERENCES public.import_jobs(id) ON DELETE SET NULL;
+
+--
+-- Name: website_reads website_reads_prospect_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.website_reads
+    ADD CONSTRAINT website_reads_prospect_id_fkey FOREIGN KEY (prospect_id) REFERENCES public.prospects(id) ON DELETE CASCADE;
+
+--
 -- Name: call_reports; Type: ROW SECURITY; Schema: public; Owner: -
 --
 
@@ -3685,6 +3952,18 @@ ALTER TABLE public.reps ENABLE ROW LEVEL SECURITY;
 ALTER TABLE public.video_conversations ENABLE ROW LEVEL SECURITY;
 
 --
+-- Name: website_images; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.website_images ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: website_reads; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.website_reads ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: SCHEMA public; Type: ACL; Schema: -; Owner: -
 --
 
@@ -3775,6 +4054,13 @@ GRANT ALL ON FUNCTION public.claim_phone_call_attempt(idempotency_key text, pros
 
 REVOKE ALL ON FUNCTION public.claim_video_conversation_end(conversation_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.claim_video_conversation_end(conversation_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION claim_website_reads(max_rows integer, lease_seconds integer, at timestamp with time zone); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.claim_website_reads(max_rows integer, lease_seconds integer, at timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.claim_website_reads(max_rows integer, lease_seconds integer, at timestamp with time zone) TO service_role;
 
 --
 -- Name: FUNCTION create_first_admin(token_hash text, email text, password_hash text, session_token_hash text, at timestamp with time zone, session_expires_at timestamp with time zone); Type: ACL; Schema: public; Owner: -
@@ -3887,6 +4173,13 @@ GRANT ALL ON FUNCTION public.finish_video_conversation(conversation_id uuid, out
 
 REVOKE ALL ON FUNCTION public.finish_video_conversation_end(conversation_id uuid, end_result text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.finish_video_conversation_end(conversation_id uuid, end_result text) TO service_role;
+
+--
+-- Name: FUNCTION finish_website_read(prospect_id uuid, website text, facts jsonb, error text, at timestamp with time zone); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.finish_website_read(prospect_id uuid, website text, facts jsonb, error text, at timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.finish_website_read(prospect_id uuid, website text, facts jsonb, error text, at timestamp with time zone) TO service_role;
 
 --
 -- Name: FUNCTION get_deleted_prospect(prospect_id uuid, max_rows integer); Type: ACL; Schema: public; Owner: -
@@ -4014,6 +4307,13 @@ REVOKE ALL ON FUNCTION public.prospect_change_refusal(rep_id uuid, slug text, ow
 GRANT ALL ON FUNCTION public.prospect_change_refusal(rep_id uuid, slug text, owner_id uuid, set_owner boolean, new_owner_id uuid) TO service_role;
 
 --
+-- Name: FUNCTION prospect_field_list(prefix text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.prospect_field_list(prefix text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.prospect_field_list(prefix text) TO service_role;
+
+--
 -- Name: FUNCTION prospect_field_names(); Type: ACL; Schema: public; Owner: -
 --
 
@@ -4040,6 +4340,13 @@ GRANT ALL ON FUNCTION public.prune_call_records(retention_days integer, max_rows
 
 REVOKE ALL ON FUNCTION public.prune_engagement(retention_days integer, max_rows integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.prune_engagement(retention_days integer, max_rows integer) TO service_role;
+
+--
+-- Name: FUNCTION queue_website_reads(slugs text[], import_job_id uuid, at timestamp with time zone); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.queue_website_reads(slugs text[], import_job_id uuid, at timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.queue_website_reads(slugs text[], import_job_id uuid, at timestamp with time zone) TO service_role;
 
 --
 -- Name: FUNCTION record_call_report(call_id text, prospect_slug text, visit_id text, source text, started_at timestamp with time zone, ended_at timestamp with time zone, seconds integer, ended_reason text, summary text, transcript jsonb, nudge_dedupe_minutes integer, link text, at timestamp with time zone); Type: ACL; Schema: public; Owner: -
@@ -4168,6 +4475,20 @@ REVOKE ALL ON FUNCTION public.upsert_prospects(prospects jsonb, rep_id uuid) FRO
 GRANT ALL ON FUNCTION public.upsert_prospects(prospects jsonb, rep_id uuid) TO service_role;
 
 --
+-- Name: FUNCTION website_read_progress(import_job_id uuid, max_failures integer); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.website_read_progress(import_job_id uuid, max_failures integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.website_read_progress(import_job_id uuid, max_failures integer) TO service_role;
+
+--
+-- Name: FUNCTION website_read_row(prospect_id uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.website_read_row(prospect_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.website_read_row(prospect_id uuid) TO service_role;
+
+--
 -- Name: TABLE call_reports; Type: ACL; Schema: public; Owner: -
 --
 
@@ -4288,6 +4609,18 @@ GRANT ALL ON TABLE public.reps TO service_role;
 --
 
 GRANT SELECT ON TABLE public.video_conversations TO service_role;
+
+--
+-- Name: TABLE website_images; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON TABLE public.website_images TO service_role;
+
+--
+-- Name: TABLE website_reads; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON TABLE public.website_reads TO service_role;
 
 --
 -- Name: DEFAULT PRIVILEGES FOR SEQUENCES; Type: DEFAULT ACL; Schema: public; Owner: -

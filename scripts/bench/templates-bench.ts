@@ -25,6 +25,8 @@ const DETAILS = {
   opening_hours: 'Monday to Friday 8 am to 6 pm, Saturday 9 am to 1 pm',
   website: 'example.com',
   booking_link: 'https://example.com/book',
+  phone: '+1 555 010 0199',
+  description: 'A friendly family dental practice caring for smiles of all ages since 1998.',
 }
 
 /**

@@ -8,6 +8,7 @@ import { PHONE_CALL_PATH } from '#core/phone-call.ts'
 import type { PublicConfig } from '#core/public-config.ts'
 import { REP_API_PATH } from '#core/rep-api.ts'
 import { VIDEO_CONVERSATIONS_PATH } from '#core/video-call.ts'
+import { LOGO_PATH } from '#core/website-reading.ts'
 import { type RunInBackground, runInProcess } from './background-work.ts'
 import { phoneCallRoutes } from './calls/phone-call-routes.ts'
 import type { PhoneCallSettings } from './calls/place-phone-call.ts'
@@ -23,13 +24,14 @@ import { createRateLimitedLogger, type Logger } from './logging/rate-limited-log
 import { DRAIN_PATH, drainRoutes } from './notify/drain-route.ts'
 import type { NudgeSettings } from './notify/nudge-settings.ts'
 import { repRoutes } from './reps/rep-routes.ts'
-import type { RepSettings } from './reps/rep-settings.ts'
+import type { RepSettings, WebsiteReaderDeps } from './reps/rep-settings.ts'
 import { configRoutes } from './routes/config.ts'
 import { getDemoFeatures, prospectRoutes } from './routes/prospects.ts'
 import type { EncodeBody } from './static/encoded-file.ts'
 import type { VideoCallSettings } from './video/start-video-conversation.ts'
 import { videoConversationRoutes } from './video/video-call-routes.ts'
 import { VAPI_WEBHOOK_PATH, vapiWebhookRoutes } from './webhooks/vapi-webhook-routes.ts'
+import { logoRoutes } from './website/logo-routes.ts'
 
 export interface AppDeps {
   /** The database: PostgreSQL, or the embedded one. */
@@ -65,6 +67,8 @@ export interface AppDeps {
   runInBackground?: RunInBackground | undefined
   /** The browser's engagement events (`POST /api/events`); absent, that path answers 404. */
   events?: EventSettings | undefined
+  /** Reading prospects' websites (the Node server); absent, the reps' reading answers 503. */
+  websiteReader?: WebsiteReaderDeps | undefined
 }
 
 /** The API as a Web-standard app: the same code serves Node locally and the edge in production. */
@@ -100,6 +104,7 @@ export function createApp(deps: AppDeps): Hono {
     })
   app.route('/api/prospects', prospectRoutes(answers, deps.encodeBody))
   app.route('/api/config', configRoutes(deps))
+  app.route(LOGO_PATH, logoRoutes(deps.db))
   app.route(
     PHONE_CALL_PATH,
     phoneCallRoutes({
@@ -130,6 +135,7 @@ export function createApp(deps: AppDeps): Hono {
         settings: deps.reps,
         runInBackground: deps.runInBackground ?? runInProcess,
         logger,
+        websiteReader: deps.websiteReader,
       }),
     )
   }

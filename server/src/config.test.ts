@@ -30,7 +30,29 @@ describe('loadServerConfig', () => {
       },
       vapiWebhookSecret: null,
       notify: { webhookUrl: null, dedupeMinutes: 360, drainSecret: null },
+      websiteReader: { allowedHosts: new Set(), ai: null, perRepHourly: 120, concurrency: 16 },
     })
+  })
+
+  it("reads the website reader's allowance and its AI step, all three variables or none", () => {
+    const reader = loadServerConfig({
+      WEBSITE_READER_ALLOWED_HOSTS: ' Intranet.example:443 , 127.0.0.1:4000',
+      LLM_API_URL: 'http://127.0.0.1:9/v1/chat/completions',
+      LLM_API_KEY: 'sk-test',
+      LLM_MODEL: 'small-model',
+    }).websiteReader
+    expect([...reader.allowedHosts]).toEqual(['intranet.example:443', '127.0.0.1:4000'])
+    expect(reader.ai).toEqual({
+      url: 'http://127.0.0.1:9/v1/chat/completions',
+      apiKey: 'sk-test',
+      model: 'small-model',
+    })
+    expect(() => loadServerConfig({ LLM_API_URL: 'https://llm.example/v1/chat/completions' })).toThrow(
+      'LLM_API_KEY, LLM_MODEL: needed with LLM_API_URL (the AI step takes all three, or none)',
+    )
+    expect(() => loadServerConfig({ WEBSITE_READER_ALLOWED_HOSTS: 'intranet.example' })).toThrow(
+      /WEBSITE_READER_ALLOWED_HOSTS: .*intranet\.example/,
+    )
   })
 
   it('reads SITE_URL without its trailing slash, and refuses one that is no http(s) URL', () => {

@@ -12,6 +12,7 @@ import {
   type VideoCallConfig,
   type VideoCallLimits,
 } from './video/video-call-config.ts'
+import { parseAllowedHosts } from './website/address-guard.ts'
 
 const PORT_RULE = 'must be a whole number from 0 to 65535'
 
@@ -92,6 +93,14 @@ const ServerEnv = z.object({
     .trim()
     .min(32, 'must be at least 32 characters (a random secret)')
     .optional(),
+  // Reading prospects' websites (server/src/website/).
+  // host:port pairs, read by parseAllowedHosts below (which names a bad entry).
+  WEBSITE_READER_ALLOWED_HOSTS: z.string().optional(),
+  WEBSITE_READS_PER_REP_HOURLY: wholeNumber(1, 100_000).default(120),
+  WEBSITE_READER_CONCURRENCY: wholeNumber(1, 64).default(16),
+  LLM_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  LLM_API_KEY: z.string().trim().optional(),
+  LLM_MODEL: z.string().trim().optional(),
   ...VIDEO_ENV,
   ...ENGAGEMENT_ENV,
 })
@@ -153,6 +162,19 @@ export interface ServerConfig {
   /** Null without `VAPI_WEBHOOK_SECRET`: end-of-call reports are then refused (503, logged once). */
   vapiWebhookSecret: string | null
   notify: NotifyConfig
+  websiteReader: WebsiteReaderConfig
+}
+
+/** Reading prospects' websites. */
+export interface WebsiteReaderConfig {
+  /** `host:port`s the reader may reach though they are not public addresses (tests, intranets). */
+  allowedHosts: ReadonlySet<string>
+  /** An OpenAI-compatible chat-completions endpoint; null: structured data and page text alone. */
+  ai: { url: string; apiKey: string; model: string } | null
+  /** "Fill from website" requests per rep per hour. */
+  perRepHourly: number
+  /** Sites read at once in the background (one request at a time per host). */
+  concurrency: number
 }
 
 /** The reps' nudges. */
@@ -210,6 +232,18 @@ export function loadServerConfig(
     )
   }
   problems.push(...checkVideoEnv(present))
+  let allowedHosts: ReadonlySet<string> = new Set()
+  try {
+    allowedHosts = parseAllowedHosts(present.WEBSITE_READER_ALLOWED_HOSTS)
+  } catch (error) {
+    problems.push(`WEBSITE_READER_ALLOWED_HOSTS: ${error instanceof Error ? error.message : String(error)}`)
+  }
+  const llm = ['LLM_API_URL', 'LLM_API_KEY', 'LLM_MODEL'] as const
+  const llmSet = llm.filter((name) => present[name] !== undefined)
+  if (llmSet.length > 0 && llmSet.length < llm.length) {
+    const missing = llm.filter((name) => present[name] === undefined).join(', ')
+    problems.push(`${missing}: needed with ${llmSet.join(', ')} (the AI step takes all three, or none)`)
+  }
   if (!parsed.success || problems.length > 0) {
     throw new ConfigError(`Invalid server environment:\n${problems.map((line) => `  - ${line}`).join('\n')}`)
   }
@@ -261,6 +295,15 @@ export function loadServerConfig(
       webhookUrl: e.NOTIFY_WEBHOOK_URL ?? null,
       dedupeMinutes: e.NOTIFY_DEDUPE_MINUTES,
       drainSecret: e.NOTIFY_DRAIN_SECRET ?? null,
+    },
+    websiteReader: {
+      allowedHosts,
+      ai:
+        e.LLM_API_URL && e.LLM_API_KEY && e.LLM_MODEL
+          ? { url: e.LLM_API_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL }
+          : null,
+      perRepHourly: e.WEBSITE_READS_PER_REP_HOURLY,
+      concurrency: e.WEBSITE_READER_CONCURRENCY,
     },
   }
 }

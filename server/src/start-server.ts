@@ -24,6 +24,8 @@ import { startNudgeDelivery } from './notify/start-nudge-delivery.ts'
 import { openFirstAdminSetup } from './reps/first-admin.ts'
 import { encodePage } from './static/encoded-files.ts'
 import { mountStaticFiles, type StaticDirs } from './static/static-files.ts'
+import { startWebsiteReadQueue } from './website/website-read-queue.ts'
+import { createWebsiteReader } from './website/website-reader.ts'
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url))
 
@@ -103,18 +105,34 @@ export async function startServer(
     logger: console,
     exclusive: config.database.kind === 'embedded',
   })
+  // Prospects' websites queued for reading (an import's rows, a retry) are read by this server in the
+  // background; several servers share the queue (each reading is leased to one).
+  const websiteReads = startWebsiteReadQueue({
+    db: backend.db,
+    templates,
+    settings: config.websiteReader,
+    logger: console,
+  })
   const background = createProcessBackground()
   const app = createApp({
     ...deps,
     encodeBody: encodePage,
     onNudgeQueued: nudges?.poke,
     runInBackground: background.run,
+    websiteReader: createWebsiteReader({
+      db: backend.db,
+      templates,
+      settings: config.websiteReader,
+      logger: console,
+      onQueued: websiteReads.wake,
+    }),
   })
   mountStaticFiles(app, dirs, config, deps.prospectAnswers)
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host })
   try {
     await once(server, 'listening')
   } catch (error) {
+    await websiteReads.stop()
     await nudges?.stop()
     await upkeep.stop()
     await backend.close()
@@ -145,6 +163,7 @@ export async function startServer(
       // An import being written ends first (done, or failed with nothing written), so no rep is left
       // with a job that only the stale time will settle.
       await background.settled()
+      await websiteReads.stop()
       await nudges?.stop()
       await upkeep.stop()
       await backend.close()

@@ -19,6 +19,9 @@ type PgType =
   /** `text[]`, as information_schema names an array. */
   | 'ARRAY'
   | 'bigint'
+  | 'bytea'
+  /** An array argument, as pg_get_function_arguments names it. */
+  | 'text[]'
 /** A column's Postgres type, with ` null` when it is nullable. */
 type ColumnType = PgType | `${PgType} null`
 
@@ -34,6 +37,10 @@ const TABLES: { [T in keyof Schema['Tables']]: Record<keyof Schema['Tables'][T][
     opening_hours: 'text null',
     website: 'text null',
     booking_link: 'text null',
+    phone: 'text null',
+    description: 'text null',
+    logo: 'text null',
+    theme_color: 'text null',
     first_message: 'text null',
     system: 'text null',
     assistant_id: 'text null',
@@ -180,6 +187,27 @@ const TABLES: { [T in keyof Schema['Tables']]: Record<keyof Schema['Tables'][T][
     sent_at: 'timestamp with time zone null',
     failed_at: 'timestamp with time zone null',
     last_error: 'text null',
+  },
+  website_images: {
+    id: 'text',
+    content_type: 'text',
+    bytes: 'bytea',
+    width: 'integer',
+    height: 'integer',
+    source_url: 'text',
+    created_at: 'timestamp with time zone',
+  },
+  website_reads: {
+    prospect_id: 'uuid',
+    import_job_id: 'uuid null',
+    website: 'text',
+    status: 'text',
+    error: 'text null',
+    filled: 'ARRAY',
+    attempts: 'integer',
+    lease_until: 'timestamp with time zone null',
+    queued_at: 'timestamp with time zone',
+    updated_at: 'timestamp with time zone',
   },
   import_jobs: {
     id: 'uuid',
@@ -378,6 +406,18 @@ const FUNCTIONS: { [F in keyof Schema['Functions']]: Record<keyof Schema['Functi
     claim_nudges: { max_rows: 'integer', lease_seconds: 'integer', at: 'timestamp with time zone' },
     finish_nudge: { id: 'bigint', ok: 'boolean', error: 'text', at: 'timestamp with time zone' },
     release_nudge_leases: {},
+    prospect_field_list: { prefix: 'text' },
+    queue_website_reads: { slugs: 'text[]', import_job_id: 'uuid', at: 'timestamp with time zone' },
+    claim_website_reads: { max_rows: 'integer', lease_seconds: 'integer', at: 'timestamp with time zone' },
+    finish_website_read: {
+      prospect_id: 'uuid',
+      website: 'text',
+      facts: 'jsonb',
+      error: 'text',
+      at: 'timestamp with time zone',
+    },
+    website_read_row: { prospect_id: 'uuid' },
+    website_read_progress: { import_job_id: 'uuid', max_failures: 'integer' },
     begin_import_job: {
       rep_id: 'uuid',
       idempotency_key: 'text',

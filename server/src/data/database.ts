@@ -13,6 +13,7 @@ import type { ImportJobFunctions, ImportJobTables } from './import-job-database.
 import type { OutboxFunctions } from './outbox-database.ts'
 import type { ProspectRefusal, RepFunctions, RepTables, Table } from './rep-database.ts'
 import type { TeamFunctions, TeamTables } from './team-database.ts'
+import type { WebsiteFunctions, WebsiteTables } from './website-database.ts'
 
 /**
  * The database as the server reads and writes it (supabase/migrations/): its tables and the functions
@@ -27,7 +28,8 @@ export type Database = {
       TeamTables &
       EngagementTables &
       FirstAdminTables &
-      ImportJobTables & {
+      ImportJobTables &
+      WebsiteTables & {
         prospects: Table<{
           id: string
           slug: string
@@ -40,6 +42,12 @@ export type Database = {
           opening_hours: string | null
           website: string | null
           booking_link: string | null
+          phone: string | null
+          description: string | null
+          /** A row of website_images: the business's logo as we keep it. */
+          logo: string | null
+          /** `#rrggbb`. */
+          theme_color: string | null
           /** The rep's own first message, in place of the template's; null: the template's. */
           first_message: string | null
           /** The rep's own system prompt, in place of the template's; null: the template's. */
@@ -95,7 +103,8 @@ export type Database = {
       EventFunctions &
       FirstAdminFunctions &
       OutboxFunctions &
-      ImportJobFunctions & {
+      ImportJobFunctions &
+      WebsiteFunctions & {
         check_rate_limits: { Args: { buckets: readonly RateLimitBucket[] }; Returns: RateLimitResult }
         claim_phone_call_attempt: {
           Args: {

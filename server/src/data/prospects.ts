@@ -48,6 +48,7 @@ export function serveProspect(templates: AgentTemplateSet, row: ProspectFields):
     system: agent.system,
     variables: toAgentValues(row),
     assistantId: row.assistant_id,
+    ...(row.logo || row.theme_color ? { brand: { logo: row.logo, color: row.theme_color } } : {}),
     purpose: agent.purpose,
   }
 }

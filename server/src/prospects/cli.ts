@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util'
 import { renderProspectAgent } from '#core/agent.ts'
 import { AgentTemplateError } from '#core/agent-template.ts'
+import { describeWebsiteProgress } from '#core/website-reading.ts'
 import { loadAgentTemplates } from '../common/agent-template-files.ts'
 import { printTable } from '../common/print-table.ts'
 import { describeFailure } from '../db/filesystem-errors.ts'
@@ -8,7 +9,13 @@ import { type DatabaseStore, openDatabaseStore, StoreConfigError, withStore } fr
 import { importProspects } from './import-prospects.ts'
 import { getProspectLink, getProspectSnippet, LinkSettingsError, resolveLinkSettings } from './links.ts'
 import { createProgress, formatCount, type ProgressStream } from './progress.ts'
-import { deleteProspect, getProspect, listProspects, ProspectStoreError } from './prospect-store.ts'
+import {
+  deleteProspect,
+  getProspect,
+  listProspects,
+  ProspectStoreError,
+  readWebsiteProgress,
+} from './prospect-store.ts'
 
 export const USAGE = `Usage: npm run prospects -- <command> [options]
 
@@ -17,6 +24,8 @@ Commands:
                       transaction (nothing is written if any row is bad), and write each
                       prospect's link and embed snippet to <file>.links.csv
   list                every prospect: slug, name, company
+  websites            how far the reading of imported prospects' websites got, and each site
+                      that could not be read, with why
   show <slug>         one prospect's fields, its agent as served, link and snippet
   delete <slug>       delete one prospect (never the fallback "visitor")
 
@@ -32,7 +41,9 @@ The database: PostgreSQL at DATABASE_URL (servers may run meanwhile), else the e
 DATA_DIR (default .data/), through the server when one runs on it.
 CSV columns (header row, any order): slug, name, company_name, and optionally template (an agent
 template: general, dental, …; empty: general), city, services, opening_hours, website, booking_link,
-first_message and system (in place of the template's), assistant_id. The templates are the files of
+phone, description, logo (a stored logo's id), theme_color (#rrggbb), first_message and system (in
+place of the template's), assistant_id. A row with a website and blank details has its site read in
+the background by the server, which fills only what was left blank. The templates are the files of
 agent-templates/ (AGENT_TEMPLATES_DIR). See docs/operations.md, "Bulk prospects".`
 
 export interface CliIo {
@@ -66,7 +77,7 @@ export async function runProspectsCli(argv: readonly string[], io: CliIo): Promi
     err(`${command === undefined ? 'No command given' : `Unknown command "${command}"`}.\n\n${USAGE}`)
     return 2
   }
-  const expected = command === 'list' ? 0 : 1
+  const expected = command === 'list' || command === 'websites' ? 0 : 1
   if (args.length !== expected) {
     err(`"${command}" takes ${expected === 0 ? 'no argument' : 'one argument'}.\n\n${USAGE}`)
     return 2
@@ -105,6 +116,16 @@ export async function runProspectsCli(argv: readonly string[], io: CliIo): Promi
           for await (const row of listProspects(store.db)) rows.push([row.slug, row.name, row.company_name])
           printTable(out, [['SLUG', 'NAME', 'COMPANY'], ...rows])
           err(`${formatCount(rows.length)} prospect${rows.length === 1 ? '' : 's'} in the ${store.target}.`)
+          return 0
+        })
+      case 'websites':
+        return await withStore(openStore, async (store) => {
+          const { counts, failures } = await readWebsiteProgress(store.db)
+          for (const row of failures) out(`${row.slug}\t${row.website}\t${row.error}`)
+          err(
+            describeWebsiteProgress(counts) +
+              (counts.pending > 0 ? `; ${formatCount(counts.pending)} to go.` : '.'),
+          )
           return 0
         })
       case 'show':
@@ -147,7 +168,7 @@ export async function runProspectsCli(argv: readonly string[], io: CliIo): Promi
   }
 }
 
-const COMMANDS = new Set(['import', 'list', 'show', 'delete'])
+const COMMANDS = new Set(['import', 'list', 'websites', 'show', 'delete'])
 
 function parseCli(argv: readonly string[]) {
   const { values, positionals } = parseArgs({

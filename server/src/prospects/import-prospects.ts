@@ -8,6 +8,7 @@ import { readProspectRows } from '../common/prospect-rows.ts'
 import type { ProspectRow } from '../data/database.ts'
 import type { ImportJobRow } from '../data/import-job-database.ts'
 import { hashFileBytes } from '../data/import-jobs.ts'
+import { queueImportReadings } from '../data/website-reads.ts'
 import { toFileError } from '../db/filesystem-errors.ts'
 import type { DatabaseStore } from '../db/open-store.ts'
 import { getProspectLink, getProspectSnippet, type LinkSettings } from './links.ts'
@@ -135,6 +136,15 @@ async function writeRunJob(
       `Wrote ${formatCount(rows.length)} prospects in ${formatSeconds(Date.now() - writing)}: ` +
         `${formatCount(inserted)} new, ${formatCount(updated)} updated, ${formatCount(unchanged)} unchanged.`,
     )
+    // Rows with a website and blank details: the server reads their sites in the background.
+    const queued = await queueImportReadings(db, job.id, rows, new Date())
+    if (queued > 0) {
+      progress.note(
+        `${formatCount(queued)} ${queued === 1 ? 'website is' : 'websites are'} queued for reading: the server ` +
+          'fills only the details left blank, in the background while it runs (now, or at its next start). ' +
+          'npm run prospects -- websites shows how far it got.',
+      )
+    }
   }
   return job
 }

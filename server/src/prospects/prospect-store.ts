@@ -86,3 +86,25 @@ export async function deleteProspect(db: Db, slug: string): Promise<boolean> {
     await say(`Could not delete prospect "${slug}"`, () => callFunction(db, 'delete_prospect', { slug }))
   ).deleted
 }
+
+/** Every queued reading of a website, counted, and the sites that could not be read (newest first). */
+export async function readWebsiteProgress(db: Db): Promise<{
+  counts: { total: number; read: number; failed: number; pending: number }
+  failures: { slug: string; website: string; error: string }[]
+}> {
+  const [counts, failures] = await Promise.all([
+    db.query<{ total: number; read: number; failed: number; pending: number }>(
+      `select count(*)::integer as total,
+         (count(*) filter (where status = 'read'))::integer as read,
+         (count(*) filter (where status = 'failed'))::integer as failed,
+         (count(*) filter (where status in ('queued', 'reading')))::integer as pending
+       from public.website_reads`,
+    ),
+    db.query<{ slug: string; website: string; error: string }>(
+      `select p.slug, w.website, w.error from public.website_reads w
+       join public.prospects p on p.id = w.prospect_id
+       where w.status = 'failed' order by w.updated_at desc, p.slug`,
+    ),
+  ])
+  return { counts: counts.rows[0] ?? { total: 0, read: 0, failed: 0, pending: 0 }, failures: failures.rows }
+}

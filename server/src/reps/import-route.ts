@@ -8,6 +8,7 @@ import { limitBody } from '../common/limit-body.ts'
 import type { Db } from '../data/database.ts'
 import type { ImportJobRow } from '../data/import-job-database.ts'
 import { beginImportJob, readImportJob, writeImportJob } from '../data/import-jobs.ts'
+import { queueImportReadings } from '../data/website-reads.ts'
 import type { Logger } from '../logging/rate-limited-logger.ts'
 import { readImportRequest } from './import-body.ts'
 import { refuseOthersProspects } from './import-ownership.ts'
@@ -26,6 +27,8 @@ export interface ImportRouteDeps {
   now: () => Date
   runInBackground: RunInBackground
   logger: Logger
+  /** The import queued readings of its rows' websites (website/website-read-queue.ts). */
+  onWebsiteReadsQueued?: (() => void) | undefined
 }
 
 /**
@@ -55,7 +58,17 @@ export function importRoutes(deps: ImportRouteDeps): Hono<RepEnv> {
       if (start.status === 'created') {
         await deps.runInBackground(() =>
           writeImportJob(deps.db, job, rows, { now: deps.now }).then(
-            () => {},
+            async (written) => {
+              // Once the rows are saved, their sites are read in the background to fill blank details.
+              if (written.status !== 'done') return
+              const queued = await queueImportReadings(deps.db, job.id, rows, deps.now()).catch(
+                (error: unknown) => {
+                  deps.logger.error("[import] the rows' websites could not be queued for reading:", error)
+                  return 0
+                },
+              )
+              if (queued > 0) deps.onWebsiteReadsQueued?.()
+            },
             (error: unknown) =>
               deps.logger.error('[import] writing an import failed; nothing was written:', error),
           ),

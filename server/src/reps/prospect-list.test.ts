@@ -51,6 +51,7 @@ describe('GET prospects', () => {
       slug: 'zed-plumbing',
       name: 'Zed Young',
       companyName: 'Acme Plumbing',
+      logo: null,
       owner: ann.rep,
       updated: { at: expect.stringMatching(/^\d{4}-.*Z$/), rep: ann.rep },
     })

@@ -45,6 +45,7 @@ export async function listRepProspects(db: Db, page: ProspectPageQuery) {
       slug: row.slug,
       name: row.name,
       companyName: row.company_name,
+      logo: row.logo ?? null,
       owner: row.owner,
       updated: { at: toIso(row.updated_at), rep: row.updated_by },
     }),

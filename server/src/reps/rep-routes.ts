@@ -10,6 +10,7 @@ import type { RepApiDeps } from './rep-settings.ts'
 import { openSessionRoutes, signedInSessionRoutes } from './session-routes.ts'
 import { setupRoutes } from './setup-routes.ts'
 import { teamRoutes } from './team-routes.ts'
+import { websiteRepRoutes } from './website-routes.ts'
 
 /**
  * The sales reps' API under REP_API_PATH (core/rep-api.ts). In order: nothing is cached; a change
@@ -37,8 +38,10 @@ export function repRoutes(deps: RepApiDeps): Hono<RepEnv> {
       now: deps.settings.now ?? (() => new Date()),
       runInBackground: deps.runInBackground,
       logger: deps.logger,
+      onWebsiteReadsQueued: deps.websiteReader?.onQueued,
     }),
   )
+  app.route('/', websiteRepRoutes(deps.db, deps.websiteReader, deps.settings.now ?? (() => new Date())))
   app.get('/templates', (c) =>
     c.json({
       templates: deps.templates.list.map((template) => template.source),

@@ -1,4 +1,5 @@
 import type { AgentTemplateSet } from '#core/agent.ts'
+import type { WebsiteReading } from '#core/website-reading.ts'
 import type { RunInBackground } from '../background-work.ts'
 import type { ClientIpReader } from '../common/client-ip.ts'
 import type { Db } from '../data/database.ts'
@@ -49,4 +50,16 @@ export interface RepApiDeps {
   runInBackground: RunInBackground
   /** Where an import that failed in the background is told. */
   logger: Logger
+  /** Reading prospects' websites; absent (the edge function), reading answers 503. */
+  websiteReader?: WebsiteReaderDeps | undefined
+}
+
+/** The server's website reader, as the reps' routes use it (the Node server's website/website-reader.ts). */
+export interface WebsiteReaderDeps {
+  /** Reads a site now; throws AppError `website_unreadable` with the reason for the rep. */
+  read(website: string, signal?: AbortSignal): Promise<WebsiteReading>
+  /** "Fill from website" readings per rep per hour. */
+  perRepHourly: number
+  /** Readings were queued (an import's, a retry): the server's queue takes them now. */
+  onQueued?: (() => void) | undefined
 }

@@ -6,6 +6,7 @@ import { createClientIpReader } from '../common/client-ip.ts'
 import { callFunction, type Db, type ProspectRow } from '../data/database.ts'
 import { createPasswordHasher, type PasswordHasher } from '../reps/passwords.ts'
 import { addRep } from '../reps/rep-accounts.ts'
+import type { WebsiteReaderDeps } from '../reps/rep-settings.ts'
 import { createToken, hashToken } from '../reps/tokens.ts'
 import type { TestBackend } from './test-backend.ts'
 
@@ -65,6 +66,8 @@ export interface RepTestOptions {
   db?: Db
   /** Where an import writes after its answer; by default this process, as on the Node server. */
   runInBackground?: RunInBackground
+  /** The website reader; absent, as on the edge function (reading answers 503). */
+  websiteReader?: WebsiteReaderDeps
 }
 
 /** scrypt at 1/32 of the production cost: the same code and format, milliseconds per hash. */
@@ -81,6 +84,7 @@ export function createRepTestApp(backend: TestBackend, options: RepTestOptions =
     ...backend.deps,
     db: options.db ?? backend.deps.db,
     runInBackground: options.runInBackground,
+    websiteReader: options.websiteReader,
     clientIp: createClientIpReader(TEST_ADDRESS_HEADER),
     reps: {
       hashSecret: 'test-rep-hash-secret-0123456789abcdef',

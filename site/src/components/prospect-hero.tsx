@@ -1,5 +1,7 @@
 import type { Prospect } from '#core/prospect.ts'
 import { isGeneralDemo } from '#core/prospect-page-text.ts'
+import { logoPath } from '#core/website-reading.ts'
+import { getApiUrl } from '../lib/api-url.ts'
 import { primaryButtonClass } from './button-styles.ts'
 
 interface ProspectHeroProps {
@@ -10,6 +12,25 @@ interface ProspectHeroProps {
 
 const ACCENT =
   'bg-gradient-to-r from-indigo-600 to-violet-600 bg-clip-text text-transparent dark:from-indigo-400 dark:to-violet-400'
+
+/**
+ * The business's own logo beside its name, from its website (kept on our side, a PNG of at most 256
+ * px). A fixed square the size of the line, so the heading is laid out the same before and after it
+ * loads (no layout shift); decorative, since the name stands beside it. Its colour rings it.
+ */
+function BusinessLogo({ logo, color }: { logo: string; color: string | null }) {
+  return (
+    <img
+      src={getApiUrl(logoPath(logo))}
+      alt=""
+      width={64}
+      height={64}
+      decoding="async"
+      className="mr-[0.25em] inline-block h-[1.1em] w-[1.1em] rounded-lg bg-white object-contain p-[0.08em] align-[-0.2em] ring-2 ring-slate-200 dark:ring-slate-700"
+      style={color ? { ['--tw-ring-color' as string]: color } : undefined}
+    />
+  )
+}
 
 /**
  * The personal greeting (the general demo's own words for a visitor we do not know), and a way into
@@ -29,6 +50,7 @@ export function ProspectHero({ prospect, fallback }: ProspectHeroProps) {
         ) : (
           <>
             Hey {prospect.name}, here's what I've built for{' '}
+            {prospect.brand?.logo && <BusinessLogo logo={prospect.brand.logo} color={prospect.brand.color} />}
             <span className={ACCENT}>{prospect.companyName}</span>
           </>
         )}

@@ -22,6 +22,16 @@ export const getProspectPath = (slug: string): string => `${LIST_PATH}/${encodeU
 export const getDeletedProspectPath = (id: string): string => `${DELETED_PATH}/${encodeURIComponent(id)}`
 export const getEditPath = (slug: string): string => `${getProspectPath(slug)}/edit`
 
+/**
+ * The edit form with the prospect's website being read as it opens ("Refresh from website"): the rep
+ * sees what would change, beside what is saved, before accepting and saving.
+ */
+export const getWebsiteRefreshPath = (slug: string): string => `${getEditPath(slug)}?refresh=website`
+
+/** Whether the address asks the form to read the website as it opens (getWebsiteRefreshPath). */
+export const isWebsiteRefresh = (search: string): boolean =>
+  new URLSearchParams(search).get('refresh') === 'website'
+
 /** The sign-in page, returning to `next` afterwards. */
 export const getSignInPath = (next: string): string => `${SIGN_IN_PATH}?next=${encodeURIComponent(next)}`
 

@@ -11,6 +11,12 @@ import type {
   SessionResponse,
   SlugCheckResponse,
 } from '#core/rep-api.ts'
+import type {
+  WebsiteReading,
+  WebsiteReadingRequest,
+  WebsiteReadProgress,
+  WebsiteReadRow,
+} from '#core/website-reading.ts'
 import { requestRep } from './rep-client.ts'
 
 /** The reps' API, one function per request of core/rep-api.ts. */
@@ -86,3 +92,24 @@ export const getAgentTemplates = (signal: AbortSignal) =>
 /** An import's job: how far it has got, then what it did (or why it failed). */
 export const getImportJob = (id: string, signal: AbortSignal) =>
   requestRep<ImportJobResponse>(`imports/${encodeURIComponent(id)}`, { signal })
+
+/**
+ * Reads a prospect's website now and answers what it proposes (core/website-reading.ts); up to ~10 s.
+ * Refused with the reason in words a rep reads: 422 `website_unreadable`, 429, 503 `website_reader_off`.
+ */
+export const readWebsite = (website: string, signal: AbortSignal) =>
+  requestRep<WebsiteReading>('website-readings', {
+    method: 'POST',
+    json: { website } satisfies WebsiteReadingRequest,
+    signal,
+  })
+
+/** How far the background reading of an import's websites has got, and the sites that could not be read. */
+export const getImportWebsites = (id: string, signal: AbortSignal) =>
+  requestRep<WebsiteReadProgress>(`imports/${encodeURIComponent(id)}/websites`, { signal })
+
+/** Reads one prospect's website again in the background (202 with its row, queued). */
+export const rereadWebsite = (slug: string) =>
+  requestRep<{ row: WebsiteReadRow }>(`prospects/${encodeURIComponent(slug)}/website-read`, {
+    method: 'POST',
+  })

@@ -8,6 +8,7 @@ const ACTIONS: Record<AuditAction, string> = {
   update: 'Updated',
   delete: 'Deleted',
   import: 'Imported',
+  website: 'Filled from their website',
 }
 
 /**

@@ -5,6 +5,7 @@ import { installFakeFetch } from '../../../testing/fake-fetch.ts'
 import { keepSession, resetSession } from '../session/session-store.ts'
 import { answerTemplates } from '../testing/form-queries.ts'
 import { answer, errorAnswer, MAYA_DETAIL, pending, SESSION } from '../testing/rep-fixtures.ts'
+import { LOGO } from '../testing/website-fixtures.ts'
 import { ProspectDetailPage } from './prospect-detail-page.tsx'
 
 let requests: ReturnType<typeof installFakeFetch>
@@ -85,6 +86,51 @@ describe('ProspectDetailPage', () => {
     expect(fact("Agent's words")).toBe("The template's")
     expect(fact('Assistant')).toBe('The default assistant')
     for (const unset of ['Services', 'Website', 'Booking link']) {
+      expect(within(facts).queryByText(unset), unset).toBeNull()
+    }
+  })
+
+  it('shows the business’s logo by its name, its phone, own words and colour, and Refresh from website', async () => {
+    render(<ProspectDetailPage slug="bright-smile-dental" />)
+    const fields = {
+      ...MAYA_DETAIL.fields,
+      website: 'https://bright-smile.example/',
+      phone: '(217) 555-0134',
+      description: 'A friendly family practice.',
+      logo: LOGO,
+      theme_color: '#0e7490',
+    }
+    await answer(
+      pending(requests, '/api/reps/prospects/bright-smile-dental'),
+      Response.json({ ...MAYA_DETAIL, fields }),
+    )
+    const logo = screen.getByRole('img', { name: 'Bright Smile Dental logo' })
+    expect(logo.getAttribute('src')).toBe(`/api/logos/${LOGO}`)
+    expect([logo.getAttribute('width'), logo.getAttribute('height')]).toEqual(['48', '48'])
+    const facts = screen.getByRole('region', { name: 'About this prospect' })
+    const fact = (term: string) => within(facts).getByText(term).nextElementSibling
+    expect(fact('Phone number')?.textContent).toBe('(217) 555-0134')
+    expect(
+      within(fact('Phone number') as HTMLElement)
+        .getByRole('link')
+        .getAttribute('href'),
+    ).toBe('tel:2175550134')
+    expect(fact('About the business')?.textContent).toBe('A friendly family practice.')
+    expect(fact('Brand colour')?.textContent).toBe('#0e7490')
+    // The rep sees what would change in the form before anything is saved.
+    expect(screen.getByRole('link', { name: 'Refresh from website' }).getAttribute('href')).toBe(
+      '/_/prospects/bright-smile-dental/edit?refresh=website',
+    )
+  })
+
+  it('offers no Refresh from website, and no logo, to a prospect without them', async () => {
+    render(<ProspectDetailPage slug="bright-smile-dental" />)
+    await answer(pending(requests, '/api/reps/prospects/bright-smile-dental'), Response.json(MAYA_DETAIL))
+    screen.getByRole('link', { name: 'Edit' })
+    expect(screen.queryByRole('link', { name: 'Refresh from website' })).toBeNull()
+    expect(screen.queryByRole('img', { name: /logo$/ })).toBeNull()
+    const facts = screen.getByRole('region', { name: 'About this prospect' })
+    for (const unset of ['Phone number', 'About the business', 'Brand colour']) {
       expect(within(facts).queryByText(unset), unset).toBeNull()
     }
   })

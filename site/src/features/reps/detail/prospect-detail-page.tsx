@@ -7,10 +7,11 @@ import { useKeyedLoad } from '../../../lib/use-keyed-load.ts'
 import { TimelineSection } from '../activity/timeline-section.tsx'
 import { useAgentTemplates } from '../agent/use-agent-templates.ts'
 import { getProspect } from '../api/rep-endpoints.ts'
-import { getEditPath, LIST_PATH } from '../rep-paths.ts'
+import { getEditPath, getWebsiteRefreshPath, LIST_PATH } from '../rep-paths.ts'
 import { getProspectRights, useSignedInRep } from '../session/prospect-rights.ts'
 import { SignedInPage } from '../session/signed-in-page.tsx'
 import { Alert } from '../ui/alert.tsx'
+import { BusinessLogo } from '../ui/business-logo.tsx'
 import { pageTitleClass, textLinkClass } from '../ui/field-styles.ts'
 import { AuditHistory } from './audit-history.tsx'
 import { CopySection } from './copy-section.tsx'
@@ -65,7 +66,17 @@ function Loaded({ detail: loaded }: { detail: RepProspectDetail }) {
     <>
       <div className="mt-3 flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">
-          <h1 className={pageTitleClass}>{fields.company_name}</h1>
+          <div className="flex items-center gap-3">
+            {fields.logo && (
+              <BusinessLogo
+                logo={fields.logo}
+                size={48}
+                alt={`${fields.company_name} logo`}
+                className="size-12"
+              />
+            )}
+            <h1 className={`${pageTitleClass} min-w-0`}>{fields.company_name}</h1>
+          </div>
           <p className="mt-1 break-words text-slate-600 dark:text-slate-300">
             {fields.name} · <span className="font-mono text-sm">{fields.slug}</span>
           </p>
@@ -75,6 +86,12 @@ function Loaded({ detail: loaded }: { detail: RepProspectDetail }) {
           {rights.change && (
             <Link href={getEditPath(fields.slug)} className={`${primaryButtonClass} py-2.5`}>
               Edit
+            </Link>
+          )}
+          {rights.change && fields.website && (
+            // To the form, reading the site as it opens: what would change shows beside what is saved.
+            <Link href={getWebsiteRefreshPath(fields.slug)} className={`${secondaryButtonClass} py-2.5`}>
+              Refresh from website
             </Link>
           )}
           <a

@@ -1,22 +1,19 @@
 import { Fragment } from 'react'
+import { PROSPECT_FIELD_LABELS as LABELS } from '#core/prospect-fields.ts'
 import type { RepProspectDetail, Stamp } from '#core/rep-api.ts'
 import type { AgentTemplatesState } from '../agent/use-agent-templates.ts'
-import { cardClass } from '../ui/field-styles.ts'
+import { ColourSwatch } from '../ui/colour-swatch.tsx'
+import { cardClass, textLinkClass } from '../ui/field-styles.ts'
 import { formatDateTime, formatWho } from '../ui/format.ts'
 
-const DETAILS = [
-  { field: 'city', label: 'City' },
-  { field: 'services', label: 'Services' },
-  { field: 'opening_hours', label: 'Opening hours' },
-  { field: 'website', label: 'Website' },
-  { field: 'booking_link', label: 'Booking link' },
-] as const
+const DETAILS = ['city', 'services', 'opening_hours', 'website', 'booking_link', 'description'] as const
 
 const ddClass = 'break-words text-slate-700 dark:text-slate-300'
 
 /**
  * Who owns the prospect, who created and last changed it, when; and its agent: the kind of business,
- * the details it was given, whose words it speaks and which assistant.
+ * the details it was given (the business's phone, its own words and its colour among them), whose
+ * words it speaks and which assistant.
  */
 export function ProspectFacts({
   detail,
@@ -44,17 +41,36 @@ export function ProspectFacts({
         </dd>
         <dt className="font-semibold">Kind of business</dt>
         <dd className={ddClass}>{describeTemplate(fields.template, templates)}</dd>
-        {DETAILS.map(({ field, label }) => {
+        {DETAILS.map((field) => {
           const value = fields[field]
           return (
             value && (
               <Fragment key={field}>
-                <dt className="font-semibold">{label}</dt>
+                <dt className="font-semibold">{LABELS[field]}</dt>
                 <dd className={ddClass}>{value}</dd>
               </Fragment>
             )
           )
         })}
+        {fields.phone && (
+          <>
+            <dt className="font-semibold">{LABELS.phone}</dt>
+            <dd className={ddClass}>
+              <a href={`tel:${fields.phone.replace(/[^0-9+]/g, '')}`} className={textLinkClass}>
+                {fields.phone}
+              </a>
+            </dd>
+          </>
+        )}
+        {fields.theme_color && (
+          <>
+            <dt className="font-semibold">{LABELS.theme_color}</dt>
+            <dd className={`${ddClass} flex items-center gap-2`}>
+              <ColourSwatch colour={fields.theme_color} />
+              <span className="font-mono">{fields.theme_color}</span>
+            </dd>
+          </>
+        )}
         <dt className="font-semibold">Agent's words</dt>
         <dd className={ddClass}>{describeWords(fields.first_message, fields.system)}</dd>
         <dt className="font-semibold">Assistant</dt>

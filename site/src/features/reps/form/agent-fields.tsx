@@ -41,11 +41,6 @@ const DETAILS = [
     hint: 'As the agent would say them: Monday to Friday, 8 am to 6 pm.',
   },
   {
-    field: 'website',
-    label: LABELS.website,
-    hint: 'The address the agent gives callers for more information.',
-  },
-  {
     field: 'booking_link',
     label: LABELS.booking_link,
     hint: 'Where callers can book for themselves; the agent offers it to those who would rather.',

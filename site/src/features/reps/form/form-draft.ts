@@ -6,13 +6,21 @@ import type { FormValues } from './form-values.ts'
 const getDraftName = (original: string | null): string =>
   original === null ? 'prospect:new' : `prospect:${original}`
 
-/** The unsaved values of this form in this tab, if any (a draft of another shape is none). */
+/** The fields every draft has had: one without them is of another shape. */
+const DRAFT_FIELDS = ['slug', 'name', 'company_name'] as const
+
+/**
+ * The unsaved values of this form in this tab, if any (a draft of another shape is none). A field the
+ * draft lacks is empty: the draft was kept before the form had that field (a deploy mid-edit).
+ */
 export function readFormDraft(original: string | null): FormValues | null {
   const draft = readDraft(getDraftName(original))
   if (typeof draft !== 'object' || draft === null) return null
+  const kept = draft as Record<string, unknown>
+  if (DRAFT_FIELDS.some((field) => typeof kept[field] !== 'string')) return null
   const values: Partial<FormValues> = {}
   for (const field of PROSPECT_FIELD_NAMES) {
-    const value = (draft as Record<string, unknown>)[field]
+    const value = kept[field] ?? ''
     if (typeof value !== 'string') return null
     values[field] = value
   }

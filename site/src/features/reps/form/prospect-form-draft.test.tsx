@@ -117,6 +117,28 @@ describe('ProspectFormPage: nothing typed is lost', () => {
     expect(restoredNote()).toBeNull()
   })
 
+  it('keeps the business’s details in the draft, and restores a draft kept before the form had them', async () => {
+    render(<ProspectFormPage slug={null} />)
+    type('Company name', 'Lakeside Dental')
+    type('Phone number', '(512) 555-0100')
+    type('Brand colour', '#0e7490')
+    reload(null)
+    expect(field('Phone number').value).toBe('(512) 555-0100')
+    expect(field('Brand colour').value).toBe('#0e7490')
+
+    // A tab that kept its draft before the deploy that added them: the rest of it is not lost.
+    const older = { slug: 'nora', name: 'Dr. Nora Lake', company_name: 'Lakeside Dental', template: 'dental' }
+    sessionStorage.setItem('reps:draft:prospect:new', JSON.stringify(older))
+    reload(null)
+    screen.getByText(RESTORED)
+    expect(field('Contact name').value).toBe('Dr. Nora Lake')
+    expect(field('Phone number').value).toBe('')
+    // One of another shape altogether is none.
+    sessionStorage.setItem('reps:draft:prospect:new', JSON.stringify({ city: 'Austin' }))
+    reload(null)
+    expect(restoredNote()).toBeNull()
+  })
+
   it('keeps no draft of values back as they were', async () => {
     await openMaya()
     type('City', 'Dallas')

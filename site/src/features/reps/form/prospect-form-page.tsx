@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { UNAVAILABLE_MESSAGE } from '#core/api-error.ts'
 import type { RepProspectDetail } from '#core/rep-api.ts'
 import { Link } from '../../../components/link.tsx'
@@ -6,7 +6,7 @@ import { useKeyedLoad } from '../../../lib/use-keyed-load.ts'
 import { useAgentTemplates } from '../agent/use-agent-templates.ts'
 import { getProspect } from '../api/rep-endpoints.ts'
 import { goTo } from '../rep-navigate.ts'
-import { getProspectPath, LIST_PATH } from '../rep-paths.ts'
+import { getEditPath, getProspectPath, isWebsiteRefresh, LIST_PATH } from '../rep-paths.ts'
 import { getProspectRights, useSignedInRep } from '../session/prospect-rights.ts'
 import { SignedInPage } from '../session/signed-in-page.tsx'
 import { Alert } from '../ui/alert.tsx'
@@ -63,6 +63,12 @@ function Editor({ detail }: { detail: RepProspectDetail | null }) {
   const [initial] = useState(() => (detail ? toFormValues(detail.fields) : EMPTY_VALUES))
   const templateIds = templates.status === 'done' ? templates.templates.ids : null
   const form = useProspectForm(initial, original, templateIds)
+  // "Refresh from website": read once as the form opens, and not again on a reload.
+  const [readWebsiteAtOnce] = useState(() => original !== null && isWebsiteRefresh(window.location.search))
+  useEffect(() => {
+    if (readWebsiteAtOnce && original !== null)
+      window.history.replaceState(window.history.state, '', getEditPath(original))
+  }, [readWebsiteAtOnce, original])
   // An admin picks the owner (their own new prospects are theirs until they pick another); a rep's
   // new prospect is theirs, and a saved one keeps its owner.
   const rep = useSignedInRep()
@@ -93,6 +99,7 @@ function Editor({ detail }: { detail: RepProspectDetail | null }) {
             initial={initial}
             templates={templates}
             onSubmit={save}
+            readWebsiteAtOnce={readWebsiteAtOnce}
             ownerField={
               isAdmin ? <OwnerField value={ownerId} onChange={setOwnerId} current={currentOwner} /> : null
             }

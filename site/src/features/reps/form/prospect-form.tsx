@@ -5,6 +5,7 @@ import type { AgentTemplatesState } from '../agent/use-agent-templates.ts'
 import { Alert } from '../ui/alert.tsx'
 import { TextField } from '../ui/text-field.tsx'
 import { AgentFields, type FieldBinding } from './agent-fields.tsx'
+import { BusinessFields } from './business-fields.tsx'
 import type { FormValues } from './form-values.ts'
 import { SlugStatus } from './slug-status.tsx'
 import type { ProspectForm as FormState } from './use-prospect-form.ts'
@@ -20,12 +21,15 @@ interface ProspectFormProps {
   onSubmit: () => void
   /** The owner picker, for an admin (owner-field.tsx); a rep's prospects are theirs, so none. */
   ownerField?: ReactNode
+  /** Read the website as the form opens ("Refresh from website" on the prospect's page). */
+  readWebsiteAtOnce?: boolean
 }
 
 /**
  * The prospect's fields, each with its problem under it as it is typed, and the slug's availability:
- * who the page greets, then the agent (AgentFields). After a refused save, focus moves to the first
- * field with a problem, opening the disclosure it may be in.
+ * who the page greets, the business (BusinessFields, with Fill from website), then the agent
+ * (AgentFields). After a refused save, focus moves to the first field with a problem, opening the
+ * disclosure it may be in.
  */
 export function ProspectForm({
   form,
@@ -34,6 +38,7 @@ export function ProspectForm({
   templates,
   onSubmit,
   ownerField,
+  readWebsiteAtOnce = false,
 }: ProspectFormProps) {
   const { values, errors, set } = form
   const availability = useSlugAvailability(values.slug, original)
@@ -95,6 +100,13 @@ export function ProspectForm({
         hint={`The page's address: ${origin}/${values.slug.trim() || '…'}`}
         status={<SlugStatus availability={availability} />}
         error={errors.slug ?? slugTaken}
+      />
+      <BusinessFields
+        values={values}
+        bind={bind}
+        setFields={form.setFields}
+        templates={templates}
+        readWebsiteAtOnce={readWebsiteAtOnce}
       />
       <AgentFields values={values} bind={bind} templates={templates} initial={initial} />
       <TextField

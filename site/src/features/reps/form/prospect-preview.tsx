@@ -8,6 +8,8 @@ import { PRELOADED_ATTRIBUTE } from '../../../lib/preloaded-prospect.ts'
 import { useWidgetAttributes } from '../../../lib/use-widget-attributes.ts'
 import { AgentWords } from '../agent/agent-words.tsx'
 import type { AgentTemplatesState } from '../agent/use-agent-templates.ts'
+import { LOGO_ID } from '../ui/business-logo.tsx'
+import { isBrandColour } from '../ui/colour-swatch.tsx'
 import { cardClass, hintClass } from '../ui/field-styles.ts'
 import { useDebounced } from '../ui/use-debounced.ts'
 import { type FormValues, isSameProspect } from './form-values.ts'
@@ -50,6 +52,8 @@ export function ProspectPreview({ values, templates, saved }: ProspectPreviewPro
     system: agent?.system ?? '',
     variables: toAgentValues(fields),
     assistantId: fields.assistant_id,
+    // The business's face as its page will show it (the rule's checks aside: a half-typed colour is none).
+    ...toBrand(fields),
   }
   const demos = { ...features, phoneCall: features.phoneCall && unchanged }
   const answer: ProspectResponse = {
@@ -108,6 +112,13 @@ export function ProspectPreview({ values, templates, saved }: ProspectPreviewPro
       )}
     </section>
   )
+}
+
+/** The page's brand, as the server gives it: present when the business has a logo or a colour. */
+function toBrand(fields: ProspectFields): Pick<Prospect, 'brand'> {
+  const logo = fields.logo !== null && LOGO_ID.test(fields.logo) ? fields.logo : null
+  const color = fields.theme_color !== null && isBrandColour(fields.theme_color) ? fields.theme_color : null
+  return logo || color ? { brand: { logo, color } } : {}
 }
 
 /** The greeting and the agent name someone even before the contact and the company are typed. */

@@ -17,6 +17,8 @@ export interface ProspectForm {
   /** The message to show under each field, if any: the server's answer first, then the rule's. */
   errors: FieldErrors
   set: (field: ProspectField, value: string) => void
+  /** Several fields at once (details accepted from the website), each as if typed. */
+  setFields: (changes: Partial<FormValues>) => void
   /**
    * Saves, or shows why not; resolves with the saved prospect, or null. `ownerId`: an admin's choice
    * of owner (null: nobody); absent, a new prospect is the rep's and a saved one keeps its owner.
@@ -80,13 +82,15 @@ export function useProspectForm(
   const formError =
     refusal && (!refusal.overFields || Object.keys(errors).length > 0) ? refusal.message : null
 
-  const set = (field: ProspectField, value: string) => {
-    const next = { ...values, [field]: value }
-    if (field === 'slug') setSlugEdited(true)
-    if (field === 'company_name' && !slugEdited) next.slug = suggestSlug(value) ?? ''
+  const setFields = (changes: Partial<FormValues>) => {
+    const next = { ...values, ...changes }
+    const changed = Object.keys(changes) as ProspectField[]
+    if (changed.includes('slug')) setSlugEdited(true)
+    else if (changes.company_name !== undefined && !slugEdited)
+      next.slug = suggestSlug(next.company_name) ?? ''
     setValues(next)
     keepFormDraft(original, next, initial)
-    setTouched((earlier) => ({ ...earlier, [field]: true }))
+    setTouched((earlier) => ({ ...earlier, ...Object.fromEntries(changed.map((field) => [field, true])) }))
     // Every value that changed, the slug that followed the company name too: the server's word on it
     // is about a value no longer there (and the form's summary goes with the last such word).
     setServerErrors((earlier) => {
@@ -97,6 +101,7 @@ export function useProspectForm(
       return kept
     })
   }
+  const set = (field: ProspectField, value: string) => setFields({ [field]: value })
 
   const discard = () => {
     forgetFormDraft(original)
@@ -141,5 +146,5 @@ export function useProspectForm(
     }
   }
 
-  return { values, errors, set, submit, busy, formError, refusals, restored, discard }
+  return { values, errors, set, setFields, submit, busy, formError, refusals, restored, discard }
 }

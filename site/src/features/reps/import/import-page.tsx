@@ -12,10 +12,11 @@ import { ImportProblems } from './import-problems.tsx'
 import { ImportJobProgress, ImportUploadProgress } from './import-progress.tsx'
 import { ImportSummary } from './import-summary.tsx'
 import { useImport } from './use-import.ts'
+import { WebsiteReads } from './website-reads.tsx'
 
 const COLUMNS = 'slug, name, company_name'
 const OPTIONAL_COLUMNS =
-  'template, city, services, opening_hours, website, booking_link, first_message, system, assistant_id'
+  'template, city, services, opening_hours, website, booking_link, phone, description, theme_color, first_message, system, assistant_id'
 
 /**
  * Route `/_/prospects/import`: a CSV file in, checked whole by the server, then written in the
@@ -50,7 +51,8 @@ function ImportFlow() {
         <span className="font-mono text-sm">{COLUMNS}</span>, and any of{' '}
         <span className="font-mono text-sm">{OPTIONAL_COLUMNS}</span>. An empty template is the general agent;
         a first message or system prompt, when given, replaces the template's. A row whose slug exists updates
-        that prospect. If any row has a problem, nothing is imported.
+        that prospect. If any row has a problem, nothing is imported. Afterwards, the website of each row that
+        has one is read to fill in the details the row left empty.
       </p>
       <div className={`${cardClass} mt-6 space-y-5`}>
         <FileDrop onFile={choose} disabled={busy} />
@@ -87,7 +89,10 @@ function ImportFlow() {
         {state.status === 'failed' && <Alert>{state.message}</Alert>}
         {state.status === 'refused' && <ImportProblems message={state.message} problems={state.problems} />}
         {state.status === 'done' && (
-          <ImportSummary result={state.result} fileName={chosen?.file.name ?? ''} />
+          <>
+            <ImportSummary result={state.result} fileName={chosen?.file.name ?? ''} />
+            <WebsiteReads importId={state.jobId} />
+          </>
         )}
       </div>
     </div>

@@ -12,7 +12,8 @@ export type ImportState =
   | { status: 'sending'; progress: UploadProgress }
   /** The server writes it; `job` is null while the page asks about a job it comes back to. */
   | { status: 'running'; job: ImportJob | null }
-  | { status: 'done'; result: ImportResult }
+  /** `jobId`: the import, whose rows' websites are then read in the background. */
+  | { status: 'done'; result: ImportResult; jobId: string }
   /** The server checked the file and imported nothing: every bad row, by line. */
   | { status: 'refused'; message: string; problems: RowProblem[] }
   | { status: 'failed'; message: string }
@@ -23,7 +24,7 @@ export const POLL_INTERVAL_MS = 1000
 const isOpen = (job: ImportJob) => job.status === 'queued' || job.status === 'running'
 
 function toState(job: ImportJob): ImportState {
-  if (job.status === 'done' && job.result) return { status: 'done', result: job.result }
+  if (job.status === 'done' && job.result) return { status: 'done', result: job.result, jobId: job.id }
   if (job.status === 'failed') return { status: 'failed', message: job.error ?? UNAVAILABLE_MESSAGE }
   return { status: 'running', job }
 }

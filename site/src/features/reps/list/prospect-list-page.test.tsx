@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { installFakeFetch } from '../../../testing/fake-fetch.ts'
 import { keepSession, resetSession } from '../session/session-store.ts'
 import { ANN, answer, BOB, listAnswer, pending, SESSION } from '../testing/rep-fixtures.ts'
+import { LOGO } from '../testing/website-fixtures.ts'
 import { ProspectListPage } from './prospect-list-page.tsx'
 
 let requests: ReturnType<typeof installFakeFetch>
@@ -114,6 +115,36 @@ describe('ProspectListPage', () => {
     expect(listRequests().at(-1)).toBe('/api/reps/prospects?q=&sort=company&dir=asc&page=1')
     await answer(lastList(), Response.json(listAnswer(0)))
     screen.getByText('There are no prospects yet. Create one, or import a CSV file.')
+  })
+
+  it('shows each business’s logo before its name, or its initial on a square of the same size', async () => {
+    render(<ProspectListPage />)
+    await answer(pending(requests, '/api/reps/reps'), Response.json(reps))
+    const answered = listAnswer(2)
+    const [first, second] = answered.prospects
+    if (!first || !second) throw new Error('two rows expected')
+    answered.prospects = [
+      { ...first, companyName: 'Bright Smile Dental', logo: LOGO },
+      { ...second, companyName: 'ölkaupa', logo: null },
+    ]
+    await answer(lastList(), Response.json(answered))
+    const [, withLogo, without] = screen.getAllByRole('row')
+    const company = (row: HTMLElement | undefined) =>
+      within(row as HTMLElement).getAllByRole('cell')[0] as HTMLElement
+
+    // Decorative (the name is beside it): no name of its own, and nothing for a screen reader.
+    const logo = company(withLogo).querySelector('img')
+    expect(logo?.getAttribute('src')).toBe(`/api/logos/${LOGO}`)
+    expect(logo?.getAttribute('alt')).toBe('')
+    expect(logo?.getAttribute('loading')).toBe('lazy')
+    expect([logo?.getAttribute('width'), logo?.getAttribute('height')]).toEqual(['24', '24'])
+    within(company(withLogo)).getByRole('link', { name: 'Bright Smile Dental' })
+
+    expect(company(without).querySelector('img')).toBeNull()
+    const initial = within(company(without)).getByText('Ö')
+    expect(initial.getAttribute('aria-hidden')).toBe('true')
+    expect(initial.className).toContain('size-6') // the logo's size: rows do not shift
+    within(company(without)).getByRole('link', { name: 'ölkaupa' })
   })
 
   it('links to the deleted prospects', () => {

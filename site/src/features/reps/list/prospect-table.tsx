@@ -3,6 +3,7 @@ import { Link } from '../../../components/link.tsx'
 import type { ListQuery } from '../api/rep-endpoints.ts'
 import { getProspectPath } from '../rep-paths.ts'
 import { formatDate, formatWho } from '../ui/format.ts'
+import { CompanyMark } from './company-mark.tsx'
 import { SortHeader } from './sort-header.tsx'
 
 interface ProspectTableProps {
@@ -39,16 +40,23 @@ export function ProspectTable({ prospects, query, onSort, stale }: ProspectTable
           {prospects.map((prospect) => (
             <tr key={prospect.slug} className="hover:bg-slate-50 dark:hover:bg-slate-900/60">
               <td className={`${cell} break-words`}>
-                <Link
-                  href={getProspectPath(prospect.slug)}
-                  className="rounded font-semibold text-indigo-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:text-indigo-300"
-                >
-                  {prospect.companyName}
-                </Link>
-                <span className="block text-slate-600 sm:hidden dark:text-slate-400">{prospect.name}</span>
-                <span className="block font-mono text-xs text-slate-600 lg:hidden dark:text-slate-400">
-                  {prospect.slug}
-                </span>
+                <div className="flex items-baseline gap-2">
+                  <CompanyMark logo={prospect.logo} companyName={prospect.companyName} />
+                  <div className="min-w-0">
+                    <Link
+                      href={getProspectPath(prospect.slug)}
+                      className="rounded font-semibold text-indigo-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:text-indigo-300"
+                    >
+                      {prospect.companyName}
+                    </Link>
+                    <span className="block text-slate-600 sm:hidden dark:text-slate-400">
+                      {prospect.name}
+                    </span>
+                    <span className="block font-mono text-xs text-slate-600 lg:hidden dark:text-slate-400">
+                      {prospect.slug}
+                    </span>
+                  </div>
+                </div>
               </td>
               <td className={`${cell} hidden break-words sm:table-cell`}>{prospect.name}</td>
               <td className={`${cell} hidden font-mono text-xs break-all lg:table-cell`}>{prospect.slug}</td>

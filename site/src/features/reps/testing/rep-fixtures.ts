@@ -58,6 +58,10 @@ export const MAYA_FIELDS: ProspectFields = {
   opening_hours: 'Monday to Friday, 8 am to 6 pm',
   website: null,
   booking_link: null,
+  phone: null,
+  description: null,
+  logo: null,
+  theme_color: null,
   first_message: null,
   system: null,
   assistant_id: null,
@@ -92,6 +96,7 @@ export function listAnswer(total: number, page = 1, count = Math.min(total, 50))
     slug: `prospect-${page}-${i}`,
     name: `Contact ${i}`,
     companyName: `Company ${page}-${i}`,
+    logo: null,
     owner: ANN,
     updated: STAMP,
   }))

@@ -16,6 +16,11 @@ interface TextFieldProps extends InputProps {
   status?: ReactNode
   /** A multi-line field of this many rows instead of a one-line input. */
   rows?: number
+  /**
+   * With `rows`: room for a long text that is still one line (a sentence or two). Enter adds no line
+   * break, and line breaks pasted in become spaces.
+   */
+  singleLine?: boolean
   inputRef?: Ref<HTMLInputElement & HTMLTextAreaElement>
   inputClassName?: string
 }
@@ -29,6 +34,7 @@ export function TextField({
   hint,
   status,
   rows,
+  singleLine = false,
   inputRef,
   inputClassName = '',
   ...props
@@ -59,7 +65,10 @@ export function TextField({
             name={props.name}
             rows={rows}
             spellCheck={props.spellCheck}
-            onChange={(event) => onValue(event.target.value)}
+            onKeyDown={singleLine ? (event) => event.key === 'Enter' && event.preventDefault() : undefined}
+            onChange={(event) =>
+              onValue(singleLine ? event.target.value.replace(/\r\n?|\n/g, ' ') : event.target.value)
+            }
           />
         )
       }
