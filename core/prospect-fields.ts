@@ -31,6 +31,22 @@ export interface ProspectFields {
   assistant_id: string | null
 }
 
+/** A prospect valid in every field, for checking one value alone (fieldValuePasses). */
+const STAND_IN: ProspectFields = normalizeProspectFields({
+  slug: 'stand-in',
+  name: 'Stand-in',
+  company_name: 'Stand-in',
+} as ProspectFields)
+
+/**
+ * Whether one value passes its field's rule, as it would in a prospect the form or the API saves: for
+ * values that come from elsewhere (a website, an AI summary) before a rep sees them.
+ */
+export function fieldValuePasses(field: ProspectField, value: string, context: FieldContext = {}): boolean {
+  const problems = listProspectFieldProblems({ ...STAND_IN, [field]: value }, context)
+  return !problems.some((problem) => problem.field === field)
+}
+
 /** One message per field that breaks the rule, as the reps' API answers them (422 `fields`). */
 export type FieldErrors = Partial<Record<keyof ProspectFields, string>>
 

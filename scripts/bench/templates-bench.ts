@@ -5,12 +5,12 @@ import {
   type ImportJob,
   type ImportJobResponse,
   REP_API_PATH,
-  type SessionResponse,
 } from '../../core/rep-api.ts'
-import { ADMIN, startRepProduct } from '../../e2e/rep-product.ts'
+import { startRepProduct } from '../../e2e/rep-product.ts'
 import { loadAgentTemplates } from '../../server/src/common/agent-template-files.ts'
 import { formatCsv } from '../../server/src/common/csv.ts'
 import { makeProspectRow } from '../../server/src/testing/prospect-fixture.ts'
+import { type SignedIn, signIn } from './bench-session.ts'
 import { formatColumns } from './report.ts'
 
 /** The budgets: one template rendered for one prospect, and 10,000 prospects imported with templates. */
@@ -113,22 +113,6 @@ export async function runTemplatesBench(): Promise<boolean> {
   } finally {
     await product.stop()
   }
-}
-
-interface SignedIn {
-  cookie: string
-  csrfToken: string
-}
-
-async function signIn(url: string): Promise<SignedIn> {
-  const res = await fetch(`${url}${REP_API_PATH}/session`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: url },
-    body: JSON.stringify(ADMIN),
-  })
-  if (!res.ok) throw new Error(`signing in answered ${res.status}`)
-  const { csrfToken } = (await res.json()) as SessionResponse
-  return { cookie: (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '', csrfToken }
 }
 
 async function timeImport(url: string, session: SignedIn, csv: string) {

@@ -1,14 +1,9 @@
-import {
-  CSRF_HEADER,
-  IMPORT_KEY_HEADER,
-  type ImportJobResponse,
-  REP_API_PATH,
-  type SessionResponse,
-} from '../../core/rep-api.ts'
+import { CSRF_HEADER, IMPORT_KEY_HEADER, type ImportJobResponse, REP_API_PATH } from '../../core/rep-api.ts'
 import type { WebsiteReading, WebsiteReadProgress } from '../../core/website-reading.ts'
-import { ADMIN, startRepProduct } from '../../e2e/rep-product.ts'
+import { startRepProduct } from '../../e2e/rep-product.ts'
 import { formatCsv } from '../../server/src/common/csv.ts'
 import { type FixtureSites, startFixtureSites } from '../../server/src/testing/fixture-sites.ts'
+import { signIn } from './bench-session.ts'
 import { formatColumns } from './report.ts'
 
 /** The budgets: one five-page site read on loopback, and 500 rows' sites read behind an import. */
@@ -118,15 +113,4 @@ export async function runWebsiteBench(): Promise<boolean> {
     await product.stop()
     await Promise.all([quick, ...slow].map((sites) => sites.close()))
   }
-}
-
-async function signIn(url: string): Promise<{ cookie: string; csrfToken: string }> {
-  const res = await fetch(`${url}${REP_API_PATH}/session`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: url },
-    body: JSON.stringify(ADMIN),
-  })
-  if (!res.ok) throw new Error(`signing in answered ${res.status}`)
-  const { csrfToken } = (await res.json()) as SessionResponse
-  return { cookie: (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '', csrfToken }
 }

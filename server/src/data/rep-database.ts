@@ -244,7 +244,6 @@ export type RepProspectListRow = {
   slug: string
   name: string
   company_name: string
-  logo: string | null
   owner: Rep | null
   updated_at: string
   updated_by: Rep | null

@@ -1,3 +1,4 @@
+import { Buffer } from 'node:buffer'
 import type { Db } from './database.ts'
 
 /** A logo as kept: re-encoded PNG, named by the sha256 of its bytes. */

@@ -40,17 +40,31 @@ export async function listRepProspects(db: Db, page: ProspectPageQuery) {
     page_offset: page.offset,
     page_size: page.limit,
   })
+  const logos = await readLogos(
+    db,
+    data.prospects.map((row) => row.slug),
+  )
   const prospects = data.prospects.map(
     (row): RepProspectSummary => ({
       slug: row.slug,
       name: row.name,
       companyName: row.company_name,
-      logo: row.logo ?? null,
+      logo: logos.get(row.slug) ?? null,
       owner: row.owner,
       updated: { at: toIso(row.updated_at), rep: row.updated_by },
     }),
   )
   return { total: data.total, prospects }
+}
+
+/** The logos of a page's prospects, by slug: one look-up by the slugs' index beside the list's call. */
+async function readLogos(db: Db, slugs: readonly string[]): Promise<Map<string, string>> {
+  if (slugs.length === 0) return new Map()
+  const { rows } = await db.query<{ slug: string; logo: string }>(
+    'select slug, logo from public.prospects where slug = any($1::text[]) and logo is not null',
+    [slugs],
+  )
+  return new Map(rows.map((row) => [row.slug, row.logo]))
 }
 
 /** One prospect with its stamps and history (its agent is rendered by the caller); null when there is none. */

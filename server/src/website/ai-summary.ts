@@ -1,10 +1,5 @@
 import { z } from 'zod'
-import {
-  listProspectFieldProblems,
-  PROSPECT_FIELD_LABELS,
-  PROSPECT_FIELD_RULES,
-  type ProspectFields,
-} from '#core/prospect-fields.ts'
+import { fieldValuePasses, PROSPECT_FIELD_LABELS, PROSPECT_FIELD_RULES } from '#core/prospect-fields.ts'
 import { type ProposedFact, WEBSITE_FACT_FIELDS, type WebsiteFactField } from '#core/website-reading.ts'
 
 /**
@@ -282,30 +277,9 @@ function acceptValue(field: AiField, raw: string, templateIds: readonly string[]
   let value = raw.replace(/\s+/g, ' ').trim()
   if (FITTED_FIELDS.has(field)) value = fitLength(value, PROSPECT_FIELD_RULES[field].max)
   if (value === '') return null
-  const fields: ProspectFields = { ...CHECK_FIELDS, [field]: value }
-  if (listProspectFieldProblems(fields, { templateIds }).length > 0) return null
+  if (!fieldValuePasses(field, value, { templateIds })) return null
   if (field === 'booking_link') return isHttpUrl(value) && !/\s/.test(value) ? value : null
   return ADDRESS.test(value) ? null : value
-}
-
-/** A valid prospect around the value checked, so any problem found is the value's own. */
-const CHECK_FIELDS: ProspectFields = {
-  slug: 'ai-summary-check',
-  name: 'AI summary check',
-  company_name: 'AI summary check',
-  template: null,
-  city: null,
-  services: null,
-  opening_hours: null,
-  website: null,
-  booking_link: null,
-  phone: null,
-  description: null,
-  logo: null,
-  theme_color: null,
-  first_message: null,
-  system: null,
-  assistant_id: null,
 }
 
 /**

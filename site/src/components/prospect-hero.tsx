@@ -26,6 +26,10 @@ function BusinessLogo({ logo, color }: { logo: string; color: string | null }) {
       width={64}
       height={64}
       decoding="async"
+      // After the first paint: on a slow phone link its bytes would otherwise share the line with the
+      // stylesheet and fonts the heading waits for (the heading, not the logo, is what a visitor reads).
+      loading="lazy"
+      fetchPriority="low"
       className="mr-[0.25em] inline-block h-[1.1em] w-[1.1em] rounded-lg bg-white object-contain p-[0.08em] align-[-0.2em] ring-2 ring-slate-200 dark:ring-slate-700"
       style={color ? { ['--tw-ring-color' as string]: color } : undefined}
     />

@@ -1,8 +1,4 @@
-import {
-  listProspectFieldProblems,
-  PROSPECT_FIELD_RULES,
-  type ProspectFields,
-} from '#core/prospect-fields.ts'
+import { fieldValuePasses, PROSPECT_FIELD_RULES } from '#core/prospect-fields.ts'
 import type { WebsiteFactField } from '#core/website-reading.ts'
 
 /**
@@ -77,33 +73,13 @@ export function joinWithin(items: readonly string[], max: number): string | null
   return null
 }
 
-const EMPTY_FIELDS: ProspectFields = {
-  slug: 'website-reading',
-  name: 'Reader',
-  company_name: 'Reader',
-  template: null,
-  city: null,
-  services: null,
-  opening_hours: null,
-  website: null,
-  booking_link: null,
-  phone: null,
-  description: null,
-  logo: null,
-  theme_color: null,
-  first_message: null,
-  system: null,
-  assistant_id: null,
-}
-
 /** Whether `value` passes the field's rule as the form and API check it. */
 export function passesFieldRule(
   field: WebsiteFactField,
   value: string,
   templateIds: readonly string[],
 ): boolean {
-  const fields: ProspectFields = { ...EMPTY_FIELDS, [field]: value }
-  return !listProspectFieldProblems(fields, { templateIds }).some((problem) => problem.field === field)
+  return fieldValuePasses(field, value, { templateIds })
 }
 
 /** The field's maximum length. */

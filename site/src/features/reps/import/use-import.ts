@@ -6,6 +6,7 @@ import { getImportJob } from '../api/rep-endpoints.ts'
 import { RepRequestFailure } from '../api/rep-failure.ts'
 import { type UploadProgress, uploadImport } from '../api/upload-import.ts'
 import { followJob, forgetRunningJob, readFollowedJob, unfollowJob } from './followed-job.ts'
+import { pollWhileVisible } from './poll-while-visible.ts'
 
 export type ImportState =
   | { status: 'idle' }
@@ -54,53 +55,29 @@ export function useImport(): [ImportState, (file: File, key: string) => void, ()
 
   useEffect(() => {
     if (!followed) return
-    const controller = new AbortController()
-    let timer: ReturnType<typeof setTimeout> | undefined
-    let asking = false
-    let ended = false
-    const ask = () => {
-      timer = undefined
-      asking = true
-      getImportJob(followed.id, controller.signal)
-        .then(
+    return pollWhileVisible({
+      intervalMs: POLL_INTERVAL_MS,
+      now: followed.now,
+      ask: (signal) =>
+        getImportJob(followed.id, signal).then(
           ({ import: job }) => {
-            if (controller.signal.aborted) return
+            if (signal.aborted) return true
             showJob(job, setState)
-            ended = !isOpen(job)
+            return !isOpen(job)
           },
           (failure: unknown) => {
-            if (controller.signal.aborted) return
+            if (signal.aborted) return true
             // Gone (pruned, or a mistyped address): nothing to wait for. Anything else (the network, a
             // server restarting) is asked again at the next turn.
             if (failure instanceof RequestFailure && failure.status === 404) {
-              ended = true
               forgetRunningJob()
               setState({ status: 'failed', message: failure.message })
+              return true
             }
+            return false
           },
-        )
-        .finally(() => {
-          asking = false
-          if (!ended && !controller.signal.aborted) wait()
-        })
-    }
-    const wait = () => {
-      if (document.visibilityState === 'visible') timer = setTimeout(ask, POLL_INTERVAL_MS)
-    }
-    const onVisibility = () => {
-      if (document.visibilityState !== 'visible') {
-        clearTimeout(timer)
-        timer = undefined
-      } else if (!timer && !asking && !ended) ask()
-    }
-    if (followed.now) ask()
-    else wait()
-    document.addEventListener('visibilitychange', onVisibility)
-    return () => {
-      controller.abort()
-      clearTimeout(timer)
-      document.removeEventListener('visibilitychange', onVisibility)
-    }
+        ),
+    })
   }, [followed])
 
   const start = (file: File, key: string) => {

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { RequestFailure, UNAVAILABLE_MESSAGE } from '#core/api-error.ts'
 import type { WebsiteReadProgress, WebsiteReadRow } from '#core/website-reading.ts'
 import { getImportWebsites, rereadWebsite } from '../api/rep-endpoints.ts'
+import { pollWhileVisible } from './poll-while-visible.ts'
 
 /** How often the websites' reading is asked about while some are still to read: a modest pace. */
 export const WEBSITE_POLL_INTERVAL_MS = 1500
@@ -68,53 +69,30 @@ export function useWebsiteProgress(importId: string): WebsiteProgressControl {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `round` restarts the following after a retry
   useEffect(() => {
-    const controller = new AbortController()
-    let timer: ReturnType<typeof setTimeout> | undefined
-    let asking = false
-    let ended = false
-    const ask = () => {
-      timer = undefined
-      asking = true
-      getImportWebsites(importId, controller.signal)
-        .then(
+    return pollWhileVisible({
+      intervalMs: WEBSITE_POLL_INTERVAL_MS,
+      now: true,
+      ask: (signal) =>
+        getImportWebsites(importId, signal).then(
           (answer) => {
-            if (controller.signal.aborted) return
+            if (signal.aborted) return true
             setProgress(answer)
             setOrder((earlier) => addSlugs(earlier, answer.failures))
             updateRetries((earlier) => settleRetries(earlier, answer))
             const following = [...retriesRef.current.values()].some((retry) => retry.status === 'queued')
-            ended = answer.pending === 0 && !following
+            return answer.pending === 0 && !following
           },
           (failure: unknown) => {
-            if (controller.signal.aborted) return
+            if (signal.aborted) return true
             // Gone (pruned): nothing to show. Anything else is asked again at the next turn.
             if (failure instanceof RequestFailure && failure.status === 404) {
-              ended = true
               setProgress(null)
+              return true
             }
+            return false
           },
-        )
-        .finally(() => {
-          asking = false
-          if (!ended && !controller.signal.aborted) wait()
-        })
-    }
-    const wait = () => {
-      if (document.visibilityState === 'visible') timer = setTimeout(ask, WEBSITE_POLL_INTERVAL_MS)
-    }
-    const onVisibility = () => {
-      if (document.visibilityState !== 'visible') {
-        clearTimeout(timer)
-        timer = undefined
-      } else if (!timer && !asking && !ended) ask()
-    }
-    ask()
-    document.addEventListener('visibilitychange', onVisibility)
-    return () => {
-      controller.abort()
-      clearTimeout(timer)
-      document.removeEventListener('visibilitychange', onVisibility)
-    }
+        ),
+    })
   }, [importId, round])
 
   const retry = (row: WebsiteReadRow) => {
