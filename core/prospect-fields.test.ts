@@ -154,3 +154,20 @@ describe('the details a website gives', () => {
     )
   })
 })
+
+describe('a website', () => {
+  it('is a web address as a rep pastes it, or a problem of its field', () => {
+    for (const website of [
+      'bright-smile.example',
+      'https://www.bright-smile.example/contact?x=1',
+      'localhost:3000',
+    ]) {
+      expect(checkProspectFields({ ...GOOD, website }).website, website).toBeUndefined()
+    }
+    for (const website of ['bright smile dental', 'ftp://files.example', 'mailto:ann@acme.example', 'acme']) {
+      expect(checkProspectFields({ ...GOOD, website }).website, website).toBe(
+        'Website must be a web address, like bright-smile.example or https://bright-smile.example',
+      )
+    }
+  })
+})

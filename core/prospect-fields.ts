@@ -221,11 +221,18 @@ export function listProspectFieldProblems(
 }
 
 /**
- * Fields with a shape of their own: a phone number a caller can dial (digits and the usual marks,
+ * Fields with a shape of their own: a website a reader can open, a phone number a caller can dial (digits and the usual marks,
  * an extension at most), a logo that is one of our stored images (never an address to elsewhere, so
  * a page never loads a picture from a site we did not check), a colour a page can paint.
  */
 const FORMATS = {
+  website: {
+    // A host with a dot or a port (localhost:3000), the scheme http(s) or none, no spaces: an address
+    // the website reader can be given, as a rep pastes it from a browser's address bar.
+    pattern:
+      /^(?:https?:\/\/)?(?:[a-z0-9-]+(?:\.[a-z0-9-]+)+\.?|[a-z0-9-]+(?=:\d))(?::\d{1,5})?(?:[/?#]\S*)?$/i,
+    problem: 'must be a web address, like bright-smile.example or https://bright-smile.example',
+  },
   phone: {
     pattern: /^(?=(?:\D*\d){6})\+?[0-9(][0-9 ().\-/]{4,30}(?:\s*(?:ext\.?|x)\s*[0-9]{1,6})?$/i,
     problem: 'must be a telephone number: digits, spaces and + ( ) . - / only',

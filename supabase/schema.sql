@@ -1696,15 +1696,14 @@ begin
   -- every match); a loop keeps the page in the statement's order, which an aggregate does not promise.
   for v_row in execute format($q$
     select jsonb_build_object(
-      'slug', t.slug, 'name', t.name, 'company_name', t.company_name, 'logo', t.logo,
-      'updated_at', t.updated_at,
+      'slug', t.slug, 'name', t.name, 'company_name', t.company_name, 'updated_at', t.updated_at,
       'owner', (select jsonb_build_object('id', r.id, 'email', r.email, 'role', r.role)
         from public.reps r where r.id = t.owner_id),
       'updated_by', (select jsonb_build_object('id', r.id, 'email', r.email, 'role', r.role)
         from public.reps r where r.id = t.updated_by)
     ) as prospect
     from (
-      select p.slug, p.name, p.company_name, p.logo, p.updated_at, p.owner_id, p.updated_by
+      select p.slug, p.name, p.company_name, p.updated_at, p.owner_id, p.updated_by
       from public.prospects p %3$s
       where %2$s
       order by %1$s

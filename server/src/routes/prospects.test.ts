@@ -55,8 +55,10 @@ describe('GET /api/prospects/:slug', () => {
       services: 'check-ups and cleanings, fillings, whitening consultations and emergency visits',
       opening_hours: 'Monday to Friday 8 am to 6 pm, Saturday 9 am to 1 pm',
     })
+    // Its face from its website: the id of the logo we keep, and its colour.
+    expect(body.prospect.brand).toEqual({ logo: expect.stringMatching(/^[0-9a-f]{64}$/), color: '#0e7490' })
     expect(Object.keys(body.prospect).sort()).toEqual(
-      ['assistantId', 'companyName', 'firstMessage', 'name', 'slug', 'system', 'variables'].sort(),
+      ['assistantId', 'brand', 'companyName', 'firstMessage', 'name', 'slug', 'system', 'variables'].sort(),
     )
   })
 

@@ -145,6 +145,29 @@ describe('POST website-readings: "Fill from website"', () => {
 })
 
 describe('an import reads its rows’ websites in the background', () => {
+  it('refuses a malformed website as a problem of its line, and imports nothing', async () => {
+    const csv = formatCsv([
+      ['slug', 'name', 'company_name', 'website'],
+      ['good-site', 'Ann', 'Good Co', sites.url('harbor-plumbing')],
+      ['bad-site', 'Bo', 'Bad Co', 'harbor plumbing dot com'],
+    ])
+    const res = await postImport(reps, ana, csv, { key: createImportKey() })
+    expect(res.status).toBe(422)
+    expect((await res.json()) as ErrorBody).toMatchObject({
+      error: {
+        code: 'import_invalid',
+        problems: [
+          {
+            line: 3,
+            message:
+              'website (Website) must be a web address, like bright-smile.example or https://bright-smile.example',
+          },
+        ],
+      },
+    })
+    expect((await reps.request('/prospects/good-site', { session: ana })).status).toBe(404)
+  })
+
   it('fills only the blank details, lists the sites that could not be read with why, and retries one', async () => {
     const csv = formatCsv([
       ['slug', 'name', 'company_name', 'website', 'city'],
