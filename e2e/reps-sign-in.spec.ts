@@ -77,13 +77,17 @@ test('by keyboard alone: sign in, create a prospect (a refused save focuses the 
   await page.keyboard.type('Kim Lee')
   await tabOnTo(page, page.getByLabel('Slug'))
   await expect(page.getByLabel('Slug')).toHaveValue('keyboard-bakery')
+  // The business: its website (Fill from website waits for one), phone, words and colour, all optional.
+  for (const label of ['Website', 'Phone number', 'About the business', 'Brand colour']) {
+    await tabOnTo(page, page.getByLabel(label)) // left empty
+  }
   // The agent: the kind of business (the general one is chosen), its details, then the own words.
   const kind = page.getByLabel('Kind of business')
   await tabOnTo(page, kind)
   await expect(kind).toHaveValue('general')
   await tabOnTo(page, page.getByLabel('City'))
   await page.keyboard.type('Portland')
-  for (const label of ['Services', 'Opening hours', 'Website', 'Booking link']) {
+  for (const label of ['Services', 'Opening hours', 'Booking link']) {
     await tabOnTo(page, page.getByLabel(label)) // left empty: the agent does without them
   }
   await tabOnTo(page, page.getByText("Write the agent's words yourself"))
