@@ -11,6 +11,7 @@ describe('describeServices', () => {
       '  phone calls   off: set VAPI_PRIVATE_KEY and VAPI_PHONE_NUMBER_ID for "Call Me"',
       '  video calls   off: set TAVUS_API_KEY and TAVUS_PERSONA_ID for the video button',
       "  rep nudges    off: set NOTIFY_WEBHOOK_URL for the reps' chat",
+      "  AI summaries  off: set LLM_API_URL, LLM_API_KEY and LLM_MODEL to summarise a website's text too",
     ])
   })
 

@@ -7,7 +7,7 @@ import type { ServerConfig } from './config.ts'
  * a restart), rather than guessing from a panel that says only that calls are not available.
  */
 export function describeServices(
-  config: Pick<ServerConfig, 'voice' | 'phoneCall' | 'videoCall' | 'notify'>,
+  config: Pick<ServerConfig, 'voice' | 'phoneCall' | 'videoCall' | 'notify' | 'websiteReader'>,
 ): string[] {
   const line = (name: string, on: boolean, whatToSet: string) =>
     `  ${name.padEnd(14)}${on ? 'on' : `off: set ${whatToSet}`}`
@@ -20,6 +20,12 @@ export function describeServices(
     line('phone calls', config.phoneCall !== null, 'VAPI_PRIVATE_KEY and VAPI_PHONE_NUMBER_ID for "Call Me"'),
     line('video calls', config.videoCall !== null, 'TAVUS_API_KEY and TAVUS_PERSONA_ID for the video button'),
     line('rep nudges', config.notify.webhookUrl !== null, "NOTIFY_WEBHOOK_URL for the reps' chat"),
+    // Reading websites needs no key; its optional AI step does.
+    line(
+      'AI summaries',
+      config.websiteReader.ai !== null,
+      "LLM_API_URL, LLM_API_KEY and LLM_MODEL to summarise a website's text too",
+    ),
   ]
   const allOn = lines.every((text) => text.endsWith(' on'))
   return [
