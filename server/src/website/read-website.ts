@@ -3,13 +3,12 @@ import {
   type AiStepState,
   type ProposedFact,
   WEBSITE_FACT_FIELDS,
-  type WebsiteFactField,
   type WebsiteReading,
 } from '#core/website-reading.ts'
 import type { Db } from '../data/database.ts'
 import { saveWebsiteImage } from '../data/website-images.ts'
 import { hostPortOf } from './address-guard.ts'
-import { type AiSettings, summariseWithAi } from './ai-summary.ts'
+import { AI_FIELDS, type AiSettings, summariseWithAi } from './ai-summary.ts'
 import { isBookingServiceUrl } from './extract/booking-links.ts'
 import { extractSiteFacts, pickFollowLinks } from './extract/index.ts'
 import { fetchLogo } from './logo-image.ts'
@@ -31,11 +30,6 @@ export interface ReadWebsiteDeps {
   logger: Pick<Console, 'warn'>
   signal?: AbortSignal
 }
-
-/** The AI may fill these (never the logo or the colour, which come from the site's own markup). */
-const AI_FIELDS: readonly WebsiteFactField[] = WEBSITE_FACT_FIELDS.filter(
-  (field) => field !== 'logo' && field !== 'theme_color',
-)
 
 /** A logo gets what is left of its own few seconds after the pages; its absence loses nothing else. */
 const LOGO_TIMEOUT_MS = 4000
