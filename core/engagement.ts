@@ -1,3 +1,4 @@
+import type { DemoAction } from './demo-actions.ts'
 /**
  * Engagement: what a prospect did with their page, reported by the browser (site and widget) to one
  * endpoint, completed by the voice platform's end-of-call reports, and shown to the sales reps. The
@@ -219,6 +220,13 @@ export type TimelineEntry =
       summary: string | null
       /** Lines as the platform reported them, oldest first. */
       transcript: { speaker: 'agent' | 'prospect'; text: string }[]
+    }
+  | {
+      /** What the demo agent did during a call (core/demo-actions.ts): a demo booking, a message, a hand-over. */
+      kind: 'demo_action'
+      at: string
+      source: 'browser' | 'phone'
+      action: DemoAction
     }
 
 /** `GET prospects/:slug/timeline`: newest first; 404 `prospect_not_found` for an unknown slug. */

@@ -1,3 +1,4 @@
+import { describeDemoAction } from '#core/demo-actions.ts'
 import type { TimelineEntry } from '#core/engagement.ts'
 import { describeCallReport, describeEvent } from './describe-entry.ts'
 import { describeEndedReason } from './ended-reason.ts'
@@ -18,6 +19,21 @@ export function TimelineItem({ entry, now }: { entry: TimelineEntry; now: Date }
           <span className="font-semibold">{describeEvent(entry)}</span>
           {when}
         </p>
+      </li>
+    )
+  }
+  if (entry.kind === 'demo_action') {
+    return (
+      <li className="border-l-2 border-emerald-300 pl-3 dark:border-emerald-500/50">
+        <p>
+          <span className="font-semibold">{describeDemoAction(entry.action)}</span>
+          {when}
+        </p>
+        {entry.action.kind === 'message' && (
+          <p className="mt-0.5 break-words text-slate-600 dark:text-slate-400">
+            “{entry.action.message.text}”
+          </p>
+        )}
       </li>
     )
   }
