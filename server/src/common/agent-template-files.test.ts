@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { renderProspectAgent } from '#core/agent.ts'
 import { AgentTemplateError } from '#core/agent-template.ts'
+import { DEMO_TOOL_NAMES } from '#core/demo-actions.ts'
 import { loadServerConfig } from '../config.ts'
 import { describeStartupError } from '../describe-startup-error.ts'
 import { startServer } from '../start-server.ts'
@@ -51,6 +52,17 @@ describe("the repository's agent templates", () => {
       'restaurant',
       'salon-studio',
     ])
+  })
+
+  it('tell the agent to use every tool the demo gives it, and never that it cannot do what a tool does', async () => {
+    // Every call carries the demo's tools (core/demo-actions.ts): an agent told it cannot see the
+    // calendar, or told only to note a request, would refuse what the prospect was promised.
+    const templates = await loadAgentTemplates()
+    for (const { source } of templates.list) {
+      const { system } = renderProspectAgent(templates, makeProspectRow({ template: source.id }))
+      for (const tool of DEMO_TOOL_NAMES) expect(system, `${source.id}: ${tool}`).toContain(tool)
+      expect(system, source.id).not.toMatch(/cannot see|noted the request|never (say|promise) a time/i)
+    }
   })
 
   it('render cleanly for every combination of details, each naming the prospect and the company', async () => {

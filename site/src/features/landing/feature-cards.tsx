@@ -26,14 +26,14 @@ export const featureCards: readonly FeatureCard[] = [
   },
   {
     icon: 'M4 6h10M4 12h6M4 18h10M17 4l3 3-3 3M14 15l3 3 3-3',
-    title: 'Runs fully automated systems',
+    title: 'Acts for your business',
     description:
-      'It qualifies callers, books straight into your calendar and updates your CRM, then sends the confirmation. Your team only sees the results.',
+      'It books, moves and cancels appointments in your calendar, texts your team the messages it takes, and hands a caller to a person. The demo shows each as it happens.',
   },
   {
     icon: 'M4 10v4M8 7v10M12 4v16M16 8v8M20 11v2',
     title: 'Sounds real and professional',
     description:
-      'A natural, friendly voice that knows your services, prices and opening hours, and hands over to a person whenever a caller asks.',
+      'A natural, friendly voice that knows your services and opening hours from your own website, and never guesses what it was not told.',
   },
 ]

@@ -65,8 +65,8 @@ export const ONBOARDING_STAGES: readonly TimelineStage[] = [
     status: 'in-progress',
     energy: 70,
     content:
-      'We connect the agent to your phone number, calendar and CRM, so it can book appointments, save lead ' +
-      'details and transfer a live call to a person whenever a caller asks for one.',
+      'We connect the agent to your phone number, calendar and team, so the bookings, messages and hand-overs ' +
+      'you saw in the demo land in your own calendar and reach the right person.',
   },
   {
     id: 4,
