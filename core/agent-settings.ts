@@ -1,4 +1,5 @@
 import type { AgentValues } from './agent-text.ts'
+import { DEMO_TOOLS, type FunctionTool } from './demo-actions.ts'
 import type { CallMetadata } from './engagement.ts'
 import type { Prospect } from './prospect.ts'
 import type { VoiceConfig } from './public-config.ts'
@@ -20,11 +21,17 @@ export interface AgentSettings {
   metadata: CallMetadata
   /** Always false: the privacy page promises that no call is recorded. */
   recordingEnabled: false
+  /**
+   * The prospect has their own assistant on the voice platform, which a rep set up: it keeps its own
+   * first message and prompt, which the rep wrote for it, and gets only the values, the metadata, the
+   * recording setting and the demo's tools.
+   */
+  ownAssistant: boolean
 }
 
 /** The agent for `prospect` (as the prospect API serves it), for the call described by `metadata`. */
 export function createAgentSettings(
-  prospect: Pick<Prospect, 'name' | 'companyName' | 'firstMessage' | 'system' | 'variables'>,
+  prospect: Pick<Prospect, 'name' | 'companyName' | 'firstMessage' | 'system' | 'variables' | 'assistantId'>,
   metadata: CallMetadata,
 ): AgentSettings {
   return {
@@ -34,14 +41,23 @@ export function createAgentSettings(
     variableValues: prospect.variables ?? { name: prospect.name, company_name: prospect.companyName },
     metadata,
     recordingEnabled: false,
+    ownAssistant: prospect.assistantId !== null,
   }
 }
 
 /** The voice platform's `assistantOverrides` for a call (`POST /call/web` and `POST /call` alike). */
 export interface AssistantOverrides {
-  firstMessage: string
-  /** The platform wants the model whole with its messages; the prompt is its one system message. */
-  model: VoiceConfig['model'] & { messages: { role: 'system'; content: string }[] }
+  /** Absent for a prospect's own assistant, which keeps its own. */
+  firstMessage?: string
+  /**
+   * The model with the demo's tools and, for our agents, the prompt as its one system message. The
+   * platform merges a model of the assistant's own provider field by field, so a prospect's own
+   * assistant keeps its prompt (no messages sent) and gains the tools.
+   */
+  model: VoiceConfig['model'] & {
+    messages?: { role: 'system'; content: string }[]
+    tools: readonly FunctionTool[]
+  }
   variableValues: AgentValues
   metadata: CallMetadata
   /**
@@ -52,9 +68,22 @@ export interface AssistantOverrides {
 }
 
 export function toAssistantOverrides(agent: AgentSettings, model: VoiceConfig['model']): AssistantOverrides {
+  // Every call gets the tools: the demo acts for the business whatever prompt the agent speaks from.
+  if (agent.ownAssistant) {
+    return {
+      model: { ...model, tools: DEMO_TOOLS },
+      variableValues: agent.variableValues,
+      metadata: agent.metadata,
+      artifactPlan: {
+        recordingEnabled: agent.recordingEnabled,
+        videoRecordingEnabled: false,
+        pcapEnabled: false,
+      },
+    }
+  }
   return {
     firstMessage: agent.firstMessage,
-    model: { ...model, messages: [{ role: 'system', content: agent.system }] },
+    model: { ...model, messages: [{ role: 'system', content: agent.system }], tools: DEMO_TOOLS },
     variableValues: agent.variableValues,
     metadata: agent.metadata,
     artifactPlan: {

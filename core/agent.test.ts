@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createAgentTemplateSet, renderProspectAgent, toAgentValues } from './agent.ts'
 import { createAgentSettings, toAssistantOverrides } from './agent-settings.ts'
 import { AgentTemplateError, type AgentTemplateSource } from './agent-template.ts'
+import { DEMO_TOOL_NAMES, DEMO_TOOLS } from './demo-actions.ts'
 import { normalizeProspectFields } from './prospect-fields.ts'
 import type { ProspectFields } from './rep-api.ts'
 
@@ -109,27 +110,45 @@ describe('renderProspectAgent', () => {
 })
 
 describe("a call's agent", () => {
-  it('is the same overrides for every channel: first message, prompt, values, metadata, nothing recorded', () => {
-    const prospect = {
-      name: 'Jo Marsh',
-      companyName: 'Curl Up',
-      firstMessage: 'Hi!',
-      system: 'Be kind.',
-      variables: { name: 'Jo Marsh', company_name: 'Curl Up', city: 'Bath' },
-    }
-    const metadata = { prospectSlug: 'curl-up', visitId: null, source: 'phone' } as const
+  const prospect = {
+    name: 'Jo Marsh',
+    companyName: 'Curl Up',
+    firstMessage: 'Hi!',
+    system: 'Be kind.',
+    variables: { name: 'Jo Marsh', company_name: 'Curl Up', city: 'Bath' },
+    assistantId: null,
+  }
+  const metadata = { prospectSlug: 'curl-up', visitId: null, source: 'phone' } as const
+  const model = { provider: 'openai', model: 'gpt-4o-mini' }
+  const artifactPlan = { recordingEnabled: false, videoRecordingEnabled: false, pcapEnabled: false }
+
+  it('is the same overrides for every channel: first message, prompt, tools, values, metadata, nothing recorded', () => {
     const agent = createAgentSettings(prospect, metadata)
     expect(agent.recordingEnabled).toBe(false)
-    expect(toAssistantOverrides(agent, { provider: 'openai', model: 'gpt-4o-mini' })).toEqual({
+    expect(toAssistantOverrides(agent, model)).toEqual({
       firstMessage: 'Hi!',
-      model: {
-        provider: 'openai',
-        model: 'gpt-4o-mini',
-        messages: [{ role: 'system', content: 'Be kind.' }],
-      },
+      model: { ...model, messages: [{ role: 'system', content: 'Be kind.' }], tools: DEMO_TOOLS },
       variableValues: { name: 'Jo Marsh', company_name: 'Curl Up', city: 'Bath' },
       metadata,
-      artifactPlan: { recordingEnabled: false, videoRecordingEnabled: false, pcapEnabled: false },
+      artifactPlan,
     })
+  })
+
+  it("leaves a prospect's own assistant its own words, and gives it the values, the metadata and the tools", () => {
+    const agent = createAgentSettings({ ...prospect, assistantId: 'asst-their-own' }, metadata)
+    expect(toAssistantOverrides(agent, model)).toEqual({
+      model: { ...model, tools: DEMO_TOOLS },
+      variableValues: { name: 'Jo Marsh', company_name: 'Curl Up', city: 'Bath' },
+      metadata,
+      artifactPlan,
+    })
+  })
+
+  it('names every tool of the demo once, each with the arguments its answers need', () => {
+    expect(DEMO_TOOLS.map((tool) => tool.function.name)).toEqual([...DEMO_TOOL_NAMES])
+    for (const { function: fn } of DEMO_TOOLS) {
+      for (const key of fn.parameters.required)
+        expect(fn.parameters.properties, `${fn.name}.${key}`).toHaveProperty(key)
+    }
   })
 })

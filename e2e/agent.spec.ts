@@ -1,3 +1,4 @@
+import { DEMO_TOOLS } from '#core/demo-actions.ts'
 import type { CallMetadata } from '#core/engagement.ts'
 import { VISIT_STORAGE_KEY } from '#core/engagement-visit.ts'
 import type { ProspectResponse } from '#core/prospect.ts'
@@ -86,6 +87,8 @@ test('the browser call and the phone call of a prospect send the same agent, rec
     expect(overrides.model).toEqual({
       ...E2E_VOICE.model,
       messages: [{ role: 'system', content: prospect.system }],
+      // Every channel carries the demo's tools.
+      tools: DEMO_TOOLS,
     })
     expect(overrides.variableValues).toEqual(prospect.variables)
     expect(overrides.artifactPlan).toEqual({

@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
+import { DEMO_TOOLS } from '#core/demo-actions.ts'
 import { VISIT_ID_PATTERN } from '#core/engagement.ts'
 import type { ProspectResponse } from '#core/prospect.ts'
 import { E2E_PHONE, E2E_VOICE, readVapiRequests } from './fakes/voice-platform.ts'
@@ -78,7 +79,11 @@ for (const { name, path } of PAGES) {
       // the visitor's tab, so its end-of-call report finds them.
       assistantOverrides: {
         firstMessage: prospect.firstMessage,
-        model: { ...E2E_VOICE.model, messages: [{ role: 'system', content: prospect.system }] },
+        model: {
+          ...E2E_VOICE.model,
+          messages: [{ role: 'system', content: prospect.system }],
+          tools: DEMO_TOOLS,
+        },
         variableValues: prospect.variables,
         metadata: {
           prospectSlug: 'bright-smile-dental',

@@ -152,6 +152,67 @@ $$;
 COMMENT ON FUNCTION public.apply_import_job(job_id uuid, at timestamp with time zone) IS 'Writes an import job''s staged rows in one transaction; service_role only.';
 
 --
+-- Name: begin_demo_tool_call(text, text, text, text, text, timestamp with time zone, integer, integer, integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.begin_demo_tool_call(call_id text, slug text, visit_id text, source text, tool_call_id text, at timestamp with time zone, max_per_call integer, max_per_window integer, window_seconds integer) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  v_done record;
+  v_prospect public.prospects;
+  v_call public.demo_calls;
+  v_scope text := coalesce(begin_demo_tool_call.visit_id, 'call:' || begin_demo_tool_call.call_id);
+begin
+  select a.result, a.kind, a.detail into v_done
+  from public.demo_actions a where a.tool_call_id = begin_demo_tool_call.tool_call_id;
+  if found then
+    return jsonb_build_object('status', 'answered', 'result', v_done.result);
+  end if;
+  select * into v_prospect from public.prospects p where p.slug = begin_demo_tool_call.slug;
+  if not found then
+    return jsonb_build_object('status', 'unknown_prospect');
+  end if;
+  insert into public.demo_calls as d (call_id, prospect_id, visit_id, source, window_started_at, created_at)
+  values (begin_demo_tool_call.call_id, v_prospect.id, begin_demo_tool_call.visit_id,
+          begin_demo_tool_call.source, begin_demo_tool_call.at, begin_demo_tool_call.at)
+  on conflict on constraint demo_calls_pkey do nothing;
+  select * into v_call from public.demo_calls d where d.call_id = begin_demo_tool_call.call_id for update;
+  if v_call.prospect_id <> v_prospect.id or v_call.visit_id is distinct from begin_demo_tool_call.visit_id then
+    return jsonb_build_object('status', 'other_prospect');
+  end if;
+  if v_call.tool_calls >= begin_demo_tool_call.max_per_call then
+    return jsonb_build_object('status', 'limited');
+  end if;
+  if begin_demo_tool_call.at >= v_call.window_started_at + make_interval(secs => begin_demo_tool_call.window_seconds) then
+    update public.demo_calls d set window_started_at = begin_demo_tool_call.at, window_calls = 0
+    where d.call_id = begin_demo_tool_call.call_id;
+    v_call.window_calls := 0;
+  end if;
+  if v_call.window_calls >= begin_demo_tool_call.max_per_window then
+    return jsonb_build_object('status', 'limited');
+  end if;
+  update public.demo_calls d set tool_calls = d.tool_calls + 1, window_calls = d.window_calls + 1
+  where d.call_id = begin_demo_tool_call.call_id;
+  return jsonb_build_object(
+    'status', 'ok',
+    'scope', v_scope,
+    'prospect', jsonb_build_object(
+      'slug', v_prospect.slug, 'name', v_prospect.name, 'company_name', v_prospect.company_name,
+      'template', v_prospect.template, 'opening_hours', v_prospect.opening_hours
+    ),
+    'appointments', coalesce((
+      select jsonb_agg(jsonb_build_object(
+        'reference', a.reference, 'start', a.start, 'minutes', a.minutes, 'name', a.name, 'reason', a.reason
+      ) order by a.start)
+      from public.demo_appointments a where a.scope = v_scope and not a.cancelled
+    ), '[]'::jsonb)
+  );
+end;
+$$;
+
+--
 -- Name: begin_import_job(uuid, text, text, integer, timestamp with time zone, integer, text, integer); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1340,6 +1401,13 @@ begin
         'transcript', r.transcript
       )
       from public.call_reports r where r.prospect_id = v_id
+      union all
+      select a.created_at, a.id, jsonb_build_object(
+        'kind', 'demo_action', 'at', a.created_at, 'source', d.source, 'id', a.id,
+        'action_kind', a.kind, 'detail', a.detail
+      )
+      from public.demo_actions a join public.demo_calls d on d.call_id = a.call_id
+      where d.prospect_id = v_id and a.kind is not null
     ) u
     order by u.at desc, u.tie desc
     limit greatest(1, least(coalesce(get_prospect_timeline.max_entries, 200), 1000))
@@ -1487,6 +1555,25 @@ $$;
 --
 
 COMMENT ON FUNCTION public.list_deleted_prospects(page_offset integer, page_size integer) IS 'The deleted prospects, the latest deletion first, a page at a time; service_role only.';
+
+--
+-- Name: list_demo_actions(text, text, text, bigint); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.list_demo_actions(call_id text, slug text, visit_id text, after_id bigint) RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select coalesce(jsonb_agg(jsonb_build_object(
+    'id', a.id, 'kind', a.kind, 'detail', a.detail, 'at', a.created_at
+  ) order by a.id), '[]'::jsonb)
+  from public.demo_actions a
+  join public.demo_calls d on d.call_id = a.call_id
+  join public.prospects p on p.id = d.prospect_id
+  where a.call_id = list_demo_actions.call_id and p.slug = list_demo_actions.slug
+    and d.visit_id is not distinct from list_demo_actions.visit_id
+    and a.kind is not null and a.id > list_demo_actions.after_id
+$$;
 
 --
 -- Name: list_prospect_activity(text, uuid, text, boolean, timestamp with time zone, jsonb, integer, integer); Type: FUNCTION; Schema: public; Owner: -
@@ -1916,6 +2003,24 @@ $$;
 COMMENT ON FUNCTION public.prune_call_records(retention_days integer, max_rows integer) IS 'Deletes call records older than the retention, a bounded number per call; service_role only.';
 
 --
+-- Name: prune_demo_calls(timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.prune_demo_calls(before timestamp with time zone) RETURNS integer
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  v_count integer;
+begin
+  delete from public.demo_appointments a where a.created_at < prune_demo_calls.before;
+  delete from public.demo_calls d where d.created_at < prune_demo_calls.before;
+  get diagnostics v_count = row_count;
+  return v_count;
+end;
+$$;
+
+--
 -- Name: prune_engagement(integer, integer); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -2040,6 +2145,49 @@ begin
     );
   end if;
   return jsonb_build_object('status', 'recorded', 'nudged', v_nudged);
+end;
+$$;
+
+--
+-- Name: record_demo_action(text, text, text, text, text, jsonb, text, jsonb, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.record_demo_action(call_id text, scope text, tool_call_id text, tool text, kind text, detail jsonb, result text, change jsonb, at timestamp with time zone) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  v_id bigint;
+  v_prospect uuid;
+  v_appointment jsonb := record_demo_action.change -> 'appointment';
+begin
+  select d.prospect_id into v_prospect from public.demo_calls d where d.call_id = record_demo_action.call_id;
+  begin
+    if record_demo_action.change ->> 'op' = 'book' then
+      insert into public.demo_appointments (scope, reference, prospect_id, start, minutes, name, reason, created_at)
+      values (record_demo_action.scope, v_appointment ->> 'reference', v_prospect, v_appointment ->> 'start',
+              (v_appointment ->> 'minutes')::integer, v_appointment ->> 'name', v_appointment ->> 'reason',
+              record_demo_action.at);
+    elsif record_demo_action.change ->> 'op' = 'move' then
+      update public.demo_appointments a set start = v_appointment ->> 'start'
+      where a.scope = record_demo_action.scope and a.reference = v_appointment ->> 'reference';
+    elsif record_demo_action.change ->> 'op' = 'cancel' then
+      update public.demo_appointments a set cancelled = true
+      where a.scope = record_demo_action.scope and a.reference = v_appointment ->> 'reference';
+    end if;
+    insert into public.demo_actions (call_id, tool_call_id, tool, kind, detail, result, created_at)
+    values (record_demo_action.call_id, record_demo_action.tool_call_id, record_demo_action.tool,
+            record_demo_action.kind, record_demo_action.detail, record_demo_action.result, record_demo_action.at)
+    returning id into v_id;
+  exception when unique_violation then
+    if exists (select 1 from public.demo_actions a where a.tool_call_id = record_demo_action.tool_call_id) then
+      return jsonb_build_object('status', 'answered', 'result', (
+        select a.result from public.demo_actions a where a.tool_call_id = record_demo_action.tool_call_id
+      ));
+    end if;
+    return jsonb_build_object('status', 'taken');
+  end;
+  return jsonb_build_object('status', 'recorded', 'id', v_id);
 end;
 $$;
 
@@ -2882,6 +3030,67 @@ CREATE TABLE public.call_reports (
 );
 
 --
+-- Name: demo_actions; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.demo_actions (
+    id bigint NOT NULL,
+    call_id text NOT NULL,
+    tool_call_id text NOT NULL,
+    tool text NOT NULL,
+    kind text,
+    detail jsonb,
+    result text NOT NULL,
+    created_at timestamp with time zone NOT NULL,
+    CONSTRAINT demo_actions_kind_check CHECK ((kind = ANY (ARRAY['booked'::text, 'moved'::text, 'cancelled'::text, 'message'::text, 'handed_over'::text])))
+);
+
+--
+-- Name: demo_actions_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+ALTER TABLE public.demo_actions ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.demo_actions_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+--
+-- Name: demo_appointments; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.demo_appointments (
+    scope text NOT NULL,
+    reference text NOT NULL,
+    prospect_id uuid NOT NULL,
+    start text NOT NULL,
+    minutes integer NOT NULL,
+    name text NOT NULL,
+    reason text,
+    cancelled boolean DEFAULT false NOT NULL,
+    created_at timestamp with time zone NOT NULL
+);
+
+--
+-- Name: demo_calls; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.demo_calls (
+    call_id text NOT NULL,
+    prospect_id uuid NOT NULL,
+    visit_id text,
+    source text NOT NULL,
+    tool_calls integer DEFAULT 0 NOT NULL,
+    window_started_at timestamp with time zone NOT NULL,
+    window_calls integer DEFAULT 0 NOT NULL,
+    created_at timestamp with time zone NOT NULL,
+    CONSTRAINT demo_calls_source_check CHECK ((source = ANY (ARRAY['browser'::text, 'phone'::text])))
+);
+
+--
 -- Name: engagement_events; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -3323,6 +3532,34 @@ ALTER TABLE ONLY public.call_reports
     ADD CONSTRAINT call_reports_pkey PRIMARY KEY (call_id);
 
 --
+-- Name: demo_actions demo_actions_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.demo_actions
+    ADD CONSTRAINT demo_actions_pkey PRIMARY KEY (id);
+
+--
+-- Name: demo_actions demo_actions_tool_call_id_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.demo_actions
+    ADD CONSTRAINT demo_actions_tool_call_id_key UNIQUE (tool_call_id);
+
+--
+-- Name: demo_appointments demo_appointments_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.demo_appointments
+    ADD CONSTRAINT demo_appointments_pkey PRIMARY KEY (scope, reference);
+
+--
+-- Name: demo_calls demo_calls_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.demo_calls
+    ADD CONSTRAINT demo_calls_pkey PRIMARY KEY (call_id);
+
+--
 -- Name: engagement_events engagement_events_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -3494,6 +3731,24 @@ CREATE INDEX call_reports_prospect ON public.call_reports USING btree (prospect_
 --
 
 CREATE INDEX call_reports_received ON public.call_reports USING btree (received_at);
+
+--
+-- Name: demo_actions_call; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX demo_actions_call ON public.demo_actions USING btree (call_id, id);
+
+--
+-- Name: demo_appointments_one_per_time; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX demo_appointments_one_per_time ON public.demo_appointments USING btree (scope, start) WHERE (NOT cancelled);
+
+--
+-- Name: demo_calls_created_at; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX demo_calls_created_at ON public.demo_calls USING btree (created_at);
 
 --
 -- Name: engagement_events_at; Type: INDEX; Schema: public; Owner: -
@@ -3729,6 +3984,27 @@ CREATE TRIGGER engagement_events_rollup_update AFTER UPDATE ON public.engagement
 
 ALTER TABLE ONLY public.call_reports
     ADD CONSTRAINT call_reports_prospect_id_fkey FOREIGN KEY (prospect_id) REFERENCES public.prospects(id) ON DELETE CASCADE;
+
+--
+-- Name: demo_actions demo_actions_call_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.demo_actions
+    ADD CONSTRAINT demo_actions_call_id_fkey FOREIGN KEY (call_id) REFERENCES public.demo_calls(call_id) ON DELETE CASCADE;
+
+--
+-- Name: demo_appointments demo_appointments_prospect_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.demo_appointments
+    ADD CONSTRAINT demo_appointments_prospect_id_fkey FOREIGN KEY (prospect_id) REFERENCES public.prospects(id) ON DELETE CASCADE;
+
+--
+-- Name: demo_calls demo_calls_prospect_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.demo_calls
+    ADD CONSTRAINT demo_calls_prospect_id_fkey FOREIGN KEY (prospect_id) REFERENCES public.prospects(id) ON DELETE CASCADE;
 
 --
 -- Name: engagement_events engagement_events_prospect_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
@@ -3992,6 +4268,13 @@ REVOKE ALL ON FUNCTION public.apply_import_job(job_id uuid, at timestamp with ti
 GRANT ALL ON FUNCTION public.apply_import_job(job_id uuid, at timestamp with time zone) TO service_role;
 
 --
+-- Name: FUNCTION begin_demo_tool_call(call_id text, slug text, visit_id text, source text, tool_call_id text, at timestamp with time zone, max_per_call integer, max_per_window integer, window_seconds integer); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.begin_demo_tool_call(call_id text, slug text, visit_id text, source text, tool_call_id text, at timestamp with time zone, max_per_call integer, max_per_window integer, window_seconds integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.begin_demo_tool_call(call_id text, slug text, visit_id text, source text, tool_call_id text, at timestamp with time zone, max_per_call integer, max_per_window integer, window_seconds integer) TO service_role;
+
+--
 -- Name: FUNCTION begin_import_job(rep_id uuid, idempotency_key text, file_hash text, total integer, at timestamp with time zone, stale_seconds integer, stale_error text, retention_days integer); Type: ACL; Schema: public; Owner: -
 --
 
@@ -4236,6 +4519,13 @@ REVOKE ALL ON FUNCTION public.list_deleted_prospects(page_offset integer, page_s
 GRANT ALL ON FUNCTION public.list_deleted_prospects(page_offset integer, page_size integer) TO service_role;
 
 --
+-- Name: FUNCTION list_demo_actions(call_id text, slug text, visit_id text, after_id bigint); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.list_demo_actions(call_id text, slug text, visit_id text, after_id bigint) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.list_demo_actions(call_id text, slug text, visit_id text, after_id bigint) TO service_role;
+
+--
 -- Name: FUNCTION list_prospect_activity(query text, owner_id uuid, stage text, hot_only boolean, at timestamp with time zone, rules jsonb, page_offset integer, page_size integer); Type: ACL; Schema: public; Owner: -
 --
 
@@ -4334,6 +4624,13 @@ REVOKE ALL ON FUNCTION public.prune_call_records(retention_days integer, max_row
 GRANT ALL ON FUNCTION public.prune_call_records(retention_days integer, max_rows integer) TO service_role;
 
 --
+-- Name: FUNCTION prune_demo_calls(before timestamp with time zone); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.prune_demo_calls(before timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.prune_demo_calls(before timestamp with time zone) TO service_role;
+
+--
 -- Name: FUNCTION prune_engagement(retention_days integer, max_rows integer); Type: ACL; Schema: public; Owner: -
 --
 
@@ -4353,6 +4650,13 @@ GRANT ALL ON FUNCTION public.queue_website_reads(slugs text[], import_job_id uui
 
 REVOKE ALL ON FUNCTION public.record_call_report(call_id text, prospect_slug text, visit_id text, source text, started_at timestamp with time zone, ended_at timestamp with time zone, seconds integer, ended_reason text, summary text, transcript jsonb, nudge_dedupe_minutes integer, link text, at timestamp with time zone) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.record_call_report(call_id text, prospect_slug text, visit_id text, source text, started_at timestamp with time zone, ended_at timestamp with time zone, seconds integer, ended_reason text, summary text, transcript jsonb, nudge_dedupe_minutes integer, link text, at timestamp with time zone) TO service_role;
+
+--
+-- Name: FUNCTION record_demo_action(call_id text, scope text, tool_call_id text, tool text, kind text, detail jsonb, result text, change jsonb, at timestamp with time zone); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.record_demo_action(call_id text, scope text, tool_call_id text, tool text, kind text, detail jsonb, result text, change jsonb, at timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.record_demo_action(call_id text, scope text, tool_call_id text, tool text, kind text, detail jsonb, result text, change jsonb, at timestamp with time zone) TO service_role;
 
 --
 -- Name: FUNCTION record_events(batches jsonb, address_limit integer, prospect_limit integer, dedupe_minutes integer, link_prefix text, at timestamp with time zone); Type: ACL; Schema: public; Owner: -
@@ -4492,6 +4796,30 @@ GRANT ALL ON FUNCTION public.website_read_row(prospect_id uuid) TO service_role;
 --
 
 GRANT ALL ON TABLE public.call_reports TO service_role;
+
+--
+-- Name: TABLE demo_actions; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON TABLE public.demo_actions TO service_role;
+
+--
+-- Name: SEQUENCE demo_actions_id_seq; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON SEQUENCE public.demo_actions_id_seq TO service_role;
+
+--
+-- Name: TABLE demo_appointments; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON TABLE public.demo_appointments TO service_role;
+
+--
+-- Name: TABLE demo_calls; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON TABLE public.demo_calls TO service_role;
 
 --
 -- Name: TABLE engagement_events; Type: ACL; Schema: public; Owner: -

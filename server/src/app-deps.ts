@@ -57,6 +57,7 @@ export function createAppDeps(
       trustedProxy: config.trustedProxyHeader !== null,
     },
     vapiWebhookSecret: config.vapiWebhookSecret,
+    demo: { timeZone: config.demoTimeZone },
     nudges: createNudgeSettings(config, getSiteOrigin),
     events: createEventSettings(config, backend.callHashSecret, visitTokens, getSiteOrigin),
   }

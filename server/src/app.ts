@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import { cors } from 'hono/cors'
 import type { AgentTemplateSet } from '#core/agent.ts'
+import { DEMO_ACTIONS_PATH } from '#core/demo-actions.ts'
 import { EVENTS_PATH } from '#core/engagement.ts'
 import { AppError, type ErrorBody } from '#core/errors.ts'
 import { PHONE_CALL_PATH } from '#core/phone-call.ts'
@@ -17,6 +18,9 @@ import { rejectControlCharacters } from './common/control-characters.ts'
 import type { VisitTokens } from './common/visit-token.ts'
 import type { Db } from './data/database.ts'
 import { createProspectAnswers, type ProspectAnswers } from './data/prospect-answers.ts'
+import { answerToolCalls } from './demo/answer-tool-calls.ts'
+import { createDemoActionSignal, demoActionRoutes } from './demo/demo-action-routes.ts'
+import { DEFAULT_DEMO_TIME_ZONE, DEMO_SETTINGS_DEFAULTS, type DemoSettings } from './demo/demo-settings.ts'
 import { EDGE_PAGES_PATH } from './edge-pages.ts'
 import { eventRoutes } from './events/event-routes.ts'
 import type { EventSettings } from './events/event-settings.ts'
@@ -69,6 +73,8 @@ export interface AppDeps {
   events?: EventSettings | undefined
   /** Reading prospects' websites (the Node server); absent, the reps' reading answers 503. */
   websiteReader?: WebsiteReaderDeps | undefined
+  /** The demo agent's tools (answered through the voice platform's webhook); absent, the defaults. */
+  demo?: Partial<DemoSettings> | undefined
 }
 
 /** The API as a Web-standard app: the same code serves Node locally and the edge in production. */
@@ -151,6 +157,13 @@ export function createApp(deps: AppDeps): Hono {
       }),
     )
   }
+  const demoSettings: DemoSettings = {
+    ...DEMO_SETTINGS_DEFAULTS,
+    timeZone: DEFAULT_DEMO_TIME_ZONE,
+    ...deps.demo,
+  }
+  const demoActions = createDemoActionSignal()
+  app.route(DEMO_ACTIONS_PATH, demoActionRoutes({ db: deps.db, signal: demoActions }))
   app.route(
     VAPI_WEBHOOK_PATH,
     vapiWebhookRoutes({
@@ -159,6 +172,11 @@ export function createApp(deps: AppDeps): Hono {
       nudges: deps.nudges,
       logger,
       onNudgeQueued: deps.onNudgeQueued,
+      answerToolCalls: (batch) =>
+        answerToolCalls(
+          { db: deps.db, settings: demoSettings, logger, onAction: (callId) => demoActions.notify(callId) },
+          batch,
+        ),
     }),
   )
   app.route(DRAIN_PATH, drainRoutes({ db: deps.db, nudges: deps.nudges, logger }))

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { VoiceConfig } from '#core/public-config.ts'
 import { DEFAULT_HOST, DEFAULT_PORT } from './common/site-origin.ts'
 import { listRetiredDatabaseVariables, POSTGRES_URL } from './db/database-url.ts'
+import { DEFAULT_DEMO_TIME_ZONE, isTimeZone } from './demo/demo-settings.ts'
 import { wholeNumber } from './env-number.ts'
 import { ENGAGEMENT_ENV, type EngagementConfig, toEngagementConfig } from './events/engagement-config.ts'
 import {
@@ -84,6 +85,12 @@ const ServerEnv = z.object({
     .trim()
     .min(16, 'must be at least 16 characters (a random secret)')
     .optional(),
+  // The time zone of the demo calendar the agent books into (an IANA name); the business's own clock.
+  DEMO_TIME_ZONE: z
+    .string()
+    .trim()
+    .refine(isTimeZone, 'must be a time zone name such as America/New_York or Europe/London')
+    .default(DEFAULT_DEMO_TIME_ZONE),
   // A Slack-compatible incoming webhook for the reps' nudges; unset, no nudge is queued.
   NOTIFY_WEBHOOK_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   NOTIFY_DEDUPE_MINUTES: wholeNumber(1, 10080).default(360),
@@ -161,6 +168,8 @@ export interface ServerConfig {
   engagement: EngagementConfig
   /** Null without `VAPI_WEBHOOK_SECRET`: end-of-call reports are then refused (503, logged once). */
   vapiWebhookSecret: string | null
+  /** The time zone of the demo agent's calendar (`DEMO_TIME_ZONE`). */
+  demoTimeZone: string
   notify: NotifyConfig
   websiteReader: WebsiteReaderConfig
 }
@@ -291,6 +300,7 @@ export function loadServerConfig(
     videoLimits: toVideoCallLimits(e),
     engagement: toEngagementConfig(e),
     vapiWebhookSecret: e.VAPI_WEBHOOK_SECRET ?? null,
+    demoTimeZone: e.DEMO_TIME_ZONE,
     notify: {
       webhookUrl: e.NOTIFY_WEBHOOK_URL ?? null,
       dedupeMinutes: e.NOTIFY_DEDUPE_MINUTES,

@@ -59,7 +59,10 @@ describe("the repository's agent templates", () => {
     // calendar, or told only to note a request, would refuse what the prospect was promised.
     const templates = await loadAgentTemplates()
     for (const { source } of templates.list) {
-      const { system } = renderProspectAgent(templates, makeProspectRow({ template: source.id }))
+      const { system } = renderProspectAgent(
+        templates,
+        makeProspectRow({ slug: 'acme', name: 'Sam', company_name: 'Acme', template: source.id }),
+      )
       for (const tool of DEMO_TOOL_NAMES) expect(system, `${source.id}: ${tool}`).toContain(tool)
       expect(system, source.id).not.toMatch(/cannot see|noted the request|never (say|promise) a time/i)
     }

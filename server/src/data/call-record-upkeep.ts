@@ -6,7 +6,7 @@ import {
   pruneCallRecords,
   settleInterruptedCalls,
 } from './call-records.ts'
-import type { Db } from './database.ts'
+import { callFunction, type Db } from './database.ts'
 import { pruneEngagementBacklog } from './engagement-retention.ts'
 import type { EngagementPruneCounts } from './events-database.ts'
 
@@ -71,6 +71,11 @@ export async function tidyCallRecords(
           PRUNE_BATCH_ROWS,
           ENGAGEMENT_PRUNE_BATCHES,
         )
+  if (upkeep.engagementRetentionDays !== undefined) {
+    // What the demo agent did is on the rep's timeline, beside the call reports: kept as long as they are.
+    const before = new Date(Date.now() - upkeep.engagementRetentionDays * 86_400_000)
+    await callFunction(db, 'prune_demo_calls', { before: before.toISOString() })
+  }
   return { settled, pruned, engagement }
 }
 

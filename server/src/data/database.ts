@@ -6,6 +6,7 @@ import type {
   RateLimitBucket,
   RateLimitResult,
 } from './call-database.ts'
+import type { DemoFunctions, DemoTables } from './demo-database.ts'
 import type { EngagementTables } from './engagement-database.ts'
 import type { EventFunctions } from './events-database.ts'
 import type { FirstAdminFunctions, FirstAdminTables } from './first-admin-database.ts'
@@ -29,7 +30,8 @@ export type Database = {
       EngagementTables &
       FirstAdminTables &
       ImportJobTables &
-      WebsiteTables & {
+      WebsiteTables &
+      DemoTables & {
         prospects: Table<{
           id: string
           slug: string
@@ -104,7 +106,8 @@ export type Database = {
       FirstAdminFunctions &
       OutboxFunctions &
       ImportJobFunctions &
-      WebsiteFunctions & {
+      WebsiteFunctions &
+      DemoFunctions & {
         check_rate_limits: { Args: { buckets: readonly RateLimitBucket[] }; Returns: RateLimitResult }
         claim_phone_call_attempt: {
           Args: {

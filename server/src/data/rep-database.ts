@@ -1,5 +1,6 @@
 import type { EngagementStage, EventName } from '#core/engagement.ts'
 import type { AuditAction, ProspectFields, Rep, RepRole } from '#core/rep-api.ts'
+import type { DemoActionRow } from './demo-database.ts'
 
 /**
  * The reps' part of the Database type (database.ts): their tables and functions
@@ -232,6 +233,14 @@ export type TimelineRecord = {
         ended_reason: string | null
         summary: string | null
         transcript: { speaker: 'agent' | 'prospect'; text: string }[]
+      }
+    | {
+        kind: 'demo_action'
+        at: string
+        id: number
+        source: 'browser' | 'phone'
+        action_kind: DemoActionRow['kind']
+        detail: unknown
       }
   )[]
 }

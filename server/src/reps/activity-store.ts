@@ -6,6 +6,7 @@ import {
   type TimelineResponse,
 } from '#core/engagement.ts'
 import { callFunction, type Db } from '../data/database.ts'
+import { toDemoAction } from '../data/demo-database.ts'
 import type { ActivityListRow, TimelineRecord } from '../data/rep-database.ts'
 import { ENGAGEMENT_RULES } from './activity-rules.ts'
 
@@ -101,6 +102,15 @@ function toEntry(entry: TimelineRecord['entries'][number]): TimelineEntry {
   if (entry.kind === 'event') {
     const { at, name, visit, detail } = entry
     return { kind: 'event', at: toIso(at), name, visit: visit.slice(0, VISIT_SHOWN), detail }
+  }
+  if (entry.kind === 'demo_action') {
+    const { at, source, id, action_kind, detail } = entry
+    return {
+      kind: 'demo_action',
+      at: toIso(at),
+      source,
+      action: toDemoAction({ id, kind: action_kind, detail, at }),
+    }
   }
   return {
     kind: 'call_report',

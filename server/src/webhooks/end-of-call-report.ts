@@ -58,8 +58,53 @@ export interface CallReport {
   transcript: TranscriptLine[]
 }
 
+/** One tool call of a `tool-calls` message: its id, the tool's name and its arguments. */
+export interface ToolCall {
+  id: string
+  name: string
+  args: Record<string, unknown>
+}
+
+/** A `tool-calls` message: the call it came from, linked to its prospect when its metadata says so. */
+export interface ToolCallBatch {
+  callId: string
+  /** Null: the call names no prospect of ours (a test call from the platform's dashboard, the fallback page). */
+  metadata: CallMetadata | null
+  calls: ToolCall[]
+}
+
+/** A model asks for a few tools at once at most; a longer list is not the platform's. */
+const MAX_TOOL_CALLS_PER_MESSAGE = 10
+
+const ToolCallItem = z.object({
+  id: z.string().regex(CALL_ID),
+  function: z.object({ name: z.string().max(100), arguments: z.unknown().optional() }),
+})
+
+const ToolCalls = z.object({
+  type: z.literal('tool-calls'),
+  call: Call,
+  toolCallList: z.array(ToolCallItem).max(MAX_TOOL_CALLS_PER_MESSAGE),
+})
+
+/** Arguments come as an object, or (from some models) as the JSON text of one. */
+function readArguments(value: unknown): Record<string, unknown> {
+  let parsed = value
+  if (typeof value === 'string') {
+    try {
+      parsed = JSON.parse(value)
+    } catch {
+      return {}
+    }
+  }
+  return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
+    ? (parsed as Record<string, unknown>)
+    : {}
+}
+
 export type ParsedMessage =
   | { kind: 'report'; report: CallReport }
+  | { kind: 'tool_calls'; batch: ToolCallBatch }
   /** Another message type (status updates, transcripts as they happen, …): answered, not stored. */
   | { kind: 'other'; type: string }
   /** An end-of-call report that names no prospect we could show (none, malformed, or the fallback). */
@@ -75,6 +120,22 @@ export function parseServerMessage(json: unknown): ParsedMessage {
   const envelope = Envelope.safeParse(json)
   if (!envelope.success) return { kind: 'malformed' }
   const { type } = envelope.data.message
+  if (type === 'tool-calls') {
+    const tools = ToolCalls.safeParse(envelope.data.message)
+    if (!tools.success) return { kind: 'malformed' }
+    return {
+      kind: 'tool_calls',
+      batch: {
+        callId: tools.data.call.id,
+        metadata: readCallMetadata(tools.data.call),
+        calls: tools.data.toolCallList.map(({ id, function: { name, arguments: args } }) => ({
+          id,
+          name,
+          args: readArguments(args),
+        })),
+      },
+    }
+  }
   if (type !== 'end-of-call-report') return { kind: 'other', type }
   const parsed = EndOfCallReport.safeParse(envelope.data.message)
   if (!parsed.success) return { kind: 'malformed' }

@@ -5,7 +5,7 @@ import { isSameSecret } from '../common/same-secret.ts'
 import type { Db } from '../data/database.ts'
 import type { Logger } from '../logging/rate-limited-logger.ts'
 import { getNudgeLink, MIN_TALKED_SECONDS, type NudgeSettings } from '../notify/nudge-settings.ts'
-import { type CallReport, parseServerMessage } from './end-of-call-report.ts'
+import { type CallReport, parseServerMessage, type ToolCallBatch } from './end-of-call-report.ts'
 import { recordCallReport, type TalkedNudge } from './record-call-report.ts'
 
 export const VAPI_WEBHOOK_PATH = '/api/webhooks/vapi'
@@ -23,7 +23,19 @@ export interface VapiWebhookDeps {
   logger: Logger
   /** Called after a report queued a nudge, so a drainer can send it at once. */
   onNudgeQueued?: (() => void) | undefined
+  /**
+   * Answers the demo agent's tool calls (`tool-calls` messages) with the words it speaks; absent,
+   * each is answered with words saying the demo cannot do that here.
+   */
+  answerToolCalls?: ((batch: ToolCallBatch) => Promise<ToolCallResults>) | undefined
 }
+
+/** What the platform expects back for a `tool-calls` message: one result per tool call, spoken by the agent. */
+export interface ToolCallResults {
+  results: { toolCallId: string; result: string }[]
+}
+
+const TOOLS_OFF = 'I cannot do that in this demo right now.'
 
 /**
  * What the webhook answers with 200. `stored`: a new report; `duplicate`: this call's report was
@@ -63,6 +75,13 @@ export function vapiWebhookRoutes(deps: VapiWebhookDeps): Hono {
       const parsed = parseServerMessage(parseJson(await c.req.text()))
       if (parsed.kind === 'malformed') {
         throw new AppError('bad_request', { message: 'This is not a server message of the voice platform.' })
+      }
+      if (parsed.kind === 'tool_calls') {
+        const { batch } = parsed
+        if (!deps.answerToolCalls) {
+          return c.json({ results: batch.calls.map((call) => ({ toolCallId: call.id, result: TOOLS_OFF })) })
+        }
+        return c.json(await deps.answerToolCalls(batch))
       }
       if (parsed.kind === 'other') return c.json(ignored('other_message'))
       if (parsed.kind === 'no_prospect') return c.json(ignoreUnlinked(deps.logger))

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { DEMO_TOOLS } from '#core/demo-actions.ts'
 import type { CallMetadata } from '#core/engagement.ts'
 import type { VoiceConfig } from '#core/public-config.ts'
 import { createVapiClient } from './create-vapi-client.ts'
@@ -20,6 +21,7 @@ const PROSPECT: VoiceCallOptions = {
     variableValues: { name: 'Dr. Maya Patel', company_name: 'Bright Smile Dental', city: 'Springfield' },
     metadata: METADATA,
     recordingEnabled: false,
+    ownAssistant: false,
   },
 }
 const MICROPHONE_DENIED = 'Microphone access denied. Please allow microphone permissions and try again.'
@@ -98,6 +100,8 @@ describe('createVapiClient: starting a call', () => {
           provider: 'openai',
           model: 'gpt-4o-mini',
           messages: [{ role: 'system', content: 'You are the receptionist.' }],
+          // The demo's tools, whose calls the platform sends to the assistant's Server URL.
+          tools: DEMO_TOOLS,
         },
         // The values the texts were made from, as the platform's template variables.
         variableValues: { name: 'Dr. Maya Patel', company_name: 'Bright Smile Dental', city: 'Springfield' },

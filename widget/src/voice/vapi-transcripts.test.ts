@@ -86,6 +86,7 @@ describe('createVapiClient: transcripts', () => {
           firstMessage: 'Hi!',
           system: 'S',
           variables: { name: 'Ann', company_name: 'Acme' },
+          assistantId: null,
         },
         { prospectSlug: 'acme', visitId: null, source: 'browser' },
       ),
