@@ -2,7 +2,7 @@ import { startProduct } from '../scripts/start-product.ts'
 import { startFakeNotifyWebhook } from '../server/src/testing/fake-notify-webhook.ts'
 import { startFixtureSites } from '../server/src/testing/fixture-sites.ts'
 import { numberedWebCall, startFakeVapiApi } from '../widget/src/voice/testing/fake-vapi-api.ts'
-import { ENGAGEMENT_ENV } from './fakes/engagement-env.ts'
+import { E2E_VAPI_WEBHOOK_SECRET, ENGAGEMENT_ENV } from './fakes/engagement-env.ts'
 import { NO_VIDEO_ENV, startFakeVideoWebhook, videoEnv } from './fakes/fake-video-webhook.ts'
 import { NO_VOICE_ENV, voiceEnv } from './fakes/voice-platform.ts'
 import { addRep, setPasswordWithLink } from './rep-product.ts'
@@ -71,6 +71,8 @@ export default async function startE2eProducts(): Promise<() => Promise<void>> {
     throw error
   }
   process.env.E2E_BASE_URL = product.value.url
+  // The assistant's Server URL, as an operator sets it on the platform: tool calls go to the product.
+  vapi.sendServerMessagesTo(`${product.value.url}/api/webhooks/vapi`, E2E_VAPI_WEBHOOK_SECRET)
   process.env.E2E_NO_VOICE_BASE_URL = noVoice.value.url
   process.env.E2E_VAPI_API_URL = vapi.url
   process.env.E2E_VIDEO_URL = video.url

@@ -1,4 +1,9 @@
-import { RECORDED_REQUESTS_PATH, type RecordedRequest } from '../../widget/src/voice/testing/fake-vapi-api.ts'
+import type { DemoToolName } from '#core/demo-actions.ts'
+import {
+  RECORDED_REQUESTS_PATH,
+  type RecordedRequest,
+  TOOL_CALL_PATH,
+} from '../../widget/src/voice/testing/fake-vapi-api.ts'
 
 /** The voice settings the e2e product runs with; the fake Vapi API accepts any key. */
 export const E2E_VOICE = {
@@ -38,4 +43,27 @@ export async function readVapiRequests(): Promise<RecordedRequest[]> {
   if (!apiUrl) throw new Error('E2E_VAPI_API_URL is not set: run the tests with `npx playwright test`')
   const response = await fetch(`${apiUrl}${RECORDED_REQUESTS_PATH}`)
   return (await response.json()) as RecordedRequest[]
+}
+
+/**
+ * The fake platform calls one of the demo's tools during call `callId`, as it does when the agent
+ * decides to, and answers with what the product said back: the words the agent would speak.
+ */
+export async function sendToolCall(
+  callId: string,
+  name: DemoToolName,
+  args: Record<string, unknown>,
+): Promise<string> {
+  const apiUrl = process.env.E2E_VAPI_API_URL
+  if (!apiUrl) throw new Error('E2E_VAPI_API_URL is not set: run the tests with `npx playwright test`')
+  const response = await fetch(`${apiUrl}${TOOL_CALL_PATH}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ callId, name, args }),
+  })
+  const answer = (await response.json()) as { status: number; body: { results?: { result: string }[] } }
+  const result = answer.body.results?.[0]?.result
+  if (answer.status !== 200 || result === undefined)
+    throw new Error(`the tool call was not answered: ${JSON.stringify(answer)}`)
+  return result
 }

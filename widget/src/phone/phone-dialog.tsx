@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks'
 import { RequestFailure, UNAVAILABLE_MESSAGE } from '#core/api-error.ts'
 import { normalizePhoneNumber, PHONE_COUNTRIES, PHONE_EXAMPLES } from '#core/phone.ts'
 import type { Prospect } from '#core/prospect.ts'
+import { followCall } from '../actions/follow-call.ts'
 import { loadEngagement } from '../engagement/report-engagement.ts'
 import { PrivacyLink } from '../legal/privacy-link.tsx'
 import type { DemoStore } from '../state/demo-state.ts'
@@ -120,6 +121,14 @@ export function PhoneDialog({ store, prospect, apiBase, open, backNavigation, on
       edit(() => setNumber(''))
       onClose()
       showToast(PHONE_TEXT.initiatedTitle, PHONE_TEXT.initiatedBody(placed.number))
+      // While the page is open, what the agent does on the phone call shows on it too.
+      followCall(store, {
+        apiBase,
+        slug,
+        visitId: visit ?? null,
+        callId: placed.callId,
+        companyName: prospect.companyName,
+      })
     } catch (error) {
       store.report?.(apiBase, { name: 'phone_call_requested', slug, outcome: phoneOutcomeOf(error) })
       const failure =

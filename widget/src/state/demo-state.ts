@@ -1,4 +1,6 @@
+import type { ComponentType } from 'preact'
 import type { StoreApi } from 'zustand/vanilla'
+import type { DemoAction } from '#core/demo-actions.ts'
 import type { Prospect, ProspectResponse } from '#core/prospect.ts'
 import type { HostEvent } from '../api/host-vocabulary.ts'
 import type { WidgetEvent } from '../engagement/report-engagement.ts'
@@ -58,6 +60,18 @@ export interface CallSlice {
    * the panel's call view, kept out of the state (it is no data, and never changes once made).
    */
   browserCall(): BrowserCall | null
+  /**
+   * What the agent did for the business in this visit's calls, oldest first, and the view that shows
+   * them (actions/): set by the lazy chunk that follows a call, so the first paint holds neither.
+   */
+  demoActions?: DemoActions
+}
+
+export interface DemoActions {
+  list: DemoAction[]
+  /** The business the agent acted for. */
+  companyName: string
+  View: ComponentType<Omit<DemoActions, 'View'>>
 }
 
 /**

@@ -9,6 +9,8 @@ export function createFakeVoiceClient() {
     stop: vi.fn(async () => {}),
     setMuted: vi.fn(),
     getMicrophoneTrack: vi.fn((): MediaStreamTrack | null => null),
+    /** The platform's id of the joined call: none unless a test says so. */
+    callId: vi.fn((): string | null => null),
     on: (event, handler) => {
       const set = handlers.get(event) ?? new Set()
       handlers.set(event, set.add(handler as () => void))

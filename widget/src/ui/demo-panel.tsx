@@ -78,6 +78,8 @@ export function DemoPanel({ store, slug, apiBase, theme = 'light', backNavigatio
   // The call chunk's view (meter, who speaks, time, captions): it is there before the call connects.
   const browserCall = call === 'connected' || call === 'stopping' ? state.browserCall() : null
   const CallView = browserCall && store.parts.call.get()?.CallView
+  // What the agent did for the business in the visit's calls: there once a call's first action came.
+  const actions = state.demoActions
   const voiceOff = isOff(prospect, 'browserCall')
   const phoneOff = isOff(prospect, 'phoneCall')
   // Why a call is off is the server's to say (it knows which settings are missing).
@@ -155,6 +157,7 @@ export function DemoPanel({ store, slug, apiBase, theme = 'light', backNavigatio
         <p id={STATUS_ID} role="status" aria-live="polite" class={CallView ? 'sr-only' : STATUS}>
           {status}
         </p>
+        {actions && <actions.View {...actions} />}
       </div>
       <ToastSlot owner={store.owner} active={!state.phoneOpen} />
       {PhoneDialog && prospect.status === 'loaded' && (

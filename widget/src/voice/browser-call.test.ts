@@ -37,6 +37,7 @@ describe('the browser call', () => {
         // On the platform's call, for its end-of-call report: the prospect, the tab's visit, the button.
         metadata: { prospectSlug: 'bright-smile-dental', visitId: getVisitId(), source: 'browser' },
         recordingEnabled: false,
+        ownAssistant: false,
       },
     })
     emit('call-start')
@@ -235,5 +236,31 @@ describe('what the call view shows', () => {
       speaking: false,
       captionsHidden: true,
     })
+  })
+
+  it("shows what the agent does during the call, from the call's own stream for this prospect and visit", async () => {
+    const opened: string[] = []
+    vi.stubGlobal(
+      'EventSource',
+      class {
+        constructor(url: string | URL) {
+          opened.push(String(url))
+        }
+        addEventListener() {}
+        close() {}
+      },
+    )
+    const { client, store } = await callStore()
+    client.callId.mockReturnValue('call-9')
+    store.getState().startCall()
+    await vi.waitFor(() => expect(opened).toHaveLength(1))
+    const url = new URL(opened[0] as string)
+    expect(url.pathname).toBe('/api/demo-actions')
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      call: 'call-9',
+      slug: 'bright-smile-dental',
+      visit: getVisitId(),
+    })
+    vi.unstubAllGlobals()
   })
 })

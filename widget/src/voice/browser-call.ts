@@ -1,4 +1,5 @@
 import { createAgentSettings } from '#core/agent-settings.ts'
+import { followCall } from '../actions/follow-call.ts'
 import { createLevelMeter, type LevelMeter } from '../audio/create-level-meter.ts'
 import { FULL_VOLUME_LEVEL } from '../audio/levels.ts'
 import { readMicrophone } from '../audio/read-microphone.ts'
@@ -41,6 +42,8 @@ export function createBrowserCall(
   /** The prospect of the latest call, and when it went live (null: not live). */
   let slug = ''
   let liveSince: number | null = null
+  /** Stops showing what the agent does in the latest call (the list shown stays). */
+  let stopFollowing = () => {}
 
   function reportEnded(): void {
     if (liveSince === null) return
@@ -134,12 +137,26 @@ export function createBrowserCall(
     start(prospect) {
       slug = prospect.slug
       const agent = createAgentSettings(prospect, { prospectSlug: slug, visitId, source: 'browser' })
-      client.start({ assistantId: prospect.assistantId, agent }).catch((error: unknown) => {
-        if (!endCall()) return // the client's error event already said so
-        const message = describeStartFailure(error)
-        get().showToast(CALL_TEXT.failedTitle, message, 'destructive')
-        emit('error', message)
-      })
+      client.start({ assistantId: prospect.assistantId, agent }).then(
+        () => {
+          // Joined: what the agent does for the business during the call shows as it happens.
+          const callId = client.callId?.()
+          if (callId)
+            stopFollowing = followCall(store, {
+              apiBase,
+              slug: prospect.slug,
+              visitId,
+              callId,
+              companyName: prospect.companyName,
+            })
+        },
+        (error: unknown) => {
+          if (!endCall()) return // the client's error event already said so
+          const message = describeStartFailure(error)
+          get().showToast(CALL_TEXT.failedTitle, message, 'destructive')
+          emit('error', message)
+        },
+      )
     },
     stop() {
       if (get().call !== 'connected') return
@@ -157,6 +174,7 @@ export function createBrowserCall(
     attachMeter,
     dispose() {
       for (const unsubscribe of unsubscribes.splice(0)) unsubscribe()
+      stopFollowing()
       reportEnded() // the element left the page mid-call: no call-end will come
       if (get().call !== 'idle') client.stop().catch(() => {})
       stopMicrophone?.()

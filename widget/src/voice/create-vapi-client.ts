@@ -78,6 +78,7 @@ export function createVapiClient(config: VoiceConfig): VoiceClient {
   let stopRequested = false
   let endedWhileStarting = false
   let startFailures: unknown[] = []
+  let joinedCallId: string | null = null
 
   /** Drops what the SDK leaves behind: its `<audio>` elements. */
   function releaseCall(): void {
@@ -163,6 +164,8 @@ export function createVapiClient(config: VoiceConfig): VoiceClient {
     const refused = startFailures.some((failure) => isMicrophoneRefusal(failure))
     if (joined && !refused && !stopRequested && !endedWhileStarting) {
       phase = 'live'
+      const id = (joined as { id?: unknown }).id
+      joinedCallId = typeof id === 'string' ? id : null
       return
     }
     // Still 'starting' while leaving: the SDK's call-end from this leave is not the visitor's call ending.
@@ -178,6 +181,7 @@ export function createVapiClient(config: VoiceConfig): VoiceClient {
       const assistantId = options.assistantId ?? config.defaultAssistantId
       if (!assistantId) return Promise.reject(createStartError([new Error('no assistant configured')]))
       phase = 'starting'
+      joinedCallId = null
       stopRequested = false
       endedWhileStarting = false
       startFailures = []
@@ -193,6 +197,7 @@ export function createVapiClient(config: VoiceConfig): VoiceClient {
       }
       await stopSdk()
     },
+    callId: () => joinedCallId,
     setMuted(muted) {
       if (phase === 'live') vapi.setMuted(muted)
     },

@@ -17,6 +17,8 @@ export interface VoiceClient {
   setMuted(muted: boolean): void
   /** The visitor's microphone track while a call is live, for the level meter; null otherwise. */
   getMicrophoneTrack(): MediaStreamTrack | null
+  /** The platform's id of the call once it is joined, which its tool calls carry; null before, or unknown. */
+  callId?(): string | null
   /** Subscribes to an event; returns the function that unsubscribes. */
   on<E extends VoiceClientEvent>(event: E, handler: VoiceClientEvents[E]): () => void
 }

@@ -49,6 +49,15 @@ const PHONE_CALL_LATENCY_MS = 400
 export const RECORDED_REQUESTS_PATH = '/__requests'
 
 /**
+ * Not Vapi's: a test asks the fake to call a tool during one of its calls, as the platform does when
+ * the agent decides to: `POST` `{ callId, name, args }`, answered with what the Server URL answered.
+ */
+export const TOOL_CALL_PATH = '/__tool-calls'
+
+/** The tool calls the fake has sent so far, numbered so each has an id of its own. */
+let toolCallsSent = 0
+
+/**
  * A loopback fake of Vapi's API: `POST /call/web` (the web SDK, from the page, hence the CORS answers)
  * and `POST /call` (our server's outbound phone calls) recorded and answered like the real one (201
  * JSON). The server's own API tests use the richer fake in server/src/testing/fake-vapi-server.ts.
@@ -58,6 +67,38 @@ export async function startFakeVapiApi() {
   let answering: Answering = { status: 201, body: WEB_CALL }
   let calls = 0
   let phoneCalls = 0
+  let serverUrl: { url: string; secret: string } | null = null
+  /**
+   * What the platform does when the agent calls a tool: a `tool-calls` server message to the
+   * assistant's Server URL, with its secret and the call as it was created (its overrides' metadata
+   * and its type), answered with the tool's words.
+   */
+  async function sendToolCall(callId: string, name: string, args: Record<string, unknown>): Promise<unknown> {
+    if (!serverUrl) throw new Error('the fake has no Server URL: call sendServerMessagesTo first')
+    const created = requests.find((r) => (r.answer?.body as { id?: unknown } | undefined)?.id === callId)
+    if (!created) throw new Error(`the fake created no call ${callId}`)
+    const body = created.body as { assistantOverrides?: { metadata?: unknown } }
+    const message = {
+      message: {
+        type: 'tool-calls',
+        timestamp: Date.now(),
+        call: {
+          id: callId,
+          type: created.path === '/call' ? 'outboundPhoneCall' : 'webCall',
+          assistantOverrides: { metadata: body.assistantOverrides?.metadata },
+        },
+        toolCallList: [
+          { id: `toolu_fake_${++toolCallsSent}`, type: 'function', function: { name, arguments: args } },
+        ],
+      },
+    }
+    const res = await fetch(serverUrl.url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Vapi-Secret': serverUrl.secret },
+      body: JSON.stringify(message),
+    })
+    return { status: res.status, body: await res.json() }
+  }
   const server = createServer((request, response) => {
     response.setHeader('Access-Control-Allow-Origin', '*')
     response.setHeader('Access-Control-Allow-Headers', 'authorization, content-type')
@@ -78,6 +119,20 @@ export async function startFakeVapiApi() {
         path,
         headers: request.headers,
         body: text && JSON.parse(text),
+      }
+      if (request.method === 'POST' && path === TOOL_CALL_PATH) {
+        const { callId, name, args } = recorded.body as {
+          callId: string
+          name: string
+          args: Record<string, unknown>
+        }
+        const answer = await sendToolCall(callId, name, args).catch((error: unknown) => ({
+          status: 500,
+          body: { message: String(error) },
+        }))
+        return void response
+          .writeHead(200, { 'Content-Type': 'application/json' })
+          .end(JSON.stringify(answer))
       }
       requests.push(recorded)
       const { status, body, gate }: Answer =
@@ -102,6 +157,11 @@ export async function startFakeVapiApi() {
     answerWith(next: Answering) {
       answering = next
     },
+    /** The assistant's Server URL and secret, where tool calls go (the product's `/api/webhooks/vapi`). */
+    sendServerMessagesTo(url: string, secret: string) {
+      serverUrl = { url, secret }
+    },
+    sendToolCall,
     close,
   }
 }
