@@ -74,8 +74,8 @@ function ActionCard({ action, companyName }: { action: DemoAction; companyName: 
             {action.kind === 'moved' && <p class="text-ink-soft">Was {describeDemoTime(action.from)}</p>}
             <p class="break-words text-ink-soft">
               {action.appointment.name}
-              {action.appointment.reason && ` · ${action.appointment.reason}`} · Ref.{' '}
-              {action.appointment.reference}
+              {action.appointment.reason && ` · ${action.appointment.reason}`} ·{' '}
+              <span class="whitespace-nowrap">Ref. {action.appointment.reference}</span>
             </p>
           </div>
         </>
@@ -92,7 +92,7 @@ function ActionCard({ action, companyName }: { action: DemoAction; companyName: 
             )}
           </p>
           <p class="text-xs text-ink-soft">Text message to {companyName}</p>
-          <p class="mt-1 rounded-2xl rounded-bl-sm bg-accent px-3 py-2 break-words text-white">
+          <p class="mt-1 rounded-2xl rounded-bl-sm bg-accent px-3 py-2 break-words text-surface">
             {action.message.name}
             {action.message.phone && ` (${action.message.phone})`}: {action.message.text}
           </p>
