@@ -9,17 +9,18 @@ import { runEventsBench } from './events-bench.ts'
 import { runLighthouseBench } from './lighthouse-bench.ts'
 import { runSiteBench } from './site-bench.ts'
 import { runTemplatesBench } from './templates-bench.ts'
+import { runToolsBench } from './tools-bench.ts'
 import { runWebsiteBench } from './website-bench.ts'
 import { runWidgetBench } from './widget/widget-bench.ts'
 
 const BUILT_FILES = ['dist/site/index.html', 'dist/widget/widget.mjs']
-const BENCHES = ['site', 'widget', 'lighthouse', 'api', 'events', 'templates', 'website'] as const
+const BENCHES = ['site', 'widget', 'lighthouse', 'api', 'events', 'templates', 'website', 'tools'] as const
 // Third-party hosts (e.g. the scheduling widget) fail at DNS at once instead of waiting for a network
 // this machine may not have; the figures are for our own pages.
 const LAUNCH_ARGS = [...CHROMIUM_ARGS, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1']
 
 /**
- * `npm run bench [site|widget|lighthouse|api|events|templates|website] [--postgres]` (`--postgres`: on a throwaway PostgreSQL
+ * `npm run bench [site|widget|lighthouse|api|events|templates|website|tools] [--postgres]` (`--postgres`: on a throwaway PostgreSQL
  * server instead of the embedded database): the landing and a prospect page and the widget on a
  * host page, in headless Chromium, a Lighthouse-like mobile measure of the partner demo page (CLS), the server under
  * load, the event ingest under load, and the agent templates' render and import (all unless some are
@@ -71,6 +72,8 @@ async function main(): Promise<number> {
     if (selected.includes('templates')) pass = (await runTemplatesBench()) && pass
     // Its own server too, reading fixture businesses' sites on loopback.
     if (selected.includes('website')) pass = (await runWebsiteBench()) && pass
+    // Its own server too, with the voice platform's webhook secret: the demo agent's tool calls.
+    if (selected.includes('tools')) pass = (await runToolsBench()) && pass
     return pass ? 0 : 1
   } finally {
     await product.stop()
