@@ -25,10 +25,10 @@ const catalog = {
   phone_required: { status: 400, message: 'Please enter a valid phone number' },
   phone_invalid: { status: 400, message: 'Please enter a valid phone number' },
   country_invalid: { status: 400, message: 'Please choose a country from the list.' },
-  phone_not_configured: { status: 503, message: 'Phone calling is not properly configured...' },
+  phone_not_configured: { status: 503, message: 'Phone calls are not available right now.' },
   rate_limited: { status: 429, message: 'Too many call requests. Please try again later.' },
-  /** The voice platform refused or failed; `message` is the fixed text the visitor reads for its answer. */
-  phone_call_failed: { status: 502, message: 'Failed to initiate phone call. Please try again.' },
+  /** The voice platform refused or failed: the visitor reads these words, the log the platform's. */
+  phone_call_failed: { status: 502, message: 'The call could not be placed. Please try again in a moment.' },
   phone_call_timeout: {
     status: 504,
     message:

@@ -30,16 +30,26 @@ export interface DemoFeatures {
 
 /**
  * What the demo panel says under its buttons about the demos that are off, written by the server,
- * which knows them (`ProspectResponse.unavailableReason`); empty when both calls work. A call is off
- * when the server lacks the voice platform's settings (`npm start` lists each), so the line says what
- * to set: a first run without keys then explains itself in the panel too. It fits the panel's status
- * line on one line from 528 px, as the panel's fixed height needs.
+ * which knows them (`ProspectResponse.unavailableReason`); empty when both calls work. Prospects read
+ * it, so it says what they can do, never which settings are missing: that is for whoever runs the
+ * server (`npm start` lists each) and for the reps' pages ({@link describeUnavailableForReps}). It
+ * fits the panel's status line on one line from 528 px, as the panel's fixed height needs.
  */
 export function describeUnavailable({
   browserCall,
   phoneCall,
 }: Pick<DemoFeatures, 'browserCall' | 'phoneCall'>): string {
   if (browserCall && phoneCall) return ''
-  const off = !browserCall && !phoneCall ? 'Calls are' : browserCall ? 'Phone calls are' : 'Browser calls are'
-  return `${off} off: set the server's voice platform keys.`
+  const off = !browserCall && !phoneCall ? 'Calls' : browserCall ? 'Phone calls' : 'Browser calls'
+  return `${off} are not available right now.`
+}
+
+/** Why calls are off, for a signed-in rep: who turns them on. Empty when both calls work. */
+export function describeUnavailableForReps({
+  browserCall,
+  phoneCall,
+}: Pick<DemoFeatures, 'browserCall' | 'phoneCall'>): string {
+  if (browserCall && phoneCall) return ''
+  const off = !browserCall && !phoneCall ? 'Calls' : browserCall ? 'Phone calls' : 'Browser calls'
+  return `${off} are off on this server: whoever runs it sets the voice platform's keys (npm start lists them). Prospects read "${describeUnavailable({ browserCall, phoneCall })}"`
 }

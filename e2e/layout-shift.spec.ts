@@ -150,7 +150,7 @@ test('every state of the panel has the height the snippet reserves, at 1280 and 
       const shown = {
         loading: demo.getByRole('button', { name: 'Test in Browser' }),
         loaded: demo.getByRole('heading', { name: /^Built for / }),
-        unavailable: demo.getByText("Calls are off: set the server's voice platform keys."),
+        unavailable: demo.getByText('Calls are not available right now.'),
         error: demo.getByRole('heading', { name: 'Demo unavailable' }),
       }[name]
       await expect(shown).toBeVisible()

@@ -72,7 +72,13 @@ export async function startFakeVideoWebhook() {
     const json = (status: number, body: unknown) =>
       response.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body))
     if (request.method === 'POST' && path === WEBHOOK_PATH) {
-      webhookRequests.push(JSON.parse(await readBody(request)))
+      const text = await readBody(request)
+      webhookRequests.push(JSON.parse(text))
+      // A business named "… Fail-401 …" (or 500, or Timeout) makes the platform fail its calls that way.
+      const failure = /Fail-(401|500|Timeout)/.exec(text)?.[1]
+      if (failure === '401') return json(401, { message: 'Invalid API key', error: 'Unauthorized' })
+      if (failure === '500') return json(500, { message: 'error' })
+      if (failure === 'Timeout') return // no answer: the server's timeout decides
       const id = `conv-e2e-${++conversations}`
       return json(200, { conversation_id: id, conversation_url: `${url}/conversations/${id}` })
     }

@@ -13,7 +13,7 @@ for (const { theme, width } of VARIANTS) {
     })
     await openVisualPage(page, { theme, width, widgetOrigin: noVoiceBaseURL })
     const panel = panelOf(page)
-    await expect(panel.getByRole('status')).toHaveText("Calls are off: set the server's voice platform keys.")
+    await expect(panel.getByRole('status')).toHaveText('Calls are not available right now.')
     for (const label of ['Test in Browser', 'Call Me']) {
       await expect(panel.getByRole('button', { name: label })).toHaveAttribute('aria-disabled', 'true')
     }

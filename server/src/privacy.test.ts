@@ -134,7 +134,7 @@ describe('the API', () => {
       },
       // Why a call is off, in words for the panel: names no key's value, only what to set.
       unavailableReason: expect.stringMatching(
-        /^(|(Calls|Browser calls|Phone calls) are off: set the server's voice platform keys\.)$/,
+        /^(|(Calls|Browser calls|Phone calls) are not available right now\.)$/,
       ),
       // What lets the page report its visit: a signature over the slug and the minute, nothing else.
       visitToken: expect.stringMatching(VISIT_TOKEN_PATTERN),

@@ -125,50 +125,39 @@ describe('POST /api/calls/phone: placing the call', () => {
 
 describe('POST /api/calls/phone: what the platform answers, as the visitor reads it', () => {
   it.each([
-    [401, 'Invalid API key...'],
-    [400, 'Invalid phone number or assistant ID. Please check your input.'],
-    [403, 'Phone calls not enabled for your account. Please contact support.'],
-  ])('maps %i to its fixed text, and nothing of the platform body passes', async (status, message) => {
-    vapi.answerWith({ status, body: { message: `detail only for us ${TEST_PRIVATE_KEY}`, error: 'x' } })
-    const res = await postPhoneCall(app, phoneCallBody())
-    expect(res.status).toBe(502)
-    const text = await res.text()
-    expect(JSON.parse(text)).toEqual({ error: { code: 'phone_call_failed', message } })
-    expect(text).not.toMatch(/detail only for us|sk-test/)
-  })
-
-  it.each([
-    ['its message', 500, { message: 'Assistant is busy.' }, 'Assistant is busy.'],
     [
-      'the first of its messages',
-      422,
-      { message: ['customer.number must be E.164', 'x'] },
-      'customer.number must be E.164',
+      'a refused key',
+      401,
+      { message: 'Invalid Key. Hot tip, you may be using the private key instead of the public key.' },
     ],
-    [
-      'the default without a message',
-      503,
-      '<html>Bad gateway</html>',
-      'Failed to initiate phone call. Please try again.',
-    ],
-    [
-      'the default for a message holding the key',
-      500,
-      { message: `bad key ${TEST_PRIVATE_KEY}` },
-      'Failed to initiate phone call. Please try again.',
-    ],
-    [
-      'the default for a success without a call id',
-      201,
-      { status: 'queued' },
-      'Failed to initiate phone call. Please try again.',
-    ],
-  ])('passes on %s', async (_, status, body, message) => {
-    vapi.answerWith({ status, body })
-    const res = await postPhoneCall(app, phoneCallBody())
-    expect(res.status).toBe(502)
-    expect(await readError(res)).toEqual({ code: 'phone_call_failed', message })
-  })
+    ['a bad request', 400, { message: ['assistantId must be a UUID'], error: 'Bad Request' }],
+    ['a refused account', 403, { message: 'Phone calls not enabled for your account.' }],
+    ['a 5xx with a message', 500, { message: 'error' }],
+    ['a 422', 422, { message: ['customer.number must be E.164', 'x'] }],
+    ['a 5xx page', 503, '<html>Bad gateway</html>'],
+    ['a message holding the key', 500, { message: `bad key ${TEST_PRIVATE_KEY}` }],
+    ['a success without a call id', 201, { status: 'queued' }],
+  ])(
+    'answers %s with words for the visitor; what the platform said goes to the log',
+    async (_, status, body) => {
+      backend.errors.length = 0
+      vapi.answerWith({ status, body })
+      const res = await postPhoneCall(app, phoneCallBody())
+      expect(res.status).toBe(502)
+      const text = await res.text()
+      expect(JSON.parse(text)).toEqual({
+        error: {
+          code: 'phone_call_failed',
+          message: 'The call could not be placed. Please try again in a moment.',
+        },
+      })
+      expect(text).not.toMatch(/Invalid|assistantId|enabled|E\.164|Bad gateway|sk-test|"message":"error"/)
+      const logged = backend.errors.map((line) => line.map(String).join(' ')).join('\n')
+      expect(logged).toContain(`answered ${status}`)
+      expect(logged).not.toContain(TEST_PRIVATE_KEY)
+      if (status === 401) expect(logged).toContain('Invalid Key. Hot tip')
+    },
+  )
 
   it('gives up after the timeout, once, without retrying, and says the phone may still ring', async () => {
     const slow = createPhoneCallApp(backend, { vapiUrl: vapi.url, timeoutMs: 300 })
@@ -186,7 +175,7 @@ describe('POST /api/calls/phone: what the platform answers, as the visitor reads
     const down = createPhoneCallApp(backend, { vapiUrl: 'http://127.0.0.1:9' })
     const res = await postPhoneCall(down, phoneCallBody())
     expect(res.status).toBe(502)
-    expect((await readError(res)).message).toBe('Failed to initiate phone call. Please try again.')
+    expect((await readError(res)).message).toBe('The call could not be placed. Please try again in a moment.')
   })
 })
 
@@ -282,7 +271,7 @@ describe('POST /api/calls/phone: refusals before anything is dialled', () => {
       expect(res.status).toBe(503)
       expect(await readError(res)).toEqual({
         code: 'phone_not_configured',
-        message: 'Phone calling is not properly configured...',
+        message: 'Phone calls are not available right now.',
       })
     }
     expect(dialled()).toBe(0)

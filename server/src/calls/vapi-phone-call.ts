@@ -26,13 +26,6 @@ export interface OutboundCall {
   agent: AgentSettings
 }
 
-/** What the visitor reads for the platform's answers that have a fixed text. */
-const STATUS_MESSAGES: Record<number, string> = {
-  401: 'Invalid API key...',
-  400: 'Invalid phone number or assistant ID. Please check your input.',
-  403: 'Phone calls not enabled for your account. Please contact support.',
-}
-
 /**
  * Asks Vapi to phone the visitor: `POST {apiUrl}/call` with the private key. Exactly one attempt:
  * a retried POST could dial twice, so a network error or a timeout is reported, never retried.
@@ -68,22 +61,20 @@ export async function createVapiPhoneCall(
   const { ok: resOk, status, body } = answer
   const callId = (body as { id?: unknown } | null)?.id
   if (resOk && typeof callId === 'string' && callId !== '') return { callId }
-  const message = resOk
-    ? undefined
-    : (STATUS_MESSAGES[status] ?? readPlatformMessage(body, settings.privateKey))
+  // The visitor reads the fixed words of phone_call_failed, whatever the platform said: its message
+  // ("Invalid API key", "assistant not found") is the operator's, and goes to the server's log.
   throw new AppError('phone_call_failed', {
-    ...(message ? { message } : {}),
     cause: resOk
       ? new Error(`Vapi POST /call answered ${status} without a call id`)
-      : new CallRefusedError(status),
+      : new CallRefusedError(status, readPlatformMessage(body, settings.privateKey)),
   })
 }
 
 /** The platform answered the request with an error status: it placed no call. */
 class CallRefusedError extends Error {
   override readonly name = 'CallRefusedError'
-  constructor(status: number) {
-    super(`Vapi POST /call answered ${status}`)
+  constructor(status: number, platformMessage: string | undefined) {
+    super(`Vapi POST /call answered ${status}${platformMessage ? `: ${platformMessage}` : ''}`)
   }
 }
 
@@ -97,8 +88,8 @@ export const wasCallRefused = (error: unknown): boolean =>
 const MAX_MESSAGE_LENGTH = 300
 
 /**
- * The platform's own `message` (Vapi's `error` is only the status's name), trimmed to a sentence's
- * length; never anything containing the private key.
+ * The platform's own `message` (Vapi's `error` is only the status's name), for the server's log,
+ * trimmed to a sentence's length; never anything containing the private key.
  */
 function readPlatformMessage(body: unknown, privateKey: string): string | undefined {
   const message = readPlatformText(body, ['message'])

@@ -160,7 +160,7 @@ describe('the phone dialog', () => {
   it("shows the server's refusal with its title, and retries with the same idempotency key", async () => {
     const refusals = [
       Response.json(
-        { error: { code: 'phone_not_configured', message: 'Phone calling is not properly configured...' } },
+        { error: { code: 'phone_not_configured', message: 'Phone calls are not available right now.' } },
         { status: 503 },
       ),
       Response.json(
@@ -174,7 +174,7 @@ describe('the phone dialog', () => {
 
     submit().click()
     await waitFor(() => expect(getByRole(dialog, 'alert').textContent).toContain('Configuration Required'))
-    expect(getByRole(dialog, 'alert').textContent).toContain('Phone calling is not properly configured...')
+    expect(getByRole(dialog, 'alert').textContent).toContain('Phone calls are not available right now.')
     await waitFor(() => expect(submit().hasAttribute('disabled')).toBe(false))
     submit().click()
     await waitFor(() => expect(getByRole(dialog, 'alert').textContent).toContain('Too Many Calls'))

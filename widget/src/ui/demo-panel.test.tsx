@@ -66,7 +66,7 @@ describe('the demo panel', () => {
 
     emit('error', new Error('Meeting has ended'))
     const alert = await waitFor(() => getByRole(root, 'alert', /Connection Failed/))
-    expect(alert.textContent).toContain('Meeting has ended')
+    expect(alert.textContent).toContain('Failed to connect to voice assistant')
     expect(getByRole(root, 'button', 'Test in Browser')).toBeTruthy()
     expect(getByRole(root, 'button', 'Call Me')).toBeTruthy()
     expect(queryAllByRole(root, 'timer')).toEqual([]) // the call view went with the call
@@ -109,7 +109,7 @@ describe('a demo the server cannot run', () => {
     expect(browser.getAttribute('aria-disabled')).toBe('true')
     expect(browser.hasAttribute('disabled')).toBe(false) // still focusable, so its reason is heard
     expect(root.getElementById(String(browser.getAttribute('aria-describedby')))).toBe(statusLine())
-    expect(status().textContent).toBe("Browser calls are off: set the server's voice platform keys.")
+    expect(status().textContent).toBe('Browser calls are not available right now.')
 
     browser.click()
     await flush()
@@ -124,9 +124,7 @@ describe('a demo the server cannot run', () => {
   it('names both when neither works, and Call Me opens no dialog', async () => {
     const phoneDialog = vi.fn<Required<PartImports>['phoneDialog']>(async () => () => <div role="dialog" />)
     showPanel({ phoneDialog }, { browserCall: false, phoneCall: false })
-    await waitFor(() =>
-      expect(status().textContent).toBe("Calls are off: set the server's voice platform keys."),
-    )
+    await waitFor(() => expect(status().textContent).toBe('Calls are not available right now.'))
     const phone = getByRole(root, 'button', 'Call Me')
     expect(phone.getAttribute('aria-disabled')).toBe('true')
     expect(root.getElementById(String(phone.getAttribute('aria-describedby')))).toBe(statusLine())
@@ -138,9 +136,7 @@ describe('a demo the server cannot run', () => {
 
   it('names only the phone call when only it is off', async () => {
     showPanel({}, { phoneCall: false })
-    await waitFor(() =>
-      expect(status().textContent).toBe("Phone calls are off: set the server's voice platform keys."),
-    )
+    await waitFor(() => expect(status().textContent).toBe('Phone calls are not available right now.'))
     expect(getByRole(root, 'button', 'Test in Browser').hasAttribute('aria-disabled')).toBe(false)
     expect(getByRole(root, 'button', 'Call Me').getAttribute('aria-disabled')).toBe('true')
   })

@@ -95,18 +95,27 @@ describe('the browser call', () => {
     expect(store.getState().call).toBe('idle')
   })
 
-  it('shows the error message of a failing call, else the generic one, and resets both flags', async () => {
+  it("says the generic words for a failing call, never the platform's, and resets both flags", async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
     const { emit, store } = await callStore()
     store.getState().startCall()
     await flush()
     emit('call-start')
     store.getState().toggleMute()
     expect(store.getState().muted).toBe(true)
-    emit('error', new Error('Meeting has ended'))
+    emit(
+      'error',
+      new Error('Invalid Key. Hot tip, you may be using the private key instead of the public key.'),
+    )
     expect(store.getState()).toMatchObject({ call: 'idle', muted: false })
     await vi.waitFor(() =>
-      expect(shownToast()).toMatchObject({ title: 'Connection Failed', description: 'Meeting has ended' }),
+      expect(shownToast()).toMatchObject({
+        title: 'Connection Failed',
+        description: 'Failed to connect to voice assistant',
+      }),
     )
+    // The platform's words are for whoever runs the demo: on the console, not in the panel.
+    expect(String(logged.mock.calls[0]?.[1])).toContain('Invalid Key')
     store.getState().startCall()
     await flush()
     emit('error', {})

@@ -1,3 +1,4 @@
+import { LOG_PREFIX } from '../lib/log-prefix.ts'
 import { START_ERROR_TEXT } from './start-error-text.ts'
 
 /** The texts of the browser voice call; the start-failure ones are shared with the core. */
@@ -27,8 +28,12 @@ export function describeStartFailure(error: unknown): string {
   return refused ? CALL_TEXT.microphoneDenied : CALL_TEXT.startFailed
 }
 
-/** The message of an error event, else the generic 'Failed to connect to voice assistant'. */
+/**
+ * What a call's error tells the visitor: the generic words. The platform's
+ * own message ("Invalid API key", a bare "error") is for whoever runs the demo, never the visitor:
+ * it goes to the console.
+ */
 export function describeCallError(error: unknown): string {
-  const message = (error as { message?: unknown } | null)?.message
-  return typeof message === 'string' && message.trim() !== '' ? message : CALL_TEXT.failedBody
+  console.error(`${LOG_PREFIX} the call failed:`, error)
+  return CALL_TEXT.failedBody
 }

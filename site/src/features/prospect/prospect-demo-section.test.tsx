@@ -16,7 +16,7 @@ describe('getInvitation', () => {
     const text = getInvitation({ browserCall: false, phoneCall: false })
     expect(text).not.toMatch(/talk to it|call your phone/i)
     expect(text).toBe(
-      "Its calls are switched off on this server until its operator sets the voice platform's keys (npm start lists them).",
+      "Its calls are not available right now. Please come back to this page a little later.",
     )
   })
 })

@@ -65,8 +65,9 @@ export function ProspectDemoSection({ answer, linkSlug }: ProspectDemoSectionPro
 
 /**
  * What the visitor can do with the panel, promising only what the server runs. A server without the
- * voice platform's keys (a first run, say) runs no call: the page says the calls are off and who turns
- * them on, and `npm start` names the keys to whoever started it.
+ * voice platform's keys (a first run, say) runs no call: the page says so in words for the prospect,
+ * who can do nothing about keys; `npm start` names them to whoever started it, and the reps' pages say
+ * it to the reps.
  */
 export function getInvitation({
   browserCall,
@@ -75,5 +76,5 @@ export function getInvitation({
   if (browserCall && phoneCall) return 'Talk to it right here in your browser, or have it call your phone.'
   if (browserCall) return 'Talk to it right here in your browser.'
   if (phoneCall) return 'Have it call your phone.'
-  return "Its calls are switched off on this server until its operator sets the voice platform's keys (npm start lists them)."
+  return 'Its calls are not available right now. Please come back to this page a little later.'
 }

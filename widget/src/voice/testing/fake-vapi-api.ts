@@ -42,6 +42,29 @@ const phoneCall = (callNumber: number) => ({
   status: 'queued',
 })
 
+/**
+ * The platform's failures, for calls of a prospect whose slug says which (`…-fail-401-…`, `fail-500`,
+ * `fail-timeout`), so tests sharing the fake each get their own: a refused key as Vapi words it, a bare
+ * 5xx, and no answer at all (the caller's timeout decides).
+ */
+function failureFor(body: string): Answer | null {
+  const match = /"prospectSlug":"[^"]*fail-(401|500|timeout)/.exec(body)
+  if (!match) return null
+  if (match[1] === '401') {
+    return {
+      status: 401,
+      body: {
+        message:
+          'Invalid Key. Hot tip, you may be using the private key instead of the public key, or vice versa.',
+        error: 'Unauthorized',
+        statusCode: 401,
+      },
+    }
+  }
+  if (match[1] === '500') return { status: 500, body: { message: 'error', statusCode: 500 } }
+  return { status: 504, body: {}, gate: new Promise<void>(() => {}) }
+}
+
 /** How long the fake takes to place a phone call: long enough for a test to see 'Calling...'. */
 const PHONE_CALL_LATENCY_MS = 400
 
@@ -135,14 +158,16 @@ export async function startFakeVapiApi() {
           .end(JSON.stringify(answer))
       }
       requests.push(recorded)
+      const failure = failureFor(text)
       const { status, body, gate }: Answer =
-        request.method === 'POST' && path === '/call'
+        failure ??
+        (request.method === 'POST' && path === '/call'
           ? { status: 201, body: phoneCall(++phoneCalls), gate: delay(PHONE_CALL_LATENCY_MS) }
           : request.method !== 'POST' || path !== '/call/web'
             ? { status: 404, body: { message: 'Cannot find', statusCode: 404 } }
             : typeof answering === 'function'
               ? answering(++calls)
-              : answering
+              : answering)
       recorded.answer = { status, body }
       await gate
       response.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body))

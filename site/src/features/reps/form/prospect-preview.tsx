@@ -1,7 +1,7 @@
 import { renderProspectAgent, toAgentValues } from '#core/agent.ts'
 import { FALLBACK_SLUG, isValidSlug, type Prospect, type ProspectResponse } from '#core/prospect.ts'
 import { normalizeProspectFields } from '#core/prospect-fields.ts'
-import { describeUnavailable } from '#core/public-config.ts'
+import { describeUnavailable, describeUnavailableForReps } from '#core/public-config.ts'
 import type { ProspectFields } from '#core/rep-api.ts'
 import { ProspectHero } from '../../../components/prospect-hero.tsx'
 import { PRELOADED_ATTRIBUTE } from '../../../lib/preloaded-prospect.ts'
@@ -81,6 +81,12 @@ export function ProspectPreview({ values, templates, saved }: ProspectPreviewPro
           The prospect's page, demo panel and agent with what is typed here, before it is saved. Test in
           Browser speaks this agent. {describeCallMe(saved, unchanged)}
         </p>
+        {/* Why calls are off is for the rep, never for the prospect, whose panel says only that they are. */}
+        {describeUnavailableForReps(features) && (
+          <p className="mt-2 text-sm font-medium text-amber-800 dark:text-amber-300">
+            {describeUnavailableForReps(features)}
+          </p>
+        )}
       </div>
       {/* A picture of the page, not part of this one: no focus stops, links or second h1 for a reader. */}
       <div
