@@ -101,15 +101,15 @@ describe('GET /api/prospects/:slug', () => {
     const body = (await (await request('/api/prospects/bright-smile-dental')).json()) as ProspectResponse
     expect(body.features).toEqual({ browserCall: false, phoneCall: false, videoCall: false })
     // The panel says it under its buttons: a first run without keys explains itself there too.
-    expect(body.unavailableReason).toBe("Calls are not available right now.")
+    expect(body.unavailableReason).toBe('Calls are not available right now.')
   })
 
   it('names only the call that is off, and nothing when both work', () => {
     expect(describeUnavailable({ browserCall: true, phoneCall: false })).toBe(
-      "Phone calls are not available right now.",
+      'Phone calls are not available right now.',
     )
     expect(describeUnavailable({ browserCall: false, phoneCall: true })).toBe(
-      "Browser calls are not available right now.",
+      'Browser calls are not available right now.',
     )
     expect(describeUnavailable({ browserCall: true, phoneCall: true })).toBe('')
   })

@@ -15,8 +15,6 @@ describe('getInvitation', () => {
   it('promises no live agent when no call runs, and says who turns them on and where the keys are named', () => {
     const text = getInvitation({ browserCall: false, phoneCall: false })
     expect(text).not.toMatch(/talk to it|call your phone/i)
-    expect(text).toBe(
-      "Its calls are not available right now. Please come back to this page a little later.",
-    )
+    expect(text).toBe('Its calls are not available right now. Please come back to this page a little later.')
   })
 })
