@@ -4125,6 +4125,24 @@ ALTER TABLE ONLY public.website_reads
 ALTER TABLE public.call_reports ENABLE ROW LEVEL SECURITY;
 
 --
+-- Name: demo_actions; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.demo_actions ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: demo_appointments; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.demo_appointments ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: demo_calls; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.demo_calls ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: engagement_events; Type: ROW SECURITY; Schema: public; Owner: -
 --
 

@@ -29,6 +29,7 @@ describe('loadServerConfig', () => {
         scheduler: { apiUrl: 'https://api.calendly.com', apiToken: null },
       },
       vapiWebhookSecret: null,
+      demoTimeZone: 'America/New_York',
       notify: { webhookUrl: null, dedupeMinutes: 360, drainSecret: null },
       websiteReader: { allowedHosts: new Set(), ai: null, perRepHourly: 120, concurrency: 16 },
     })
@@ -152,6 +153,13 @@ describe('loadServerConfig', () => {
     expect(message).toMatch(/PHONE_LIMIT_PER_NUMBER_DAILY: must be a whole number from 0 to 100000/)
     expect(message).toMatch(/PHONE_CALL_TIMEOUT_MS: must be a whole number from 1000 to 60000/)
     expect(message).toMatch(/TRUSTED_PROXY_HEADER: must be a header name/)
+  })
+
+  it("reads the demo calendar's time zone, and refuses a name the runtime does not know", () => {
+    expect(loadServerConfig({ DEMO_TIME_ZONE: ' Europe/London ' }).demoTimeZone).toBe('Europe/London')
+    expect(() => loadServerConfig({ DEMO_TIME_ZONE: 'Mars/Olympus' })).toThrow(
+      /DEMO_TIME_ZONE.*must be a time zone name such as America\/New_York/,
+    )
   })
 
   it('reads the call-record retention in days, and refuses one outside 1 to 3650', () => {

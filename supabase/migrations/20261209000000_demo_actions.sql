@@ -48,6 +48,10 @@ create table public.demo_appointments (
   created_at timestamptz not null,
   primary key (scope, reference)
 );
+alter table public.demo_calls enable row level security;
+alter table public.demo_actions enable row level security;
+alter table public.demo_appointments enable row level security;
+
 create unique index demo_appointments_one_per_time on public.demo_appointments (scope, start) where not cancelled;
 
 -- Starts one tool call: its answer if it was answered before; else the call bound to its prospect and

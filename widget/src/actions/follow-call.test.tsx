@@ -7,8 +7,10 @@ import { AFTER_CALL_MS } from './watch-demo-actions.ts'
 
 /** Stands in for the browser's EventSource: records what was opened, and lets a test send events. */
 class FakeEventSource {
+  static readonly CLOSED = 2
   static opened: FakeEventSource[] = []
   closed = false
+  readyState = 1
   readonly listeners = new Map<string, ((event: MessageEvent<string>) => void)[]>()
   readonly url: string
   constructor(url: string | URL) {
@@ -20,6 +22,12 @@ class FakeEventSource {
   }
   close() {
     this.closed = true
+    this.readyState = FakeEventSource.CLOSED
+  }
+  /** The server answered with an error: the browser gives the stream up. */
+  fail() {
+    this.readyState = FakeEventSource.CLOSED
+    for (const listener of this.listeners.get('error') ?? []) listener(new MessageEvent('error'))
   }
   send(action: DemoAction | string) {
     const data = typeof action === 'string' ? action : JSON.stringify(action)
@@ -81,6 +89,8 @@ describe('following a call', () => {
     source?.send(message)
     source?.send(booked) // a reconnect sends it again
     source?.send('not json')
+    source?.send('{"kind":"deleted_everything","id":"99"}')
+    source?.send('{"kind":"booked"}')
     expect(store.getState().demoActions?.list.map((action) => action.id)).toEqual(['11', '12'])
     expect(store.getState().demoActions?.companyName).toBe('Bright Smile Dental')
   })
@@ -102,6 +112,22 @@ describe('following a call', () => {
     expect(second?.closed).toBe(true)
     // What was shown stays.
     expect(store.getState().demoActions?.list).toHaveLength(2)
+  })
+
+  it('opens the stream again a little later when the server answered it with an error', () => {
+    vi.useFakeTimers()
+    const store = testStore()
+    const stop = followCall(store, CALL)
+    FakeEventSource.opened[0]?.fail()
+    expect(FakeEventSource.opened).toHaveLength(1)
+    vi.advanceTimersByTime(3000)
+    expect(FakeEventSource.opened).toHaveLength(2)
+    FakeEventSource.opened[1]?.send(booked)
+    expect(store.getState().demoActions?.list).toHaveLength(1)
+    stop()
+    FakeEventSource.opened[1]?.fail()
+    vi.advanceTimersByTime(3000)
+    expect(FakeEventSource.opened).toHaveLength(2)
   })
 
   it('leaves out the visit for a call without one, and stops at once when told', () => {

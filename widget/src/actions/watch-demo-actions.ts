@@ -28,19 +28,45 @@ export function watchDemoActions(
   if (call.visitId) params.set('visit', call.visitId)
   const url = apiUrl(DEMO_ACTIONS_PATH.slice(1), call.apiBase)
   url.search = String(params)
-  const source = new EventSource(url)
-  source.addEventListener('action', (event) => {
-    let action: DemoAction
-    try {
-      action = JSON.parse((event as MessageEvent<string>).data) as DemoAction
-    } catch {
-      return
-    }
-    const actions = shown()
-    if (actions.some((known) => known.id === action.id)) return
-    show([...actions, action].slice(-MAX_ACTIONS))
-  })
-  return () => source.close()
+  let source: EventSource
+  let retry: ReturnType<typeof setTimeout> | undefined
+  let stopped = false
+  const open = () => {
+    source = new EventSource(url)
+    source.addEventListener('action', (event) => {
+      const action = readAction((event as MessageEvent<string>).data)
+      const actions = shown()
+      if (!action || actions.some((known) => known.id === action.id)) return
+      show([...actions, action].slice(-MAX_ACTIONS))
+    })
+    // EventSource reconnects by itself after a dropped stream, but not after an error answer (a
+    // server restarting, a proxy's 502): then it is opened again, a little later, while followed.
+    source.addEventListener('error', () => {
+      if (stopped || source.readyState !== EventSource.CLOSED) return
+      retry = setTimeout(open, REOPEN_MS)
+    })
+  }
+  open()
+  return () => {
+    stopped = true
+    clearTimeout(retry)
+    source.close()
+  }
+}
+
+const REOPEN_MS = 3000
+const KINDS = new Set(['booked', 'moved', 'cancelled', 'message', 'handed_over'])
+
+/** An action as the stream sent it, or null for what is not one (the view reads its fields as given). */
+function readAction(data: string): DemoAction | null {
+  try {
+    const action = JSON.parse(data) as Partial<DemoAction> | null
+    return action && typeof action.id === 'string' && KINDS.has(String(action.kind))
+      ? (action as DemoAction)
+      : null
+  } catch {
+    return null
+  }
 }
 
 /** After a call ends, its last tool calls may still be on their way: the page listens this much longer. */
