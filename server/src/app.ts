@@ -163,7 +163,10 @@ export function createApp(deps: AppDeps): Hono {
     ...deps.demo,
   }
   const demoActions = createDemoActionSignal()
-  app.route(DEMO_ACTIONS_PATH, demoActionRoutes({ db: deps.db, signal: demoActions }))
+  app.route(
+    DEMO_ACTIONS_PATH,
+    demoActionRoutes({ db: deps.db, signal: demoActions, maxMs: demoSettings.streamMs }),
+  )
   app.route(
     VAPI_WEBHOOK_PATH,
     vapiWebhookRoutes({

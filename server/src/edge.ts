@@ -108,8 +108,14 @@ function buildApp(
     clientIp: createEdgeClientIpReader(config.trustedProxyHeader),
     prospectPages,
     runInBackground: createEdgeBackground(),
+    // An edge request may not live for minutes: a demo call's stream ends well inside the function's
+    // wall-clock limit, and the browser's EventSource reconnects where it left off (Last-Event-ID).
+    demo: { ...deps.demo, streamMs: EDGE_STREAM_MS },
   })
 }
+
+/** How long one stream of a call's actions lasts in the edge function. */
+const EDGE_STREAM_MS = 100_000
 
 /**
  * Without a trusted proxy header, the peer address the runtime reported (`Deno.serve`'s

@@ -51,6 +51,8 @@ export interface DemoActionStreamOptions {
   pollMs?: number
   /** A stream with no new action for this long closes; the browser's EventSource reconnects if its call is still on. */
   idleMs?: number
+  /** A stream lasts at most this in all (the edge function's requests may not live long). */
+  maxMs?: number
 }
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: a call id with one is not the platform's
@@ -64,6 +66,7 @@ const CALL_ID = /^[^\u0000-\u001f\u007f]{1,200}$/
 export function demoActionRoutes(options: DemoActionStreamOptions): Hono {
   const pollMs = options.pollMs ?? 500
   const idleMs = options.idleMs ?? 10 * 60_000
+  const maxMs = options.maxMs ?? idleMs
   return new Hono().get('/', (c) => {
     const callId = c.req.query('call') ?? ''
     const slug = c.req.query('slug') ?? ''
@@ -79,8 +82,9 @@ export function demoActionRoutes(options: DemoActionStreamOptions): Hono {
     return streamSSE(c, async (stream) => {
       const closed = new AbortController()
       stream.onAbort(() => closed.abort())
-      let quietSince = Date.now()
-      while (!closed.signal.aborted && Date.now() - quietSince < idleMs) {
+      const openedAt = Date.now()
+      let quietSince = openedAt
+      while (!closed.signal.aborted && Date.now() - quietSince < idleMs && Date.now() - openedAt < maxMs) {
         const rows = await callFunction(options.db, 'list_demo_actions', {
           call_id: callId,
           slug,

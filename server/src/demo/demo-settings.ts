@@ -9,6 +9,8 @@ export interface DemoSettings {
   windowSeconds: number
   /** Each tool call is answered within this, or with words saying the calendar could not be reached. */
   deadlineMs: number
+  /** One stream of a call's actions lasts at most this; the browser reconnects (Last-Event-ID). */
+  streamMs: number
   now?: (() => Date) | undefined
 }
 
@@ -20,6 +22,7 @@ export const DEMO_SETTINGS_DEFAULTS: Omit<DemoSettings, 'timeZone'> = {
   windowSeconds: 10,
   // The platform waits 20 s for a tool by default; a caller should not wait a quarter of that.
   deadlineMs: 5000,
+  streamMs: 10 * 60_000,
 }
 
 /** Whether `timeZone` is one the runtime knows (an IANA name such as `Europe/Paris`). */

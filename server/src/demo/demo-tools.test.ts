@@ -344,6 +344,20 @@ describe('the live stream', () => {
     expect(new TextDecoder().decode(value)).not.toContain('"name":"First"')
   })
 
+  it('ends a stream after its time in all, as the edge function needs, for the browser to reconnect', async () => {
+    const short = createApp({
+      ...backend.deps,
+      vapiWebhookSecret: TEST_WEBHOOK_SECRET,
+      demo: { streamMs: 300 },
+    })
+    const params = new URLSearchParams({ call: 'call-short-1', slug: 'bright-smile-dental', visit: VISIT })
+    const res = await short.request(`${DEMO_ACTIONS_PATH}?${params}`)
+    const started = Date.now()
+    // The body ends by itself: reading it to the end resolves.
+    await res.text()
+    expect(Date.now() - started).toBeLessThan(5000)
+  })
+
   it('refuses what is not a call of a page', async () => {
     for (const query of [
       'call=&slug=bright-smile-dental',
