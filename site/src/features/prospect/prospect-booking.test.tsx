@@ -22,8 +22,11 @@ describe('ProspectBookingSection', () => {
     expect(calendlyScripts()).toHaveLength(0)
     const button = screen.getByRole('button', { name: 'Book a call with Sam' })
     expect(button.getAttribute('aria-expanded')).toBe('false')
+    const panelId = button.getAttribute('aria-controls') ?? ''
     fireEvent.click(button)
     expect(calendlyScripts()).toHaveLength(1)
+    // The button gives way to the calendar, and keyboard focus goes there with it.
+    expect(document.activeElement?.id).toBe(panelId)
     expect(screen.getByText('Loading the booking calendar…')).toBeTruthy()
   })
 

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import type { BookingRep, Prospect, ProspectBooking } from '#core/prospect.ts'
 import { logoPath } from '#core/website-reading.ts'
 import { primaryButtonClass } from '../../components/button-styles.ts'
@@ -23,6 +23,11 @@ export function ProspectBookingSection({
   booking: ProspectBooking
 }) {
   const [open, setOpen] = useState(false)
+  const panel = useRef<HTMLDivElement>(null)
+  // The button goes once the calendar opens: keyboard focus moves to the calendar, not to the page's top.
+  useEffect(() => {
+    if (open) panel.current?.focus()
+  }, [open])
   const panelId = useId()
   const headingId = useId()
   const { rep } = booking
@@ -56,7 +61,7 @@ export function ProspectBookingSection({
           </button>
         )}
       </div>
-      <div id={panelId} className="empty:hidden">
+      <div id={panelId} ref={panel} tabIndex={-1} className="empty:hidden focus:outline-none">
         {open && (
           <div className="mt-8">
             <InlineCalendly
