@@ -55,8 +55,10 @@ export type BrowserEvent =
   /**
    * `eventUri`: the scheduled event's address that the scheduler's own message carried (Calendly's
    * `payload.event.uri`), which the server checks with the scheduler before it counts the booking.
+   * `rep`: the name of the rep whose scheduler the page showed (at most 80 characters), for the
+   * Timeline when the scheduler does not name the meeting's host itself.
    */
-  | { name: 'meeting_booked'; slug: string; eventUri: string }
+  | { name: 'meeting_booked'; slug: string; eventUri: string; rep?: string | undefined }
 
 /** The body of `POST /api/events`. */
 export interface EventBatch {

@@ -303,3 +303,41 @@ export function suggestSlug(text: string): string | null {
     .replace(/-+$/, '')
   return isValidSlug(slug) ? slug : null
 }
+
+/** The scheduler a rep's "Book a call" link must be on, unless the team's scheduler is elsewhere. */
+export const SCHEDULER_HOST = 'calendly.com'
+/** The longest scheduling link kept (the database's check agrees). */
+export const SCHEDULING_LINK_MAX = 300
+
+/**
+ * A rep's scheduling link, as the profile page and the reps' API check it: an https address of a page
+ * on the scheduler's host (calendly.com, or `teamHost`, the host of the team's own scheduling link when
+ * the server has one elsewhere), since the prospect's page opens it inline in that scheduler's frame
+ * and the booking is confirmed with that scheduler. Null when it passes, else what is wrong, in words
+ * for the rep. An empty value is no link, and passes.
+ */
+export function checkSchedulingLink(value: string, teamHost: string | null = null): string | null {
+  const link = value.trim()
+  if (link === '') return null
+  if ([...link].length > SCHEDULING_LINK_MAX) {
+    return `The scheduling link is too long (at most ${SCHEDULING_LINK_MAX} characters).`
+  }
+  const hosts = [SCHEDULER_HOST, ...(teamHost && teamHost !== SCHEDULER_HOST ? [teamHost] : [])]
+  const example = 'https://calendly.com/your-name/30min'
+  let url: URL
+  try {
+    url = new URL(link)
+  } catch {
+    return `Paste the whole address of your scheduling page, like ${example}.`
+  }
+  if (/\s/.test(link) || CONTROL.test(link)) return 'The scheduling link cannot contain spaces.'
+  if (url.protocol !== 'https:') return `The scheduling link must start with https://, like ${example}.`
+  if (url.username || url.password) return 'The scheduling link cannot contain a name or password.'
+  if (!hosts.includes(url.hostname.toLowerCase()) || url.port !== '') {
+    return `The scheduling link must be a page on ${hosts.join(' or ')}, like ${example}.`
+  }
+  if (url.pathname === '/' || url.pathname === '') {
+    return `The scheduling link must name your page, like ${example}, not only ${url.hostname}.`
+  }
+  return null
+}

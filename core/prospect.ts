@@ -49,7 +49,31 @@ export interface Prospect {
   assistantId: string | null
   /** The business's own face, read from its website; absent when it has neither a logo nor a colour. */
   brand?: ProspectBrand
+  /**
+   * "Book a call": the scheduler of the rep who owns this prospect, with what a prospect may see of
+   * them (never their email); else the team's scheduler with `rep` null; absent when neither is set.
+   */
+  booking?: ProspectBooking
 }
+
+/** Where a prospect books a call, and with whom. */
+export interface ProspectBooking {
+  /** The scheduling page (https, on the scheduler's host: core/prospect-fields.ts checkSchedulingLink). */
+  url: string
+  rep: BookingRep | null
+}
+
+/** The rep a prospect books: the name they gave, its first word, and their photo's id (or null). */
+export interface BookingRep {
+  /** Empty when the rep gave no name: the page then says "Book a call" alone. */
+  name: string
+  firstName: string
+  /** A stored image's id, served at `/api/logos/{id}` like a logo. */
+  photo: string | null
+}
+
+/** "Sam Rivera" → "Sam": the first word of a name, for "Book a call with Sam". */
+export const getFirstName = (name: string): string => name.trim().split(/\s+/)[0] ?? ''
 
 /** A business's logo (the id of the image we keep, served at `/api/logos/{id}`) and colour (`#rrggbb`). */
 export interface ProspectBrand {

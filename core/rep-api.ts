@@ -329,3 +329,52 @@ export interface FirstAdminRequest {
   email: string
   password: string
 }
+
+// The rep's own profile (`/_/profile`): what prospects see of them beside "Book a call".
+
+/** A rep's profile: the name prospects see, their scheduling link and their photo (a stored image's id). */
+export interface RepProfile {
+  /** Empty: none given (the page then says "Book a call" without a name). */
+  name: string
+  /** Empty: none; prospects get the team's scheduler. */
+  schedulingUrl: string
+  /** Served at `/api/logos/{id}`; null: none. */
+  photo: string | null
+}
+
+/** `GET profile`, and the answer of `PUT profile`, `PUT profile/photo` and `DELETE profile/photo`. */
+export interface RepProfileResponse {
+  profile: RepProfile
+  /** The hosts a scheduling link may be on (calendly.com, and the team's scheduler's), for the form's hint. */
+  schedulerHosts: string[]
+}
+
+/**
+ * `PUT profile` `{ name, schedulingUrl }`: both replace what was there (empty clears); 400 `bad_request`
+ * with `fields` (`name`, `schedulingUrl`) in words for the rep when one breaks its rule.
+ */
+export interface RepProfileChange {
+  name: string
+  schedulingUrl: string
+}
+
+/**
+ * `PUT profile/photo` with the image as the body (`Content-Type: image/png`, `image/jpeg`, `image/webp`
+ * or `image/gif`), at most {@link REP_PHOTO_MAX_BYTES}: it is cropped square and kept small. 413
+ * `payload_too_large`, 415 `unsupported_media_type` or 400 `bad_request` (not a picture we can read),
+ * each with a message for the rep. `DELETE profile/photo` removes it.
+ */
+export const REP_PHOTO_MAX_BYTES = 5 * 1024 * 1024
+export const REP_PHOTO_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const
+
+/** The longest name a rep may give (the database's check agrees). */
+export const REP_NAME_MAX = 80
+
+/** The name rule: at most REP_NAME_MAX characters on one line. Null when it passes, else why not. */
+export function checkRepName(value: string): string | null {
+  const name = value.trim()
+  if ([...name].length > REP_NAME_MAX) return `Your name is too long (at most ${REP_NAME_MAX} characters).`
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the rule exists to find them
+  if (/[\u0000-\u001f\u007f]/.test(name)) return 'Your name must be on one line, with no special characters.'
+  return null
+}

@@ -1940,6 +1940,20 @@ CREATE FUNCTION public.prospect_field_names() RETURNS text[]
 $$;
 
 --
+-- Name: prospect_rep_booking(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.prospect_rep_booking(slug text) RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select jsonb_build_object('name', r.display_name, 'scheduling_url', r.scheduling_url, 'photo', r.photo)
+  from public.prospects p
+  join public.reps r on r.id = p.owner_id
+  where p.slug = prospect_rep_booking.slug and r.disabled_at is null and r.scheduling_url is not null;
+$$;
+
+--
 -- Name: prospect_rep_json(uuid); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -2464,6 +2478,19 @@ CREATE FUNCTION public.rep_may_manage(actor_id uuid) RETURNS boolean
 $$;
 
 --
+-- Name: rep_profile(uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.rep_profile(rep_id uuid) RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select jsonb_build_object('name', r.display_name, 'scheduling_url', r.scheduling_url, 'photo', r.photo)
+  from public.reps r
+  where r.id = rep_profile.rep_id;
+$$;
+
+--
 -- Name: reset_rep_password(text, text, timestamp with time zone, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -2565,6 +2592,27 @@ begin
   insert into public.rep_audit (rep_id, actor_id, action, at)
   values (v_rep.id, v_rep.id, 'password_set', set_rep_password.at);
   return jsonb_build_object('id', v_rep.id, 'email', v_rep.email, 'role', v_rep.role);
+end;
+$$;
+
+--
+-- Name: set_rep_profile(uuid, text, text, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.set_rep_profile(rep_id uuid, display_name text, scheduling_url text, photo text) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  update public.reps r
+  set display_name = set_rep_profile.display_name,
+      scheduling_url = set_rep_profile.scheduling_url,
+      photo = set_rep_profile.photo
+  where r.id = set_rep_profile.rep_id and r.disabled_at is null;
+  if not found then
+    return null;
+  end if;
+  return public.rep_profile(set_rep_profile.rep_id);
 end;
 $$;
 
@@ -3427,9 +3475,15 @@ CREATE TABLE public.reps (
     disabled_at timestamp with time zone,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     last_signed_in_at timestamp with time zone,
+    display_name text,
+    scheduling_url text,
+    photo text,
+    CONSTRAINT reps_display_name_length CHECK (((char_length(display_name) >= 1) AND (char_length(display_name) <= 80))),
     CONSTRAINT reps_email_format CHECK (((email = lower(email)) AND ((char_length(email) >= 3) AND (char_length(email) <= 254)) AND (email ~ '^[^@[:space:]]+@[^@[:space:]]+$'::text))),
     CONSTRAINT reps_password_hash_format CHECK ((password_hash ~ '^scrypt\$'::text)),
-    CONSTRAINT reps_role CHECK ((role = ANY (ARRAY['admin'::text, 'rep'::text])))
+    CONSTRAINT reps_photo_format CHECK ((photo ~ '^[0-9a-f]{64}$'::text)),
+    CONSTRAINT reps_role CHECK ((role = ANY (ARRAY['admin'::text, 'rep'::text]))),
+    CONSTRAINT reps_scheduling_url_format CHECK (((char_length(scheduling_url) <= 300) AND (scheduling_url ~ '^https://[^/[:space:]]+/[^[:space:]]*$'::text)))
 );
 
 --
@@ -3443,6 +3497,24 @@ COMMENT ON TABLE public.reps IS 'Sales reps who sign in to manage prospects; dis
 --
 
 COMMENT ON COLUMN public.reps.last_signed_in_at IS 'The rep''s latest sign-in or password set with a link.';
+
+--
+-- Name: COLUMN reps.display_name; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.reps.display_name IS 'The name prospects see ("Book a call with Sam"); null: none given.';
+
+--
+-- Name: COLUMN reps.scheduling_url; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.reps.scheduling_url IS 'The rep''s own scheduling page (https, the scheduler''s host checked by the server); null: the team''s.';
+
+--
+-- Name: COLUMN reps.photo; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.reps.photo IS 'The rep''s photo: the id (sha256 of the bytes) of a row of website_images, served at /api/logos/{id}.';
 
 --
 -- Name: video_conversations; Type: TABLE; Schema: public; Owner: -
@@ -4628,6 +4700,13 @@ REVOKE ALL ON FUNCTION public.prospect_field_names() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.prospect_field_names() TO service_role;
 
 --
+-- Name: FUNCTION prospect_rep_booking(slug text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.prospect_rep_booking(slug text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.prospect_rep_booking(slug text) TO service_role;
+
+--
 -- Name: FUNCTION prospect_rep_json(rep_id uuid); Type: ACL; Schema: public; Owner: -
 --
 
@@ -4705,6 +4784,13 @@ REVOKE ALL ON FUNCTION public.rep_may_manage(actor_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.rep_may_manage(actor_id uuid) TO service_role;
 
 --
+-- Name: FUNCTION rep_profile(rep_id uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.rep_profile(rep_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.rep_profile(rep_id uuid) TO service_role;
+
+--
 -- Name: FUNCTION reset_rep_password(email text, token_hash text, at timestamp with time zone, expires_at timestamp with time zone); Type: ACL; Schema: public; Owner: -
 --
 
@@ -4731,6 +4817,13 @@ GRANT ALL ON FUNCTION public.set_rep_disabled(email text, disabled boolean, at t
 
 REVOKE ALL ON FUNCTION public.set_rep_password(token_hash text, password_hash text, session_token_hash text, at timestamp with time zone, session_expires_at timestamp with time zone) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.set_rep_password(token_hash text, password_hash text, session_token_hash text, at timestamp with time zone, session_expires_at timestamp with time zone) TO service_role;
+
+--
+-- Name: FUNCTION set_rep_profile(rep_id uuid, display_name text, scheduling_url text, photo text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.set_rep_profile(rep_id uuid, display_name text, scheduling_url text, photo text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.set_rep_profile(rep_id uuid, display_name text, scheduling_url text, photo text) TO service_role;
 
 --
 -- Name: FUNCTION settle_interrupted_calls(older_than_seconds integer); Type: ACL; Schema: public; Owner: -

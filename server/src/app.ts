@@ -28,7 +28,7 @@ import { createRateLimitedLogger, type Logger } from './logging/rate-limited-log
 import { DRAIN_PATH, drainRoutes } from './notify/drain-route.ts'
 import type { NudgeSettings } from './notify/nudge-settings.ts'
 import { repRoutes } from './reps/rep-routes.ts'
-import type { RepSettings, WebsiteReaderDeps } from './reps/rep-settings.ts'
+import type { RepPhotoEncoder, RepSettings, WebsiteReaderDeps } from './reps/rep-settings.ts'
 import { configRoutes } from './routes/config.ts'
 import { getDemoFeatures, prospectRoutes } from './routes/prospects.ts'
 import type { EncodeBody } from './static/encoded-file.ts'
@@ -75,6 +75,8 @@ export interface AppDeps {
   websiteReader?: WebsiteReaderDeps | undefined
   /** The demo agent's tools (answered through the voice platform's webhook); absent, the defaults. */
   demo?: Partial<DemoSettings> | undefined
+  /** Making a rep's upload their photo (the Node server: sharp); absent, an upload answers 503. */
+  repPhotos?: RepPhotoEncoder | undefined
 }
 
 /** The API as a Web-standard app: the same code serves Node locally and the edge in production. */
@@ -142,6 +144,7 @@ export function createApp(deps: AppDeps): Hono {
         runInBackground: deps.runInBackground ?? runInProcess,
         logger,
         websiteReader: deps.websiteReader,
+        photos: deps.repPhotos,
       }),
     )
   }

@@ -19,6 +19,8 @@ describe('loadServerConfig', () => {
       callHashSecret: null,
       trustedProxyHeader: null,
       siteUrl: null,
+      // The team's scheduling link defaults to the site build's (CALENDLY_URL).
+      teamSchedulingUrl: 'https://calendly.com/callpilot/15min',
       callRecordRetentionDays: 30,
       videoCall: null,
       videoLimits: { perIpHourly: 10, perProspectDaily: 10, globalDaily: 50 },

@@ -34,6 +34,16 @@ const ServerEnv = z.object({
     .min(1, 'must not be blank')
     .max(60, 'must be at most 60 characters')
     .default('CallPilot'),
+  // The team's scheduling link, the same setting the site is built with: a prospect whose rep gave no
+  // link of their own books here ("Book a call"); empty: no such fallback.
+  CALENDLY_URL: z
+    .string()
+    .trim()
+    .refine(
+      (value) => value === '' || /^https:\/\/[^/\s]+\/\S*$/.test(value),
+      'must be empty or an https URL',
+    )
+    .default('https://calendly.com/callpilot/15min'),
   // PostgreSQL instead of the embedded database (hosted Supabase: the project's database URL).
   DATABASE_URL: z
     .string()
@@ -172,6 +182,8 @@ export interface ServerConfig {
   demoTimeZone: string
   notify: NotifyConfig
   websiteReader: WebsiteReaderConfig
+  /** `CALENDLY_URL`: where a prospect books a call when their rep gave no link; null: nowhere. */
+  teamSchedulingUrl: string | null
 }
 
 /** Reading prospects' websites. */
@@ -306,6 +318,7 @@ export function loadServerConfig(
       dedupeMinutes: e.NOTIFY_DEDUPE_MINUTES,
       drainSecret: e.NOTIFY_DRAIN_SECRET ?? null,
     },
+    teamSchedulingUrl: e.CALENDLY_URL || null,
     websiteReader: {
       allowedHosts,
       ai:

@@ -22,6 +22,7 @@ import { type Backend, openBackend } from './db/open-backend.ts'
 import type { OpenEmbeddedOptions } from './db/open-embedded-database.ts'
 import { startNudgeDelivery } from './notify/start-nudge-delivery.ts'
 import { openFirstAdminSetup } from './reps/first-admin.ts'
+import { encodeRepPhoto } from './reps/rep-photo.ts'
 import { encodePage } from './static/encoded-files.ts'
 import { mountStaticFiles, type StaticDirs } from './static/static-files.ts'
 import { startWebsiteReadQueue } from './website/website-read-queue.ts'
@@ -119,6 +120,7 @@ export async function startServer(
     encodeBody: encodePage,
     onNudgeQueued: nudges?.poke,
     runInBackground: background.run,
+    repPhotos: encodeRepPhoto,
     websiteReader: createWebsiteReader({
       db: backend.db,
       templates,

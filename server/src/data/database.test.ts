@@ -58,6 +58,9 @@ const TABLES: { [T in keyof Schema['Tables']]: Record<keyof Schema['Tables'][T][
     disabled_at: 'timestamp with time zone null',
     created_at: 'timestamp with time zone',
     last_signed_in_at: 'timestamp with time zone null',
+    display_name: 'text null',
+    scheduling_url: 'text null',
+    photo: 'text null',
   },
   rep_audit: {
     id: 'bigint',
@@ -324,6 +327,9 @@ const FUNCTIONS: { [F in keyof Schema['Functions']]: Record<keyof Schema['Functi
     },
     set_rep_disabled: { email: 'text', disabled: 'boolean', at: 'timestamp with time zone' },
     list_reps: {},
+    rep_profile: { rep_id: 'uuid' },
+    set_rep_profile: { rep_id: 'uuid', display_name: 'text', scheduling_url: 'text', photo: 'text' },
+    prospect_rep_booking: { slug: 'text' },
     rep_may_manage: { actor_id: 'uuid' },
     invite_rep: {
       email: 'text',

@@ -1,8 +1,15 @@
 import type { AgentTemplateSet } from '#core/agent.ts'
-import { FALLBACK_SLUG, type Prospect, type ProspectResponse } from '#core/prospect.ts'
+import { AppError } from '#core/errors.ts'
+import {
+  FALLBACK_SLUG,
+  getFirstName,
+  type Prospect,
+  type ProspectBooking,
+  type ProspectResponse,
+} from '#core/prospect.ts'
 import { type DemoFeatures, describeUnavailable } from '#core/public-config.ts'
 import type { VisitTokens } from '../common/visit-token.ts'
-import type { Db } from './database.ts'
+import { callFunction, type Db } from './database.ts'
 import { loadProspect } from './prospects.ts'
 
 /**
@@ -47,6 +54,8 @@ export interface ProspectAnswerOptions {
   features(prospect: Prospect): DemoFeatures
   /** Milliseconds since the epoch; tests move it. */
   now?: () => number
+  /** The team's scheduling link (`CALENDLY_URL`): "Book a call" for a prospect whose rep gave none. */
+  teamBookingUrl?: string | null
 }
 
 /**
@@ -73,6 +82,7 @@ export function createProspectAnswers({
   visitTokens,
   features,
   now = Date.now,
+  teamBookingUrl = null,
 }: ProspectAnswerOptions): ProspectAnswers {
   const remembered = new Map<string, Remembered>()
   const lifetime = SERVER_CACHE_SECONDS * 1000
@@ -84,7 +94,9 @@ export function createProspectAnswers({
     const served = prospect ?? fallback
     if (!served) return null
     // The agent's purpose briefs the video call's persona on the server; pages have no use for it.
-    const { purpose: _purpose, ...shown } = served
+    const { purpose: _purpose, ...page } = served
+    const booking = await readBooking(db, page.slug, teamBookingUrl)
+    const shown: Prospect = booking ? { ...page, booking } : page
     const demos = features(shown)
     const response: ProspectResponse = {
       prospect: shown,
@@ -155,6 +167,28 @@ export function createProspectAnswers({
       return entry.answer
     },
   }
+}
+
+/**
+ * "Book a call" for the prospect `slug`: its owner's scheduling link with their name and photo (what a
+ * prospect may see of them, never their email), else the team's link with no rep, else none.
+ */
+export async function readBooking(
+  db: Db,
+  slug: string,
+  teamBookingUrl: string | null,
+): Promise<ProspectBooking | null> {
+  let owner: Awaited<ReturnType<typeof callFunction<'prospect_rep_booking'>>>
+  try {
+    owner = await callFunction(db, 'prospect_rep_booking', { slug })
+  } catch (error) {
+    throw new AppError('prospect_unavailable', { cause: error })
+  }
+  if (owner?.scheduling_url) {
+    const name = owner.name ?? ''
+    return { url: owner.scheduling_url, rep: { name, firstName: getFirstName(name), photo: owner.photo } }
+  }
+  return teamBookingUrl ? { url: teamBookingUrl, rep: null } : null
 }
 
 /** `"<sha-256 of the text, 32 hex digits>"`: Web Crypto, so Node and the edge make the same. */

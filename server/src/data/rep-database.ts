@@ -17,6 +17,12 @@ export type RepTables = {
     created_at: string
     /** The latest sign-in or password set with a link; null: never. */
     last_signed_in_at: string | null
+    /** The name prospects see beside "Book a call"; null: none given. */
+    display_name: string | null
+    /** The rep's own scheduling page; null: prospects get the team's. */
+    scheduling_url: string | null
+    /** Their photo: the id of a row of website_images; null: none. */
+    photo: string | null
   }>
   rep_sessions: Table<{
     token_hash: string
@@ -94,6 +100,15 @@ export type RepFunctions = {
     } | null
   }
   list_reps: { Args: Record<never, never>; Returns: RepListRow[] }
+  /** A rep's profile; null for an unknown rep. */
+  rep_profile: { Args: { rep_id: string }; Returns: RepProfileRow | null }
+  /** Replaces the three fields (null clears one); null when the rep is unknown or disabled. */
+  set_rep_profile: {
+    Args: { rep_id: string; display_name: string | null; scheduling_url: string | null; photo: string | null }
+    Returns: RepProfileRow | null
+  }
+  /** What a prospect's page may show of its owner, when the owner is enabled and gave a scheduling link. */
+  prospect_rep_booking: { Args: { slug: string }; Returns: RepProfileRow | null }
   begin_rep_sign_in: {
     Args: {
       email_key: string
@@ -246,6 +261,9 @@ export type TimelineRecord = {
 }
 
 /** A line of `list_reps`. */
+/** A rep's profile as the database answers it (rep_profile, prospect_rep_booking). */
+export type RepProfileRow = { name: string | null; scheduling_url: string | null; photo: string | null }
+
 export type RepListRow = Rep & { disabled: boolean; password_set: boolean; created_at: string }
 
 /** A line of `list_rep_prospects`. */

@@ -31,6 +31,7 @@ export async function admitEvents(batch: EventBatch, deps: AdmitDeps, now: Date)
   for (const event of batch.events) {
     const since = issued.get(event.slug)
     if (!since) continue
+    let host: string | null = null
     if (event.name === 'meeting_booked') {
       if (booked) continue
       booked = true
@@ -41,8 +42,11 @@ export async function admitEvents(batch: EventBatch, deps: AdmitDeps, now: Date)
         )
       }
       if (verdict.kind !== 'confirmed') continue
+      host = verdict.host ?? null
     }
     const detail = getEventDetail(event)
+    // Whom the meeting is with: the scheduler's word when it gives one, else the rep the page showed.
+    if (host) detail.rep = host
     if ('seconds' in event) {
       const elapsed = Math.max(0, Math.floor((now.getTime() - since.getTime()) / 1000))
       detail.seconds = Math.min(event.seconds, elapsed)

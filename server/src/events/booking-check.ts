@@ -7,9 +7,8 @@ import type { SchedulerConfig } from './engagement-config.ts'
  * scheduler did not answer, or refused our token) drops it too, and is the operator's to fix.
  */
 export type BookingVerdict =
-  | { kind: 'confirmed' }
-  | { kind: 'refused' }
-  | { kind: 'unverifiable'; reason: string }
+  /** `host`: whom the meeting is with, as the scheduler names them (its first member's name), when it does. */
+  { kind: 'confirmed'; host?: string | null } | { kind: 'refused' } | { kind: 'unverifiable'; reason: string }
 
 /**
  * Checks the scheduled event a page's `meeting_booked` names: `eventUri` is the address Calendly's own
@@ -49,9 +48,30 @@ export function createBookingCheck(config: SchedulerConfig, fetch: Fetch = globa
     if (res.status === 401)
       return { kind: 'unverifiable', reason: 'the scheduler refused CALENDLY_API_TOKEN' }
     if (!res.ok) return { kind: 'unverifiable', reason: `the scheduler answered HTTP ${res.status}` }
-    const resource = (body as { resource?: { status?: unknown; created_at?: unknown } } | null)?.resource
+    const resource = (body as { resource?: ScheduledEvent } | null)?.resource
     const created = typeof resource?.created_at === 'string' ? Date.parse(resource.created_at) : Number.NaN
     const active = resource?.status === 'active'
-    return active && created >= since.getTime() - CLOCK_SKEW_MS ? { kind: 'confirmed' } : { kind: 'refused' }
+    if (!active || !(created >= since.getTime() - CLOCK_SKEW_MS)) return { kind: 'refused' }
+    return { kind: 'confirmed', host: readHost(resource) }
   }
+}
+
+/** The part of Calendly's scheduled event resource read here. */
+interface ScheduledEvent {
+  status?: unknown
+  created_at?: unknown
+  event_memberships?: unknown
+}
+
+/**
+ * Whom the meeting is with, as the scheduler confirms it: the first host's `user_name` (Calendly lists
+ * the event's hosts in `event_memberships`), trimmed to a name's length; null when it names none.
+ */
+function readHost(resource: ScheduledEvent): string | null {
+  const members = Array.isArray(resource.event_memberships) ? resource.event_memberships : []
+  const name = (members[0] as { user_name?: unknown } | undefined)?.user_name
+  if (typeof name !== 'string') return null
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: a name shown to reps is one plain line
+  const clean = name.replace(/[\u0000-\u001f\u007f]/g, ' ').trim()
+  return clean === '' ? null : [...clean].slice(0, 80).join('')
 }

@@ -47,6 +47,7 @@ const Event = z.discriminatedUnion('name', [
     name: z.literal('meeting_booked'),
     slug,
     eventUri: z.string().max(MAX_EVENT_URI_LENGTH).refine(URL.canParse),
+    rep: z.string().trim().min(1).max(80).optional(),
   }),
 ])
 
@@ -85,7 +86,7 @@ export function getEventDetail(event: BrowserEvent): Record<string, string | num
     case 'phone_call_requested':
       return { outcome: event.outcome }
     case 'meeting_booked':
-      return { eventUri: event.eventUri }
+      return { eventUri: event.eventUri, ...(event.rep ? { rep: event.rep } : {}) }
     default:
       return {}
   }

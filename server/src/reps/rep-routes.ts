@@ -3,6 +3,7 @@ import type { AgentTemplateListResponse, RepListResponse } from '#core/rep-api.t
 import { activityRoutes } from './activity-routes.ts'
 import { deletedProspectRoutes } from './deleted-routes.ts'
 import { importRoutes } from './import-route.ts'
+import { profileRoutes } from './profile-routes.ts'
 import { prospectRoutes } from './prospect-routes.ts'
 import { listReps } from './rep-accounts.ts'
 import { noStore, type RepEnv, refuseForeignOrigins, requireCsrfToken, requireRep } from './rep-guards.ts'
@@ -29,6 +30,7 @@ export function repRoutes(deps: RepApiDeps): Hono<RepEnv> {
   app.route('/', deletedProspectRoutes(deps.db))
   app.route('/', activityRoutes(deps.db, deps.settings.now ?? (() => new Date())))
   app.route('/', teamRoutes(deps))
+  app.route('/', profileRoutes(deps))
   app.route(
     '/',
     importRoutes({

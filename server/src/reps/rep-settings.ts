@@ -37,7 +37,23 @@ export interface RepSettings {
   now?: () => Date
   /** scrypt by default; tests pass a cheaper cost. */
   passwords?: PasswordHasher
+  /**
+   * The team's scheduling link (`CALENDLY_URL`), or null: a rep's own link may also be on its host,
+   * besides calendly.com.
+   */
+  teamSchedulingUrl?: string | null
 }
+
+/** A rep's photo as we keep it (rep-photo.ts makes it, on Node only: it needs sharp). */
+export interface RepPhoto {
+  id: string
+  bytes: Uint8Array
+  width: number
+  height: number
+}
+
+/** Turns an uploaded picture into the photo we keep; null when it is not a picture we can read. */
+export type RepPhotoEncoder = (upload: Uint8Array) => Promise<RepPhoto | null>
 
 /** Everything the reps' routes use. */
 export interface RepApiDeps {
@@ -50,6 +66,8 @@ export interface RepApiDeps {
   runInBackground: RunInBackground
   /** Where an import that failed in the background is told. */
   logger: Logger
+  /** Making a rep's upload their photo; absent (the edge function), an upload answers 503. */
+  photos?: RepPhotoEncoder | undefined
   /** Reading prospects' websites; absent (the edge function), reading answers 503. */
   websiteReader?: WebsiteReaderDeps | undefined
 }

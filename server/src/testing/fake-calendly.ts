@@ -4,6 +4,8 @@ import { listenOnLoopback } from './listen-loopback.ts'
 export interface FakeScheduledEvent {
   status: 'active' | 'canceled'
   createdAt: Date
+  /** The host's name, as Calendly lists it in `event_memberships[].user_name`; absent: no members listed. */
+  host?: string
 }
 
 /** The personal access token the fake takes; any other is answered 401 as Calendly does. */
@@ -45,6 +47,7 @@ export async function startFakeCalendly() {
         updated_at: event.createdAt.toISOString(),
         start_time: new Date(event.createdAt.getTime() + 86400_000).toISOString(),
         end_time: new Date(event.createdAt.getTime() + 86400_000 + 900_000).toISOString(),
+        ...(event.host === undefined ? {} : { event_memberships: [{ user_name: event.host }] }),
       },
     })
   })

@@ -6,7 +6,7 @@ import { createClientIpReader } from '../common/client-ip.ts'
 import { callFunction, type Db, type ProspectRow } from '../data/database.ts'
 import { createPasswordHasher, type PasswordHasher } from '../reps/passwords.ts'
 import { addRep } from '../reps/rep-accounts.ts'
-import type { WebsiteReaderDeps } from '../reps/rep-settings.ts'
+import type { RepPhotoEncoder, WebsiteReaderDeps } from '../reps/rep-settings.ts'
 import { createToken, hashToken } from '../reps/tokens.ts'
 import type { TestBackend } from './test-backend.ts'
 
@@ -68,6 +68,10 @@ export interface RepTestOptions {
   runInBackground?: RunInBackground
   /** The website reader; absent, as on the edge function (reading answers 503). */
   websiteReader?: WebsiteReaderDeps
+  /** Making uploads photos; absent, as on the edge function (an upload answers 503). */
+  repPhotos?: RepPhotoEncoder
+  /** `CALENDLY_URL`: a rep's scheduling link may also be on its host. */
+  teamSchedulingUrl?: string | null
 }
 
 /** scrypt at 1/32 of the production cost: the same code and format, milliseconds per hash. */
@@ -85,6 +89,7 @@ export function createRepTestApp(backend: TestBackend, options: RepTestOptions =
     db: options.db ?? backend.deps.db,
     runInBackground: options.runInBackground,
     websiteReader: options.websiteReader,
+    repPhotos: options.repPhotos,
     clientIp: createClientIpReader(TEST_ADDRESS_HEADER),
     reps: {
       hashSecret: 'test-rep-hash-secret-0123456789abcdef',
@@ -92,6 +97,7 @@ export function createRepTestApp(backend: TestBackend, options: RepTestOptions =
       trustedProxy: options.trustedProxy ?? false,
       now: clock.now,
       passwords: options.passwords ?? createPasswordHasher(TEST_SCRYPT_COST),
+      teamSchedulingUrl: options.teamSchedulingUrl ?? null,
     },
   })
   const request: RepTestApp['request'] = async (path, { session, ...init } = {}) => {

@@ -16,6 +16,7 @@ describe('matchRoute', () => {
     ['/_/snippets/', { page: 'reps' }],
     ['/_/snippets/extra', { page: 'not-found' }],
     ['/_/team', { page: 'reps' }],
+    ['/_/profile', { page: 'reps' }],
     ['/_/team/extra', { page: 'not-found' }],
     ['/_/prospects', { page: 'reps' }],
     ['/_/prospects/new', { page: 'reps' }],

@@ -11,11 +11,11 @@ export type Route =
 const ONBOARDING_PATH = /^\/_\/onboarding\/?$/
 /**
  * The sales reps' pages (features/reps reads which one): sign-in, setting a password, the first admin's
- * setup, the activity, the prospects and each prospect's pages, the team (admins), `/_/` itself and the
+ * setup, the activity, the prospects and each prospect's pages, the team (admins), the rep's own profile, `/_/` itself and the
  * older `/_/snippets`, which redirect.
  */
 const REPS_PATH =
-  /^\/_\/(?:sign-in|set-password|setup|snippets|activity|team|prospects(?:\/[^/]+(?:\/edit)?)?)?\/?$/
+  /^\/_\/(?:sign-in|set-password|setup|snippets|activity|team|profile|prospects(?:\/[^/]+(?:\/edit)?)?)?\/?$/
 /**
  * The site's own pages at the top level, `/{page}`. A new one goes here: core's RESERVED_SLUGS must
  * hold it too, or a prospect could take its address (`server/src/reserved-slugs.test.ts` checks).

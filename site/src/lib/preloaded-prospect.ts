@@ -1,4 +1,4 @@
-import type { ProspectResponse } from '#core/prospect.ts'
+import type { ProspectBooking, ProspectResponse } from '#core/prospect.ts'
 
 /**
  * A prospect page carries the answer it shows as JSON in its `<voice-demo>`'s `data-prospect` (the
@@ -7,6 +7,21 @@ import type { ProspectResponse } from '#core/prospect.ts'
  * server's, without a skeleton.
  */
 export const PRELOADED_ATTRIBUTE = 'data-prospect'
+
+/**
+ * The answer's "Book a call" rides beside it, not in it: the page offers it in a section of its own
+ * (which reports the booking for the prospect), so the panel must not offer it too.
+ */
+export const PRELOADED_BOOKING_ATTRIBUTE = 'data-booking'
+
+/** The attributes a page's `<voice-demo>` carries its answer in: the answer without its booking, and the booking. */
+export function toPreloadedAttributes(answer: ProspectResponse): Record<string, string> {
+  const { booking, ...prospect } = answer.prospect
+  return {
+    [PRELOADED_ATTRIBUTE]: JSON.stringify({ ...answer, prospect }),
+    ...(booking ? { [PRELOADED_BOOKING_ATTRIBUTE]: JSON.stringify(booking) } : {}),
+  }
+}
 
 /** An answer, and the slug of the link it answered (an unknown link is answered with the general demo). */
 export interface PreloadedAnswer {
@@ -29,7 +44,10 @@ function readPagePreload(): PreloadedAnswer | null {
   const slug = element?.getAttribute('data-for')
   if (!json || !slug) return null
   try {
-    return { slug, answer: JSON.parse(json) as ProspectResponse }
+    const answer = JSON.parse(json) as ProspectResponse
+    const booking = element?.getAttribute(PRELOADED_BOOKING_ATTRIBUTE)
+    if (booking) answer.prospect.booking = JSON.parse(booking) as ProspectBooking
+    return { slug, answer }
   } catch {
     return null // a page edited by hand, say: the site asks the API as on any other page
   }

@@ -74,6 +74,7 @@ export function DemoPanel({ store, slug, apiBase, theme = 'light', backNavigatio
   // request itself waits for a task of its own (state/prospect-slice.ts), no part of the first paint.
   useLayoutEffect(() => store.getState().load(slug, apiBase), [store, slug, apiBase])
   const { prospect, call } = state
+  const booking = prospect.status === 'loaded' && prospect.prospect.booking
   const PhoneDialog = store.parts.phoneDialog.get()
   // The call chunk's view (meter, who speaks, time, captions): it is there before the call connects.
   const browserCall = call === 'connected' || call === 'stopping' ? state.browserCall() : null
@@ -155,7 +156,16 @@ export function DemoPanel({ store, slug, apiBase, theme = 'light', backNavigatio
         )}
         {/* Always rendered, so screen readers already watch it when a message arrives. */}
         <p id={STATUS_ID} role="status" aria-live="polite" class={CallView ? 'sr-only' : STATUS}>
-          {status}
+          {status ||
+            // "Book a call with Sam": the rep's (else the team's) scheduler, in a new tab, where the
+            // status line has nothing to say. A link in the line's own box, so the panel's height holds
+            // and the first paint carries no scheduler code. No `rel`: a new tab is opened without an
+            // opener by default (HTML's rule for target=_blank), and every byte here is first paint.
+            (booking && (
+              <a href={booking.url} target="_blank" class="text-accent" rel="noopener">
+                Book a call{booking.rep?.firstName && ` with ${booking.rep.firstName}`}
+              </a>
+            ))}
         </p>
         {actions && <actions.View {...actions} />}
       </div>

@@ -2,7 +2,7 @@ import type { ProspectResponse } from '#core/prospect.ts'
 import { isGeneralDemo } from '#core/prospect-page-text.ts'
 import type { DemoFeatures } from '#core/public-config.ts'
 import { siteConfig } from '../../config.ts'
-import { PRELOADED_ATTRIBUTE } from '../../lib/preloaded-prospect.ts'
+import { toPreloadedAttributes } from '../../lib/preloaded-prospect.ts'
 import { useWidgetAttributes } from '../../lib/use-widget-attributes.ts'
 
 const ACCENT =
@@ -56,7 +56,8 @@ export function ProspectDemoSection({ answer, linkSlug }: ProspectDemoSectionPro
           className="block"
           back-navigation=""
           {...widget}
-          {...{ [PRELOADED_ATTRIBUTE]: JSON.stringify(answer), 'data-for': linkSlug }}
+          {...toPreloadedAttributes(answer)}
+          data-for={linkSlug}
         />
       </div>
     </section>

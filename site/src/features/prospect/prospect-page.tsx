@@ -8,6 +8,7 @@ import { SiteFooter } from '../../components/site-footer.tsx'
 import { MAIN_ID } from '../../components/skip-link.tsx'
 import { siteConfig } from '../../config.ts'
 import { useDocumentTitle } from '../../lib/use-document-title.ts'
+import { ProspectBookingSection } from './prospect-booking.tsx'
 import { ProspectDemoSection } from './prospect-demo-section.tsx'
 import { ProspectHeader } from './prospect-header.tsx'
 import { ProspectPitchCard } from './prospect-pitch-card.tsx'
@@ -59,6 +60,11 @@ export function ProspectPage({ slug = FALLBACK_SLUG, renderPlan, headerActions }
             <HydrateApart>
               <ProspectDemoSection answer={loaded} linkSlug={asked} />
             </HydrateApart>
+            {loaded.prospect.booking && (
+              <HydrateApart>
+                <ProspectBookingSection prospect={loaded.prospect} booking={loaded.prospect.booking} />
+              </HydrateApart>
+            )}
             <HydrateApart>{renderPlan?.(loaded.prospect)}</HydrateApart>
           </>
         ) : (

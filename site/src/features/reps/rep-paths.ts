@@ -15,6 +15,9 @@ export const IMPORT_PATH = '/_/prospects/import'
 /** The team: admins invite reps and manage their accounts. */
 export const TEAM_PATH = '/_/team'
 
+/** The rep's own profile: the name, scheduling link and photo prospects see beside "Book a call". */
+export const PROFILE_PATH = '/_/profile'
+
 /** The deleted prospects, the latest deletion first; each one's page is found by its id. */
 export const DELETED_PATH = '/_/deleted'
 

@@ -3,6 +3,7 @@ import {
   DELETED_PATH,
   getProspectPath,
   LIST_PATH,
+  PROFILE_PATH,
   REP_HOME_PATH,
   TEAM_PATH,
 } from './rep-paths.ts'
@@ -18,6 +19,7 @@ export type RepRoute =
   | { page: 'new' }
   | { page: 'import' }
   | { page: 'team' }
+  | { page: 'profile' }
   | { page: 'detail'; slug: string }
   | { page: 'edit'; slug: string }
   | { page: 'deleted' }
@@ -44,6 +46,7 @@ export function matchRepRoute(pathname: string, search: string): RepRoute {
   if (path === LIST_PATH) return { page: 'list' }
   if (path === ACTIVITY_PATH) return { page: 'activity' }
   if (path === TEAM_PATH) return { page: 'team' }
+  if (path === PROFILE_PATH) return { page: 'profile' }
   if (path === DELETED_PATH) return { page: 'deleted' }
   const deleted = /^\/_\/deleted\/([^/]+)$/.exec(path)?.[1]
   const deletedId = deleted && decodeSegment(deleted)

@@ -7,6 +7,7 @@ import { ProspectDetailPage } from './detail/prospect-detail-page.tsx'
 import { ProspectFormPage } from './form/prospect-form-page.tsx'
 import { ImportPage } from './import/import-page.tsx'
 import { ProspectListPage } from './list/prospect-list-page.tsx'
+import { ProfilePage } from './profile/profile-page.tsx'
 import { goTo } from './rep-navigate.ts'
 import { matchRepRoute } from './rep-route.ts'
 import { SignedInPage } from './session/signed-in-page.tsx'
@@ -56,6 +57,8 @@ export function RepsApp() {
       return <DeletedProspectPage key={route.id} id={route.id} />
     case 'team':
       return <TeamPage />
+    case 'profile':
+      return <ProfilePage />
     case 'redirect':
       return null
     case 'not-found':

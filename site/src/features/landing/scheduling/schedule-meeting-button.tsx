@@ -1,6 +1,6 @@
 import { siteConfig } from '../../../config.ts'
+import { useCalendly } from '../../../lib/scheduling/use-calendly.ts'
 import { BOOKING_PANEL_ID } from './booking-panel-id.ts'
-import { useCalendly } from './use-calendly.ts'
 
 /**
  * Opens Calendly's popup for the intro meeting. Without the script (offline, blocked, still loading)

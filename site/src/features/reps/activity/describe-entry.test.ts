@@ -33,6 +33,15 @@ describe('describeEvent', () => {
     )
     expect(describeEvent(event('callback_requested'))).toBe('Callback requested')
   })
+
+  it('names the rep a call was booked with, and says only "Booked a meeting" for the team\'s scheduler', () => {
+    const uri = 'https://api.calendly.com/scheduled_events/ABC'
+    expect(describeEvent(event('meeting_booked', { eventUri: uri, rep: 'Sam Rivera' }))).toBe(
+      'Booked a call with Sam Rivera',
+    )
+    expect(describeEvent(event('meeting_booked', { eventUri: uri }))).toBe('Booked a meeting')
+    expect(describeEvent(event('meeting_booked', { eventUri: uri, rep: '  ' }))).toBe('Booked a meeting')
+  })
 })
 
 describe('describeCallReport', () => {

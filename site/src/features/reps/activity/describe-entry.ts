@@ -43,6 +43,12 @@ export function describeEvent({ name, detail }: EventEntry): string {
     case 'demo_call_ended':
     case 'video_call_ended':
       return `${PLAIN[name]}${seconds}`
+    case 'meeting_booked':
+      // Whom with: the scheduler's confirmation names the host, else the rep whose link the page showed;
+      // the team's scheduler names nobody in particular.
+      return typeof detail.rep === 'string' && detail.rep.trim() !== ''
+        ? `Booked a call with ${detail.rep.trim()}`
+        : PLAIN.meeting_booked
     default:
       if (Object.hasOwn(PLAIN, name)) return PLAIN[name]
       return spellOutCode(name).replace(/^./, (first) => first.toUpperCase())

@@ -1,3 +1,4 @@
+import { RequestFailure, UNAVAILABLE_MESSAGE } from '#core/api-error.ts'
 import type {
   AgentTemplateListResponse,
   FirstAdminRequest,
@@ -5,6 +6,8 @@ import type {
   OwnerChangeRequest,
   ProspectFields,
   RepListResponse,
+  RepProfileChange,
+  RepProfileResponse,
   RepProspectDetail,
   RepProspectListResponse,
   RepProspectSort,
@@ -17,7 +20,7 @@ import type {
   WebsiteReadProgress,
   WebsiteReadRow,
 } from '#core/website-reading.ts'
-import { requestRep } from './rep-client.ts'
+import { getRepApiUrl, getRepHeaders, readRepAnswer, requestRep } from './rep-client.ts'
 
 /** The reps' API, one function per request of core/rep-api.ts. */
 
@@ -113,3 +116,28 @@ export const rereadWebsite = (slug: string) =>
   requestRep<{ row: WebsiteReadRow }>(`prospects/${encodeURIComponent(slug)}/website-read`, {
     method: 'POST',
   })
+
+/** The rep's own profile (core/rep-api.ts, `GET profile`). */
+export const getProfile = (signal: AbortSignal) => requestRep<RepProfileResponse>('profile', { signal })
+
+/** Saves the name and scheduling link (empty clears); the photo stays as it is. */
+export const saveProfile = (change: RepProfileChange) =>
+  requestRep<RepProfileResponse>('profile', { method: 'PUT', json: change })
+
+export const removeProfilePhoto = () => requestRep<RepProfileResponse>('profile/photo', { method: 'DELETE' })
+
+/** Sends a picture to be the rep's photo (`PUT profile/photo`, the file as the body, its own type). */
+export async function uploadProfilePhoto(file: Blob): Promise<RepProfileResponse> {
+  let res: Response
+  try {
+    res = await fetch(getRepApiUrl('profile/photo'), {
+      method: 'PUT',
+      credentials: 'same-origin',
+      headers: getRepHeaders('PUT', file.type || 'application/octet-stream'),
+      body: file,
+    })
+  } catch (cause) {
+    throw new RequestFailure('unavailable', UNAVAILABLE_MESSAGE, 0, { cause })
+  }
+  return readRepAnswer<RepProfileResponse>(res)
+}

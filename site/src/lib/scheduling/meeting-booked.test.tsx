@@ -85,8 +85,20 @@ describe('a booked meeting', () => {
     await post(CALENDLY_ORIGIN, SCHEDULED)
     expect(result.current).toBe(true)
     // The reporter module arrives (an import) and finds no prospect: wait for it, then nothing sent.
-    await import('../../../lib/report-booking.ts')
+    await import('../report-booking.ts')
     await new Promise((resolve) => setTimeout(resolve, 0))
     expect(bookings()).toEqual([])
+  })
+
+  it("on a prospect's own page, is that prospect's, with the name of the rep whose scheduler it showed", async () => {
+    markOpened('harbor-realty') // opened earlier in this tab: not the page the booking was made on
+    rememberVisitToken('bright-smile-dental', TOKEN)
+    renderHook(() => useMeetingScheduled({ slug: 'bright-smile-dental', rep: 'Sam Rivera' }))
+    await post(CALENDLY_ORIGIN, SCHEDULED)
+    await waitFor(() =>
+      expect(bookings()).toEqual([
+        { name: 'meeting_booked', slug: 'bright-smile-dental', eventUri: EVENT_URI, rep: 'Sam Rivera' },
+      ]),
+    )
   })
 })
