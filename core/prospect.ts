@@ -61,7 +61,16 @@ export interface ProspectBooking {
   /** The scheduling page (https, on the scheduler's host: core/prospect-fields.ts checkSchedulingLink). */
   url: string
   rep: BookingRep | null
+  /**
+   * The action in words, {@link getBookingLabel}'s: sent whole, so the widget's first paint carries
+   * the link's text and not the rule that makes it.
+   */
+  label: string
 }
+
+/** "Book a call with Sam", or "Book a call" for the team's scheduler or a rep who gave no name. */
+export const getBookingLabel = (rep: BookingRep | null): string =>
+  rep?.firstName ? `Book a call with ${rep.firstName}` : 'Book a call'
 
 /** The rep a prospect books: the name they gave, its first word, and their photo's id (or null). */
 export interface BookingRep {

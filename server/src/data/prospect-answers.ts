@@ -2,6 +2,7 @@ import type { AgentTemplateSet } from '#core/agent.ts'
 import { AppError } from '#core/errors.ts'
 import {
   FALLBACK_SLUG,
+  getBookingLabel,
   getFirstName,
   type Prospect,
   type ProspectBooking,
@@ -186,9 +187,10 @@ export async function readBooking(
   }
   if (owner?.scheduling_url) {
     const name = owner.name ?? ''
-    return { url: owner.scheduling_url, rep: { name, firstName: getFirstName(name), photo: owner.photo } }
+    const rep = { name, firstName: getFirstName(name), photo: owner.photo }
+    return { url: owner.scheduling_url, rep, label: getBookingLabel(rep) }
   }
-  return teamBookingUrl ? { url: teamBookingUrl, rep: null } : null
+  return teamBookingUrl ? { url: teamBookingUrl, rep: null, label: getBookingLabel(null) } : null
 }
 
 /** `"<sha-256 of the text, 32 hex digits>"`: Web Crypto, so Node and the edge make the same. */

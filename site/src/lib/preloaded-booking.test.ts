@@ -4,6 +4,7 @@ import type { ProspectResponse } from '#core/prospect.ts'
 const BOOKING = {
   url: 'https://calendly.com/sam-rivera/30min',
   rep: { name: 'Sam Rivera', firstName: 'Sam', photo: null },
+  label: 'Book a call with Sam',
 }
 const ANSWER = {
   prospect: { slug: 'bright-smile-dental', companyName: 'Bright Smile Dental', booking: BOOKING },

@@ -27,7 +27,8 @@ const TITLES: Record<DemoAction['kind'], string> = {
 }
 
 /**
- * What the demo agent did for the business during the visit's calls, as it happens: each booking as a
+ * What the demo agent did for the business during the visit's calls, as it happens, in a card under the
+ * panel (inside a `.demo-actions` box, which scopes the view's stylesheet): each booking as a
  * calendar card, each message as the text the team would receive, each hand-over with who it would go
  * to. A polite log: a screen reader reads each new one once, in the words the rep's timeline uses. Part
  * of the lazy actions chunk, never of the first paint.
@@ -38,7 +39,10 @@ export function ActionsView({ list, companyName }: ActionsViewProps) {
     if (root.current) adoptActionsSheet(root.current.getRootNode() as ShadowRoot | Document)
   }, [])
   return (
-    <div ref={root} class="demo-actions mt-4 border-t border-line pt-3">
+    <div
+      ref={root}
+      class="demo-actions mt-3 rounded-2xl bg-surface p-6 text-ink shadow-lg ring-1 ring-ink/10"
+    >
       <p class="text-xs font-semibold tracking-wide text-ink-soft uppercase">
         What the agent did for {companyName}
       </p>

@@ -1,8 +1,7 @@
-import { render } from 'preact'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { DemoAction } from '#core/demo-actions.ts'
 import { testStore } from '../testing/test-demo-store.ts'
-import { followCall } from './follow-call.ts'
+import { followCall } from './follow-call.tsx'
 import { AFTER_CALL_MS } from './watch-demo-actions.ts'
 
 /** Stands in for the browser's EventSource: records what was opened, and lets a test send events. */
@@ -91,8 +90,7 @@ describe('following a call', () => {
     source?.send('not json')
     source?.send('{"kind":"deleted_everything","id":"99"}')
     source?.send('{"kind":"booked"}')
-    expect(store.getState().demoActions?.list.map((action) => action.id)).toEqual(['11', '12'])
-    expect(store.getState().demoActions?.companyName).toBe('Bright Smile Dental')
+    expect(store.getState().demoActions?.map((action) => action.id)).toEqual(['11', '12'])
   })
 
   it("adds a later call's actions to the visit's, and stops listening a while after a browser call ends", () => {
@@ -104,14 +102,14 @@ describe('following a call', () => {
     followCall(store, { ...CALL, callId: 'call-8' })
     const second = FakeEventSource.opened[1]
     second?.send(handedOver)
-    expect(store.getState().demoActions?.list.map((action) => action.kind)).toEqual(['booked', 'handed_over'])
+    expect(store.getState().demoActions?.map((action) => action.kind)).toEqual(['booked', 'handed_over'])
     store.setState({ call: 'idle' })
     vi.advanceTimersByTime(AFTER_CALL_MS - 1)
     expect(second?.closed).toBe(false)
     vi.advanceTimersByTime(1)
     expect(second?.closed).toBe(true)
     // What was shown stays.
-    expect(store.getState().demoActions?.list).toHaveLength(2)
+    expect(store.getState().demoActions).toHaveLength(2)
   })
 
   it('opens the stream again a little later when the server answered it with an error', () => {
@@ -123,7 +121,7 @@ describe('following a call', () => {
     vi.advanceTimersByTime(3000)
     expect(FakeEventSource.opened).toHaveLength(2)
     FakeEventSource.opened[1]?.send(booked)
-    expect(store.getState().demoActions?.list).toHaveLength(1)
+    expect(store.getState().demoActions).toHaveLength(1)
     stop()
     FakeEventSource.opened[1]?.fail()
     vi.advanceTimersByTime(3000)
@@ -142,21 +140,24 @@ describe('following a call', () => {
 
 describe('what the page shows', () => {
   it('shows a booking as a calendar card, a message as the text the team gets, and a hand-over, each in words for screen readers', () => {
-    const store = testStore()
-    followCall(store, CALL)
-    for (const action of [booked, message, handedOver]) FakeEventSource.opened[0]?.send(action)
-    const demoActions = store.getState().demoActions
-    if (!demoActions) throw new Error('no actions')
     const element = document.createElement('div')
     document.body.append(element)
-    // As in the widget: inside a shadow root, which adopts the view's own sheet.
-    const host = element.attachShadow({ mode: 'open' })
-    render(<demoActions.View {...demoActions} />, host)
-    expect(host.adoptedStyleSheets).toHaveLength(1)
-    expect(host.querySelector('[role="log"]')?.getAttribute('aria-label')).toBe(
+    // As in the widget: the panel in the element's shadow root, the list in a box after it.
+    const root = element.attachShadow({ mode: 'open' })
+    const panel = document.createElement('section')
+    panel.dataset.theme = 'dark'
+    root.append(panel)
+    const store = testStore({ owner: element })
+    followCall(store, CALL)
+    for (const action of [booked, message, handedOver]) FakeEventSource.opened[0]?.send(action)
+    const box = root.lastElementChild as HTMLElement
+    expect(box).not.toBe(panel)
+    expect(box.dataset.theme).toBe('dark')
+    expect(root.adoptedStyleSheets.length).toBeGreaterThan(0)
+    expect(box.querySelector('[role="log"]')?.getAttribute('aria-label')).toBe(
       'What the agent did for Bright Smile Dental',
     )
-    const items = [...host.querySelectorAll('li')]
+    const items = [...box.querySelectorAll('li')]
     expect(items.map((item) => item.querySelector('.sr-only')?.textContent)).toEqual([
       'Booked a demo appointment during the call: Tuesday, December 1 at 9:30 am, for Jane Doe',
       'Took a message for the team during the call (urgent), from Jane Doe',
@@ -172,7 +173,6 @@ describe('what the page shows', () => {
     expect(items[2]?.textContent).toContain(
       'Would put the caller through to the front desk: Wants to talk about a bill',
     )
-    render(null, host)
     element.remove()
   })
 })

@@ -1,4 +1,3 @@
-import type { ComponentType } from 'preact'
 import type { StoreApi } from 'zustand/vanilla'
 import type { DemoAction } from '#core/demo-actions.ts'
 import type { Prospect, ProspectResponse } from '#core/prospect.ts'
@@ -61,17 +60,10 @@ export interface CallSlice {
    */
   browserCall(): BrowserCall | null
   /**
-   * What the agent did for the business in this visit's calls, oldest first, and the view that shows
-   * them (actions/): set by the lazy chunk that follows a call, so the first paint holds neither.
+   * What the agent did for the business in this visit's calls, oldest first: kept here by the lazy
+   * chunk that follows a call and shows them (actions/), so the first paint holds none of it.
    */
-  demoActions?: DemoActions
-}
-
-export interface DemoActions {
-  list: DemoAction[]
-  /** The business the agent acted for. */
-  companyName: string
-  View: ComponentType<Omit<DemoActions, 'View'>>
+  demoActions?: DemoAction[]
 }
 
 /**

@@ -35,6 +35,7 @@ describe("the panel's booking link", () => {
     showPanel({
       url: 'https://calendly.com/sam-rivera/30min',
       rep: { name: 'Sam Rivera', firstName: 'Sam', photo: null },
+      label: 'Book a call with Sam',
     })
     const link = await waitFor(() => getByRole(root, 'link', 'Book a call with Sam'))
     expect(link.getAttribute('href')).toBe('https://calendly.com/sam-rivera/30min')
@@ -42,7 +43,7 @@ describe("the panel's booking link", () => {
   })
 
   it("says only 'Book a call' for the team's scheduler, and is absent without one", async () => {
-    showPanel({ url: 'https://calendly.com/team/15min', rep: null })
+    showPanel({ url: 'https://calendly.com/team/15min', rep: null, label: 'Book a call' })
     await waitFor(() => getByRole(root, 'link', 'Book a call'))
     render(null, root)
     showPanel(undefined)
@@ -52,7 +53,10 @@ describe("the panel's booking link", () => {
   })
 
   it('gives way to what the status line must say (calls off), so the panel keeps its height', async () => {
-    showPanel({ url: 'https://calendly.com/team/15min', rep: null }, { browserCall: false, phoneCall: false })
+    showPanel(
+      { url: 'https://calendly.com/team/15min', rep: null, label: 'Book a call' },
+      { browserCall: false, phoneCall: false },
+    )
     await waitFor(() => expect(root.getElementById('demo-status')?.textContent).not.toBe(''))
     expect(queryAllByRole(root, 'link')).toEqual([])
   })

@@ -79,8 +79,6 @@ export function DemoPanel({ store, slug, apiBase, theme = 'light', backNavigatio
   // The call chunk's view (meter, who speaks, time, captions): it is there before the call connects.
   const browserCall = call === 'connected' || call === 'stopping' ? state.browserCall() : null
   const CallView = browserCall && store.parts.call.get()?.CallView
-  // What the agent did for the business in the visit's calls: there once a call's first action came.
-  const actions = state.demoActions
   const voiceOff = isOff(prospect, 'browserCall')
   const phoneOff = isOff(prospect, 'phoneCall')
   // Why a call is off is the server's to say (it knows which settings are missing).
@@ -163,11 +161,10 @@ export function DemoPanel({ store, slug, apiBase, theme = 'light', backNavigatio
             // opener by default (HTML's rule for target=_blank), and every byte here is first paint.
             (booking && (
               <a href={booking.url} target="_blank" class="text-accent" rel="noopener">
-                Book a call{booking.rep?.firstName && ` with ${booking.rep.firstName}`}
+                {booking.label}
               </a>
             ))}
         </p>
-        {actions && <actions.View {...actions} />}
       </div>
       <ToastSlot owner={store.owner} active={!state.phoneOpen} />
       {PhoneDialog && prospect.status === 'loaded' && (

@@ -1,5 +1,5 @@
 import { createAgentSettings } from '#core/agent-settings.ts'
-import { followCall } from '../actions/follow-call.ts'
+import { followCall } from '../actions/follow-call.tsx'
 import { createLevelMeter, type LevelMeter } from '../audio/create-level-meter.ts'
 import { FULL_VOLUME_LEVEL } from '../audio/levels.ts'
 import { readMicrophone } from '../audio/read-microphone.ts'

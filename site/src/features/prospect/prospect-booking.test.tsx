@@ -15,6 +15,7 @@ describe('ProspectBookingSection', () => {
     const booking: ProspectBooking = {
       url: 'https://calendly.com/sam-rivera/30min',
       rep: { name: 'Sam Rivera', firstName: 'Sam', photo: PHOTO },
+      label: 'Book a call with Sam',
     }
     render(<ProspectBookingSection prospect={prospect} booking={booking} />)
     expect(screen.getByRole('heading', { name: 'Talk to Sam Rivera' })).toBeTruthy()
@@ -34,7 +35,7 @@ describe('ProspectBookingSection', () => {
     render(
       <ProspectBookingSection
         prospect={prospect}
-        booking={{ url: 'https://calendly.com/team/15min', rep: null }}
+        booking={{ url: 'https://calendly.com/team/15min', rep: null, label: 'Book a call' }}
       />,
     )
     expect(screen.getByRole('heading', { name: 'Talk to our team' })).toBeTruthy()

@@ -5,10 +5,6 @@ import { primaryButtonClass } from '../../components/button-styles.ts'
 import { InlineCalendly } from '../../components/inline-calendly.tsx'
 import { getApiUrl } from '../../lib/api-url.ts'
 
-/** "Book a call with Sam", or "Book a call" for the team's scheduler or a rep who gave no name. */
-export const getBookingLabel = (rep: BookingRep | null): string =>
-  rep?.firstName ? `Book a call with ${rep.firstName}` : 'Book a call'
-
 /**
  * "Book a call with {first name}": the rep who sent this page, with their name and photo, and their
  * scheduler opened inline below on the visitor's click (Calendly's script is fetched only then, so the
@@ -30,8 +26,7 @@ export function ProspectBookingSection({
   }, [open])
   const panelId = useId()
   const headingId = useId()
-  const { rep } = booking
-  const label = getBookingLabel(rep)
+  const { rep, label } = booking
   const who = rep?.name || null
   return (
     <section
