@@ -181,6 +181,7 @@ describe("the prospect answer's booking", () => {
     expect(booking).toEqual({
       url: 'https://calendly.com/sam-rivera/30min',
       rep: { name: 'Sam Rivera', firstName: 'Sam', photo: expect.stringMatching(/^[0-9a-f]{64}$/) },
+      label: 'Book a call with Sam',
     })
     expect(answer?.json).not.toContain('sam@example.com')
   })
@@ -191,10 +192,12 @@ describe("the prospect answer's booking", () => {
     expect((await answers.get('sams-lead'))?.response.prospect.booking).toEqual({
       url: 'https://calendly.com/team/15min',
       rep: null,
+      label: 'Book a call',
     })
     expect((await answers.get('bright-smile-dental'))?.response.prospect.booking).toEqual({
       url: 'https://calendly.com/team/15min',
       rep: null,
+      label: 'Book a call',
     })
   })
 
