@@ -186,7 +186,7 @@ export type DemoActionKind = DemoAction['kind']
 export const DEMO_ACTIONS_PATH = '/api/demo-actions'
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
-const MONTHS = [
+export const MONTHS = [
   'January',
   'February',
   'March',

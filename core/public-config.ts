@@ -40,8 +40,7 @@ export function describeUnavailable({
   phoneCall,
 }: Pick<DemoFeatures, 'browserCall' | 'phoneCall'>): string {
   if (browserCall && phoneCall) return ''
-  const off = !browserCall && !phoneCall ? 'Calls' : browserCall ? 'Phone calls' : 'Browser calls'
-  return `${off} are not available right now.`
+  return `${callsOff({ browserCall, phoneCall })} are not available right now.`
 }
 
 /** Why calls are off, for a signed-in rep: who turns them on. Empty when both calls work. */
@@ -50,6 +49,9 @@ export function describeUnavailableForReps({
   phoneCall,
 }: Pick<DemoFeatures, 'browserCall' | 'phoneCall'>): string {
   if (browserCall && phoneCall) return ''
-  const off = !browserCall && !phoneCall ? 'Calls' : browserCall ? 'Phone calls' : 'Browser calls'
-  return `${off} are off on this server: whoever runs it sets the voice platform's keys (npm start lists them). Prospects read "${describeUnavailable({ browserCall, phoneCall })}"`
+  return `${callsOff({ browserCall, phoneCall })} are off on this server: whoever runs it sets the voice platform's keys (npm start lists them). Prospects read "${describeUnavailable({ browserCall, phoneCall })}"`
 }
+
+/** Which calls are off, as a sentence's subject: both, or the one. */
+const callsOff = ({ browserCall, phoneCall }: Pick<DemoFeatures, 'browserCall' | 'phoneCall'>): string =>
+  !browserCall && !phoneCall ? 'Calls' : browserCall ? 'Phone calls' : 'Browser calls'

@@ -4,6 +4,7 @@ import {
   type DemoAppointment,
   describeDemoAction,
   describeDemoTime,
+  MONTHS,
 } from '#core/demo-actions.ts'
 import { createSheetAdopter } from '../styles/adopt-sheet.ts'
 import css from './actions-view.css?inline'
@@ -15,8 +16,6 @@ export interface ActionsViewProps {
   /** The business the agent acted for. */
   companyName: string
 }
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
 
 const TITLES: Record<DemoAction['kind'], string> = {
   booked: 'Appointment booked',
@@ -121,7 +120,7 @@ function DateBlock({ appointment, cancelled }: { appointment: DemoAppointment; c
     <span
       class={`flex size-12 shrink-0 flex-col items-center justify-center rounded-lg bg-surface ring-1 ring-edge ${cancelled ? 'opacity-60' : ''}`}
     >
-      <span class="text-[10px] font-semibold text-danger uppercase">{MONTHS[month - 1]}</span>
+      <span class="text-[10px] font-semibold text-danger uppercase">{MONTHS[month - 1]?.slice(0, 3)}</span>
       <span class="text-lg leading-none font-bold">{day}</span>
     </span>
   )
