@@ -1,10 +1,17 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { type BrowserEvent, type EventBatch, MAX_EVENTS_PER_BATCH, OPEN_VISIBLE_MS } from './engagement.ts'
+import {
+  type BrowserEvent,
+  type EventBatch,
+  MAX_EVENTS_PER_BATCH,
+  OPEN_VISIBLE_MS,
+  type VisitRequest,
+} from './engagement.ts'
 import { createEngagementReporter, FLUSH_DELAY_MS } from './engagement-reporter.ts'
-import { rememberVisitToken, VISIT_STORAGE_KEY } from './engagement-visit.ts'
+import { getVisit, keepVisit } from './engagement-visit.ts'
 
 const ENDPOINT = 'https://api.example/api/events'
+const VISITS = 'https://api.example/api/visits'
 
 /** The page's visibility, as the test sets it; `visibilitychange` fires on each change. */
 let visibility: DocumentVisibilityState = 'visible'
@@ -16,6 +23,20 @@ function setVisibility(state: DocumentVisibilityState): void {
 /** What left the page by beacon: each batch, parsed. */
 let beacons: Array<{ url: string; batch: EventBatch }>
 let beaconAccepts = true
+/** The visits the page asked the server to begin, and how the fake server answers. */
+let visitRequests: VisitRequest[]
+let visitAnswer: (request: VisitRequest) => Response
+
+/** A visit as the server would begin it for `slug`: its id names the slug, for the assertions. */
+const visitOf = (slug: string) => ({
+  id: `visit-${slug}`.padEnd(16, '-').slice(0, 64),
+  token: 'tyf0w0.0123456789abcdef0123456789abcdef',
+})
+
+/** Lets the fake server's answers (promises) arrive. */
+const settle = async () => {
+  for (let i = 0; i < 20; i++) await new Promise<void>((resolve) => queueMicrotask(resolve))
+}
 
 beforeEach(() => {
   vi.useFakeTimers()
@@ -24,6 +45,8 @@ beforeEach(() => {
   Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => visibility })
   beacons = []
   beaconAccepts = true
+  visitRequests = []
+  visitAnswer = (request) => Response.json({ visit: visitOf(request.slug) }, { status: 201 })
   vi.stubGlobal('navigator', {
     ...navigator,
     sendBeacon: (url: string, body: string) => {
@@ -31,6 +54,15 @@ beforeEach(() => {
       return beaconAccepts
     },
   })
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      if (url !== VISITS) return new Response(null, { status: 202 })
+      const request = JSON.parse(String(init.body)) as VisitRequest
+      visitRequests.push(request)
+      return visitAnswer(request)
+    }),
+  )
 })
 afterEach(() => {
   vi.useRealTimers()
@@ -39,34 +71,25 @@ afterEach(() => {
 
 const sentEvents = () => beacons.flatMap(({ batch }) => batch.events)
 const started = (slug: string): BrowserEvent => ({ name: 'demo_call_started', slug })
+/** The tab already has its visit of these prospects (as after the open). */
+const visited = (...slugs: string[]) => {
+  for (const slug of slugs) keepVisit(slug, visitOf(slug))
+}
 
-describe('visit tokens', () => {
-  it('sends with each batch the visit token the tab keeps for each prospect it names, and no other', () => {
-    rememberVisitToken('harbor-realty', 'tyf0w0.0123456789abcdef0123456789abcdef')
-    rememberVisitToken('acme', 'tyf0w0.fedcba9876543210fedcba9876543210')
-    const reporter = createEngagementReporter(ENDPOINT)
-    reporter.report(started('harbor-realty'))
-    reporter.report(started('bright-smile-dental'))
-    reporter.flush()
-    expect(beacons.map(({ batch }) => batch.tokens)).toEqual([
-      { 'harbor-realty': 'tyf0w0.0123456789abcdef0123456789abcdef' },
-    ])
-  })
-})
-
-describe('opens', () => {
-  it('counts a page as opened only after it has been visible for 3 s', () => {
+describe('visits', () => {
+  it('asks the server to begin a visit once the page has been visible for 3 s, and keeps what it answers', async () => {
     const reporter = createEngagementReporter(ENDPOINT)
     reporter.reportOpen('bright-smile-dental', 'embed')
     vi.advanceTimersByTime(OPEN_VISIBLE_MS - 1)
-    reporter.flush()
-    expect(sentEvents()).toEqual([])
-
+    expect(visitRequests).toEqual([])
     vi.advanceTimersByTime(1)
-    reporter.flush()
-    expect(sentEvents()).toEqual([
-      { name: 'page_opened', slug: 'bright-smile-dental', surface: 'embed', origin: location.origin },
-    ])
+    await settle()
+    expect(visitRequests).toEqual([{ slug: 'bright-smile-dental', surface: 'embed' }])
+    expect(getVisit('bright-smile-dental')).toEqual(visitOf('bright-smile-dental'))
+    const init = vi.mocked(fetch).mock.calls[0]?.[1]
+    expect(init).toMatchObject({ method: 'POST', keepalive: true })
+    expect(init?.credentials).toBeUndefined() // our own origin's cookies go: a rep's visit is not counted
+    expect(beacons).toEqual([]) // the request is the open: no event of its own
   })
 
   it('adds up visible time across hiding and showing, and never counts hidden time', () => {
@@ -77,12 +100,9 @@ describe('opens', () => {
     vi.advanceTimersByTime(60_000) // a background tab: no time counts
     setVisibility('visible')
     vi.advanceTimersByTime(999)
-    reporter.flush()
-    expect(sentEvents()).toEqual([])
-
+    expect(visitRequests).toEqual([])
     vi.advanceTimersByTime(1)
-    reporter.flush()
-    expect(sentEvents().map((event) => event.name)).toEqual(['page_opened'])
+    expect(visitRequests).toHaveLength(1)
   })
 
   it('never counts a page that is hidden from the start (a preview, a background tab)', () => {
@@ -90,35 +110,73 @@ describe('opens', () => {
     const reporter = createEngagementReporter(ENDPOINT)
     reporter.reportOpen('harbor-realty', 'site')
     vi.advanceTimersByTime(10 * OPEN_VISIBLE_MS)
-    reporter.flush()
-    expect(sentEvents()).toEqual([])
+    expect(visitRequests).toEqual([])
   })
 
-  it('counts once per visit and slug: two widgets of one prospect, and a reload, report one open', () => {
+  it('begins one visit per tab and prospect: two widgets of one prospect, and a reload, ask once', async () => {
     const reporter = createEngagementReporter(ENDPOINT)
     reporter.reportOpen('harbor-realty', 'embed')
     vi.advanceTimersByTime(1000)
     reporter.reportOpen('harbor-realty', 'embed')
     vi.advanceTimersByTime(OPEN_VISIBLE_MS)
+    await settle()
     reporter.reportOpen('harbor-realty', 'embed')
     // The same tab after a reload: a new reporter, the same sessionStorage.
     const reloaded = createEngagementReporter(ENDPOINT)
     reloaded.reportOpen('harbor-realty', 'embed')
     reloaded.reportOpen('bright-smile-dental', 'embed')
     vi.advanceTimersByTime(OPEN_VISIBLE_MS)
-    reporter.flush()
-    reloaded.flush()
-    expect(sentEvents().map((event) => event.slug)).toEqual(['harbor-realty', 'bright-smile-dental'])
-    expect(new Set(beacons.map(({ batch }) => batch.visit)).size).toBe(1)
+    await settle()
+    expect(visitRequests.map((request) => request.slug)).toEqual(['harbor-realty', 'bright-smile-dental'])
   })
 
-  it('reports no open from a page without an origin of its own (a sandboxed frame), which the server would refuse', () => {
-    vi.stubGlobal('location', { origin: 'null' })
+  it('sends each batch with its visit’s id and token, one prospect per batch', async () => {
+    visited('harbor-realty', 'bright-smile-dental')
     const reporter = createEngagementReporter(ENDPOINT)
-    reporter.reportOpen('harbor-realty', 'embed')
-    vi.advanceTimersByTime(OPEN_VISIBLE_MS)
+    reporter.report(started('harbor-realty'))
+    reporter.report(started('bright-smile-dental'))
     reporter.flush()
-    expect(sentEvents()).toEqual([])
+    expect(beacons.map(({ batch }) => [batch.visit, batch.tokens, batch.events])).toEqual([
+      [
+        'visit-harbor-realty',
+        { 'harbor-realty': visitOf('harbor-realty').token },
+        [started('harbor-realty')],
+      ],
+      [
+        visitOf('bright-smile-dental').id,
+        { 'bright-smile-dental': visitOf('bright-smile-dental').token },
+        [started('bright-smile-dental')],
+      ],
+    ])
+  })
+
+  it('begins the visit itself for an event that comes before the open, and sends the event once it is here', async () => {
+    const reporter = createEngagementReporter(ENDPOINT, 'embed')
+    reporter.report(started('harbor-realty'))
+    vi.advanceTimersByTime(FLUSH_DELAY_MS)
+    expect(beacons).toEqual([])
+    expect(visitRequests).toEqual([{ slug: 'harbor-realty', surface: 'embed' }])
+    await settle()
+    expect(sentEvents()).toEqual([started('harbor-realty')])
+    expect(beacons[0]?.batch.visit).toBe(visitOf('harbor-realty').id)
+  })
+
+  it('drops a prospect’s events on this page when the server does not count the visit (a rep, a limit, offline)', async () => {
+    visitAnswer = () => Response.json({ visit: null })
+    const reporter = createEngagementReporter(ENDPOINT)
+    reporter.report(started('harbor-realty'))
+    reporter.flush()
+    await settle()
+    visitAnswer = () => Response.json({ error: { code: 'rate_limited' } }, { status: 429 })
+    reporter.report(started('bright-smile-dental'))
+    reporter.flush()
+    await settle()
+    reporter.report(started('harbor-realty'))
+    reporter.report(started('bright-smile-dental'))
+    reporter.flush()
+    await settle()
+    expect(beacons).toEqual([])
+    expect(visitRequests).toHaveLength(2) // not asked again on this page
   })
 
   it('reports nothing for the fallback prospect', () => {
@@ -128,10 +186,13 @@ describe('opens', () => {
     vi.advanceTimersByTime(OPEN_VISIBLE_MS + FLUSH_DELAY_MS)
     reporter.flush()
     expect(beacons).toEqual([])
+    expect(visitRequests).toEqual([])
   })
 })
 
 describe('batches', () => {
+  beforeEach(() => visited('harbor-realty', 'bright-smile-dental'))
+
   it('sends events that come within a second of each other in one request, in order', () => {
     const reporter = createEngagementReporter(ENDPOINT)
     reporter.report(started('harbor-realty'))
@@ -146,20 +207,22 @@ describe('batches', () => {
       started('harbor-realty'),
       { name: 'demo_call_ended', slug: 'harbor-realty', seconds: 12 },
     ])
-    expect(beacons[0]?.batch.visit).toBe(JSON.parse(sessionStorage.getItem(VISIT_STORAGE_KEY) ?? '').id)
+    expect(beacons[0]?.batch.visit).toBe(visitOf('harbor-realty').id)
   })
 
   it(`splits a long queue into batches of at most ${MAX_EVENTS_PER_BATCH}`, () => {
+    visited('harbor-realty')
     const reporter = createEngagementReporter(ENDPOINT)
-    for (let i = 0; i < MAX_EVENTS_PER_BATCH * 2 + 1; i++) reporter.report(started(`prospect-${i}`))
+    for (let i = 0; i < MAX_EVENTS_PER_BATCH * 2 + 1; i++)
+      reporter.report({ name: 'demo_call_ended', slug: 'harbor-realty', seconds: i })
     vi.advanceTimersByTime(FLUSH_DELAY_MS)
     expect(beacons.map(({ batch }) => batch.events.length)).toEqual([
       MAX_EVENTS_PER_BATCH,
       MAX_EVENTS_PER_BATCH,
       1,
     ])
-    expect(sentEvents().map((event) => event.slug)).toEqual(
-      Array.from({ length: MAX_EVENTS_PER_BATCH * 2 + 1 }, (_, i) => `prospect-${i}`),
+    expect(sentEvents().map((event) => ('seconds' in event ? event.seconds : null))).toEqual(
+      Array.from({ length: MAX_EVENTS_PER_BATCH * 2 + 1 }, (_, i) => i),
     )
   })
 
@@ -217,6 +280,8 @@ describe('batches', () => {
 })
 
 describe('transport', () => {
+  beforeEach(() => visited('harbor-realty'))
+
   it('falls back to a keepalive text/plain fetch without cookies when the beacon is refused', () => {
     beaconAccepts = false
     const fetch = vi.fn(() => Promise.resolve(new Response(null, { status: 202 })))

@@ -1,38 +1,53 @@
-import { type BrowserEvent, type EventBatch, MAX_EVENTS_PER_BATCH, OPEN_VISIBLE_MS } from './engagement.ts'
+import {
+  type BrowserEvent,
+  type EventBatch,
+  MAX_EVENTS_PER_BATCH,
+  OPEN_VISIBLE_MS,
+  type VisitRequest,
+} from './engagement.ts'
 import { afterVisibleFor } from './engagement-open.ts'
 import { sendEvents } from './engagement-transport.ts'
-import { getVisitId, getVisitToken, markOpened, wasOpened } from './engagement-visit.ts'
+import { getVisit, isVisit, keepVisit } from './engagement-visit.ts'
 import { FALLBACK_SLUG } from './prospect.ts'
 
 /**
- * The browser's engagement reporter, shared by the widget (its lazy engagement chunk) and the site:
- * events wait in a queue and leave in batches, a moment after the first of them, and at once when the
- * page is hidden or left, which may be the last chance. Browser only; never throws into the page.
+ * The browser's engagement reporter, shared by the widget (its lazy engagement chunk) and the site.
+ * A prospect's page counts as opened once it has been visible for a while: then the reporter asks the
+ * server to begin a visit (`POST /api/visits`), and the visit's token goes with its events. Events
+ * wait in a queue and leave in batches, a moment after the first of them, and at once when the page
+ * is hidden or left, which may be the last chance. An event before the open (a call started at once)
+ * begins the visit itself. Browser only; never throws into the page.
  */
 
 /** An event waits this long for others to join it in one request. */
 export const FLUSH_DELAY_MS = 1000
 
-/** The origins the server takes for `page_opened`: http(s), at most 200 characters. */
-const REPORTABLE_ORIGIN = /^https?:\/\/[^/]{1,192}$/
+type Surface = VisitRequest['surface']
 
 export interface EngagementReporter {
   /** Queues `event`. The fallback prospect's are dropped here: the server would drop them anyway. */
   report(event: BrowserEvent): void
   /**
-   * Queues `page_opened` for `slug` once the page counts as opened (visible for `OPEN_VISIBLE_MS` in
-   * all), once per visit and slug however often it is asked (two widgets of one prospect on a page).
+   * Begins `slug`'s visit once the page counts as opened (visible for `OPEN_VISIBLE_MS` in all), once
+   * per tab and slug however often it is asked (two widgets of one prospect on a page, a reload).
    */
-  reportOpen(slug: string, surface: 'site' | 'embed'): void
+  reportOpen(slug: string, surface: Surface): void
   /** Sends whatever is queued, now. */
   flush(): void
 }
 
-/** A reporter that posts to `endpoint` (`…/api/events`). */
-export function createEngagementReporter(endpoint: string): EngagementReporter {
+/**
+ * A reporter that posts to `endpoint` (`…/api/events`) and begins visits beside it (`…/api/visits`).
+ * `surface`: where this page is, for a visit an event begins before the open did.
+ */
+export function createEngagementReporter(endpoint: string, surface: Surface = 'site'): EngagementReporter {
+  const visitsUrl = new URL('visits', new URL(endpoint, location.href)).href
   const queue: BrowserEvent[] = []
   /** Slugs whose open clock is running. */
   const timing = new Set<string>()
+  /** Slugs whose visit is being asked for, and those the server did not count on this page. */
+  const asking = new Set<string>()
+  const uncounted = new Set<string>()
   let timer: ReturnType<typeof setTimeout> | undefined
   /** Between `pagehide` and `pageshow` (back from the back-forward cache): the page is being left. */
   let leaving = false
@@ -40,12 +55,60 @@ export function createEngagementReporter(endpoint: string): EngagementReporter {
   function flush(): void {
     clearTimeout(timer)
     timer = undefined
-    while (queue.length > 0) {
-      const events = queue.splice(0, MAX_EVENTS_PER_BATCH)
-      const batch: EventBatch = { visit: getVisitId(), events, tokens: tokensOf(events) }
-      sendEvents(endpoint, JSON.stringify(batch))
+    const waiting: BrowserEvent[] = []
+    const bySlug = new Map<string, BrowserEvent[]>()
+    for (const event of queue.splice(0)) {
+      if (uncounted.has(event.slug)) continue
+      if (!getVisit(event.slug)) {
+        waiting.push(event)
+        beginVisit(event.slug, surface)
+        continue
+      }
+      bySlug.set(event.slug, [...(bySlug.get(event.slug) ?? []), event])
     }
+    for (const [slug, events] of bySlug) {
+      const visit = getVisit(slug)
+      if (!visit) continue
+      for (let start = 0; start < events.length; start += MAX_EVENTS_PER_BATCH) {
+        const batch: EventBatch = {
+          visit: visit.id,
+          events: events.slice(start, start + MAX_EVENTS_PER_BATCH),
+          tokens: { [slug]: visit.token },
+        }
+        sendEvents(endpoint, JSON.stringify(batch))
+      }
+    }
+    queue.push(...waiting)
     listenWhilePending()
+  }
+
+  /**
+   * Asks the server to begin `slug`'s visit, once at a time; what waited for it leaves once it is
+   * here. A visit the server does not count (a rep's browser, a limit) or cannot begin (offline) drops
+   * that prospect's events for this page: they could not be stored.
+   */
+  function beginVisit(slug: string, where: Surface): void {
+    if (asking.has(slug) || getVisit(slug) || uncounted.has(slug)) return
+    asking.add(slug)
+    const body: VisitRequest = { slug, surface: where }
+    // With the page's own cookies on our own origin (the default): a signed-in rep's visit is not counted.
+    fetch(visitsUrl, {
+      method: 'POST',
+      keepalive: true,
+      body: JSON.stringify(body),
+      headers: { 'Content-Type': 'text/plain' },
+    })
+      .then((res) => (res.ok ? res.json() : null))
+      .then((answer: unknown) => {
+        const visit = (answer as { visit?: unknown } | null)?.visit
+        if (isVisit(visit)) keepVisit(slug, visit)
+        else uncounted.add(slug)
+      })
+      .catch(() => uncounted.add(slug))
+      .finally(() => {
+        asking.delete(slug)
+        guard(flush)
+      })
   }
 
   const onPageHide = () => {
@@ -85,41 +148,22 @@ export function createEngagementReporter(endpoint: string): EngagementReporter {
     else timer ??= setTimeout(flush, FLUSH_DELAY_MS)
   }
 
-  function reportOpen(slug: string, surface: 'site' | 'embed'): void {
-    // A page without an origin of its own (a sandboxed frame's `null`) cannot say where it was seen,
-    // and the server refuses a batch with such an open whole: it is not reported.
-    const { origin } = location
-    if (!REPORTABLE_ORIGIN.test(origin)) return
-    if (!slug || slug === FALLBACK_SLUG || timing.has(slug) || wasOpened(slug)) return
+  function reportOpen(slug: string, where: Surface): void {
+    if (!slug || slug === FALLBACK_SLUG || timing.has(slug) || getVisit(slug)) return
     timing.add(slug)
     listenWhilePending()
     afterVisibleFor(OPEN_VISIBLE_MS, () => {
       timing.delete(slug)
-      // Counted meanwhile by another copy of this code in the page: nothing to send.
-      if (wasOpened(slug)) return listenWhilePending()
-      markOpened(slug)
-      report({ name: 'page_opened', slug, surface, origin })
+      beginVisit(slug, where)
+      listenWhilePending()
     })
   }
 
   return {
     report: (event) => guard(() => report(event)),
-    reportOpen: (slug, surface) => guard(() => reportOpen(slug, surface)),
+    reportOpen: (slug, where) => guard(() => reportOpen(slug, where)),
     flush: () => guard(flush),
   }
-}
-
-/**
- * The visit tokens the tab keeps for the prospects `events` name. One it does not have (no answer for
- * that prospect seen in this tab) is left out, and the server drops that prospect's events.
- */
-function tokensOf(events: readonly BrowserEvent[]): Record<string, string> {
-  const tokens: Record<string, string> = {}
-  for (const { slug } of events) {
-    const token = getVisitToken(slug)
-    if (token) tokens[slug] = token
-  }
-  return tokens
 }
 
 /** Engagement is a side matter: whatever goes wrong in it, the page goes on. */
@@ -133,11 +177,14 @@ function guard(run: () => void): void {
 
 const reporters = new Map<string, EngagementReporter>()
 
-/** The page's one reporter for `endpoint`, so every widget and the site share its queue and its opens. */
-export function getEngagementReporter(endpoint: string): EngagementReporter {
+/**
+ * The page's one reporter for `endpoint`, so every widget and the site share its queue and its opens.
+ * `surface` counts when this call makes it.
+ */
+export function getEngagementReporter(endpoint: string, surface?: Surface): EngagementReporter {
   const known = reporters.get(endpoint)
   if (known) return known
-  const reporter = createEngagementReporter(endpoint)
+  const reporter = createEngagementReporter(endpoint, surface)
   reporters.set(endpoint, reporter)
   return reporter
 }

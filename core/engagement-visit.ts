@@ -1,117 +1,78 @@
 /**
- * The tab's visit, for the engagement reporter (browser only): a random id, the slugs whose page
- * already counted as opened in it, and the visit token of each prospect the tab was shown (which
- * events about that prospect must carry; see core/engagement.ts). Kept in `sessionStorage` under one key, so a reload or a move
- * between our pages is the same visit and another tab is a new one; nothing outlives the tab and
- * nothing is shared with another site. Where storage throws (a sandboxed iframe, some privacy modes)
- * the visit lives in memory, for this page only.
+ * The tab's visits, for the engagement reporter (browser only): per prospect, the visit the server
+ * began for this tab (its id and token, from `POST /api/visits`), in the order they began. Kept in
+ * `sessionStorage` under one key, so a reload or a move between our pages is the same visit and
+ * another tab is a new one; nothing outlives the tab and nothing is shared with another site. Where
+ * storage throws (a sandboxed iframe, some privacy modes) the visits live in memory, for this page only.
  */
 import { VISIT_ID_PATTERN, VISIT_TOKEN_PATTERN } from './engagement.ts'
 
-export const VISIT_STORAGE_KEY = 'voice-demo:visit'
+export const VISIT_STORAGE_KEY = 'voice-demo:visits'
 
-interface Visit {
+export interface Visit {
   id: string
-  /** Slugs reported as opened in this visit: each counts once. */
-  opened: string[]
-  /** The latest visit token of each prospect shown, by slug. */
-  tokens: Record<string, string>
+  token: string
 }
 
-/** Set once storage has failed: from then on the visit is this one. */
-let inMemory: Visit | null = null
+/** Slug to visit, in the order the visits began (a Map's order survives JSON as an array). */
+type Visits = [slug: string, visit: Visit][]
 
-/** A random id: a UUID where the page is a secure context, else 32 random hex digits. */
-function createVisitId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
-    byte.toString(16).padStart(2, '0'),
-  ).join('')
-}
+/** Set once storage has failed: from then on the visits are these. */
+let inMemory: Visits | null = null
 
-function parseVisit(json: string | null): Visit | null {
+export const isVisit = (value: unknown): value is Visit =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as Visit).id === 'string' &&
+  VISIT_ID_PATTERN.test((value as Visit).id) &&
+  typeof (value as Visit).token === 'string' &&
+  VISIT_TOKEN_PATTERN.test((value as Visit).token)
+
+function parseVisits(json: string | null): Visits {
   try {
-    const visit = JSON.parse(json ?? 'null') as Partial<Visit> | null
-    const { id, opened, tokens } = visit ?? {}
-    if (typeof id !== 'string' || !VISIT_ID_PATTERN.test(id) || !Array.isArray(opened)) return null
-    return {
-      id,
-      opened: opened.filter((slug): slug is string => typeof slug === 'string'),
-      // A visit stored before tokens has none: its pages' next answers bring them.
-      tokens: Object.fromEntries(
-        Object.entries(tokens ?? {}).filter(
-          (entry): entry is [string, string] =>
-            typeof entry[1] === 'string' && VISIT_TOKEN_PATTERN.test(entry[1]),
-        ),
-      ),
-    }
+    const stored = JSON.parse(json ?? '[]') as unknown
+    if (!Array.isArray(stored)) return []
+    return stored.filter(
+      (entry): entry is [string, Visit] =>
+        Array.isArray(entry) && typeof entry[0] === 'string' && isVisit(entry[1]),
+    )
   } catch {
-    return null // not ours, or damaged: a new visit
+    return [] // not ours, or damaged: no visit yet
   }
 }
 
-function saveVisit(visit: Visit): void {
+function readVisits(): Visits {
+  if (inMemory) return inMemory
+  try {
+    return parseVisits(sessionStorage.getItem(VISIT_STORAGE_KEY))
+  } catch {
+    inMemory = []
+    return inMemory
+  }
+}
+
+function saveVisits(visits: Visits): void {
   if (inMemory) {
-    inMemory = visit
+    inMemory = visits
     return
   }
   try {
-    sessionStorage.setItem(VISIT_STORAGE_KEY, JSON.stringify(visit))
+    sessionStorage.setItem(VISIT_STORAGE_KEY, JSON.stringify(visits))
   } catch {
-    inMemory = visit
+    inMemory = visits
   }
 }
 
-function readVisit(): Visit {
-  if (inMemory) return inMemory
-  try {
-    const stored = parseVisit(sessionStorage.getItem(VISIT_STORAGE_KEY))
-    if (stored) return stored
-  } catch {
-    inMemory = { id: createVisitId(), opened: [], tokens: {} }
-    return inMemory
-  }
-  const visit = { id: createVisitId(), opened: [], tokens: {} }
-  saveVisit(visit)
-  return visit
+/** This tab's visit of `slug`'s page; undefined before the server began one. */
+export const getVisit = (slug: string): Visit | undefined => readVisits().find(([key]) => key === slug)?.[1]
+
+/** The id of this tab's visit of `slug`'s page, for a call's metadata; null before there is one. */
+export const getVisitId = (slug: string): string | null => getVisit(slug)?.id ?? null
+
+/** Keeps the visit the server began for `slug` in this tab. */
+export function keepVisit(slug: string, visit: Visit): void {
+  saveVisits([...readVisits().filter(([key]) => key !== slug), [slug, visit]])
 }
 
-/** The tab's visit id, made on first use. */
-export const getVisitId = (): string => readVisit().id
-
-/** Whether `slug`'s page already counted as opened in this visit. */
-export const wasOpened = (slug: string): boolean => readVisit().opened.includes(slug)
-
-/** Records that `slug`'s page counted as opened in this visit. */
-export function markOpened(slug: string): void {
-  const visit = readVisit()
-  if (!visit.opened.includes(slug)) saveVisit({ ...visit, opened: [...visit.opened, slug] })
-}
-
-/** The slug most recently counted as opened in this visit; null before any. */
-export const getLastOpened = (): string | null => readVisit().opened.at(-1) ?? null
-
-/** Keeps `token`, the visit token a prospect answer for `slug` carried, for the events about `slug`. */
-export function rememberVisitToken(slug: string, token: string): void {
-  const visit = readVisit()
-  if (visit.tokens[slug] !== token) saveVisit({ ...visit, tokens: { ...visit.tokens, [slug]: token } })
-}
-
-/** Where this page's code learns tokens as answers come (the widget's answers), if it does. */
-let tokenSource: ((slug: string) => string | undefined) | undefined
-
-/** Sets where {@link getVisitToken} looks first: the tokens this page's answers carried. */
-export function setVisitTokenSource(source: (slug: string) => string | undefined): void {
-  tokenSource = source
-}
-
-/**
- * The visit token for `slug`: the latest this page's answers carried (kept with the visit, so the
- * tab's other pages have it too), else the one the visit kept; undefined when the tab saw no answer
- * for that prospect.
- */
-export function getVisitToken(slug: string): string | undefined {
-  const latest = tokenSource?.(slug)
-  if (latest && VISIT_TOKEN_PATTERN.test(latest)) rememberVisitToken(slug, latest)
-  return readVisit().tokens[slug]
-}
+/** The prospect whose visit began last in this tab; null before any. */
+export const getLastOpened = (): string | null => readVisits().at(-1)?.[0] ?? null

@@ -14,69 +14,93 @@ import type { DemoAction } from './demo-actions.ts'
 export const EVENTS_PATH = '/api/events'
 
 /**
- * The events, in the order a prospect usually meets them. `page_opened` counts only once the page ran
- * its script and has been visible for {@link OPEN_VISIBLE_MS} (link scanners and preview bots neither
- * run scripts nor stay visible), once per visit and slug.
+ * `POST` here: a visit begins ({@link VisitRequest}, `text/plain` JSON, no preflight), answered 201
+ * {@link VisitResponse}. The page asks once it counts as opened (its script ran and it has been
+ * visible for {@link OPEN_VISIBLE_MS}: link scanners and preview bots neither run scripts nor stay
+ * visible), or at its first other event, whichever comes first. The request is the open: the
+ * server stores `page_opened` with the origin the browser put in the request's `Origin` header, and
+ * answers a visit token naming a visit id it chose. Limited per client address
+ * (`ENGAGEMENT_VISITS_PER_IP_HOUR`); one address counts as one open of a prospect per
+ * {@link OPEN_PER_ADDRESS_MINUTES} (a reload in a new tab is the same person, not a second visit),
+ * and later visits from it still get their token, so their calls count. Automated clients and a
+ * signed-in rep's browser are answered 200 `{ visit: null }`, and their events are not stored.
+ */
+export const VISITS_PATH = '/api/visits'
+
+/** One address opens one prospect's page once in this many minutes. */
+export const OPEN_PER_ADDRESS_MINUTES = 60
+
+export interface VisitRequest {
+  slug: string
+  /** `site`: our own prospect page; `embed`: a partner page with the widget. */
+  surface: 'site' | 'embed'
+}
+
+export interface VisitResponse {
+  /** What the visit's events must carry; null: this visit is not counted (see {@link VISITS_PATH}). */
+  visit: { id: string; token: string } | null
+}
+
+/**
+ * The names the engagement tables keep, in the order a prospect usually meets them. The browser sends
+ * only {@link BrowserEvent}s; `page_opened` is stored by the visits route, and the rest are the
+ * server's own facts: `phone_call_placed` when it placed a "Call Me" call, `meeting_confirmed` and
+ * `meeting_canceled` when the scheduler's signed webhook says so. `phone_call_requested` and
+ * `meeting_booked` are what a page said (kept for the Timeline and for rows stored before the
+ * facts): claims, which move no stage and nudge no one.
  */
 export const EVENT_NAMES = [
   'page_opened',
   'demo_call_started',
   'demo_call_ended',
   'phone_call_requested',
+  'phone_call_placed',
   'video_call_started',
   'video_call_ended',
   'meeting_booked',
+  'meeting_confirmed',
+  'meeting_canceled',
 ] as const
 export type EventName = (typeof EVENT_NAMES)[number]
 
 /** Visible this long, in all, before a page counts as opened. */
 export const OPEN_VISIBLE_MS = 3000
 
-/** Outcomes of a "Call Me" request, as the dialog ended it. */
+/** How a "Call Me" ended, as pages reported it (`phone_call_requested` rows) and as the server places it. */
 export const PHONE_OUTCOMES = ['placed', 'refused', 'failed'] as const
 export type PhoneOutcome = (typeof PHONE_OUTCOMES)[number]
 
 /** One event as the browser sends it. Fields not listed for its name are refused. */
 export type BrowserEvent =
-  | {
-      name: 'page_opened'
-      slug: string
-      /** `site`: our own prospect page; `embed`: a partner page with the widget. */
-      surface: 'site' | 'embed'
-      /** The page's origin (`location.origin`), e.g. the partner's site; at most 200 characters. */
-      origin: string
-    }
   | { name: 'demo_call_started'; slug: string }
   /** `seconds`: how long the call was live, in whole seconds, 0 to 86400. */
   | { name: 'demo_call_ended'; slug: string; seconds: number }
-  | { name: 'phone_call_requested'; slug: string; outcome: PhoneOutcome }
   | { name: 'video_call_started'; slug: string }
   | { name: 'video_call_ended'; slug: string; seconds: number }
   /**
-   * `eventUri`: the scheduled event's address that the scheduler's own message carried (Calendly's
-   * `payload.event.uri`), which the server checks with the scheduler before it counts the booking.
-   * `rep`: the name of the rep whose scheduler the page showed (at most 80 characters), for the
-   * Timeline when the scheduler does not name the meeting's host itself.
+   * The page saw the scheduler's embed say a meeting was scheduled: `eventUri` is the address the
+   * scheduler's message carried, `rep` the name of the rep whose scheduler the page showed (at most
+   * 80 characters). A claim: the Timeline shows it as the page's word, and only the scheduler's
+   * webhook makes the prospect "Booked".
    */
   | { name: 'meeting_booked'; slug: string; eventUri: string; rep?: string | undefined }
 
-/** The body of `POST /api/events`. */
+/** The body of `POST /api/events`: one visit's events, all about the prospect its token names. */
 export interface EventBatch {
-  /** The tab's visit id: 16 to 64 of `A-Z a-z 0-9 - _` (e.g. `crypto.randomUUID()`). */
+  /** The visit's id, as the visits route chose it. */
   visit: string
   /** 1 to {@link MAX_EVENTS_PER_BATCH} events, in the order they happened. */
   events: BrowserEvent[]
   /**
-   * The visit token of each prospect the events name, as its page or prospect answer carried it
-   * (`ProspectResponse.visitToken`): an event without its prospect's token is not stored.
+   * The visit token of each prospect the events name, as the visits route answered it: an event
+   * without its prospect's token for this visit is not stored.
    */
   tokens: Record<string, string>
 }
 
 /**
- * How long a visit token lets a page report events: a working day. The token is the prospect answer's
- * (and so the prospect page's), signed by the server for that prospect at that time; it proves the
- * sender loaded the page, not who they are.
+ * How long a visit token lets a page report events: a working day. Signed by the server over the
+ * prospect, the visit id it chose and the time; it proves the sender began that visit, not who they are.
  */
 export const VISIT_TOKEN_HOURS = 24
 
@@ -94,10 +118,9 @@ export const MAX_EVENT_BODY_BYTES = 8 * 1024
  * Answer of `POST /api/events`: 202 `{ accepted }`, the number stored. Events for an unknown slug or
  * the fallback prospect are dropped silently (they count in the batch, not in `accepted`): the
  * browser cannot tell a deleted prospect from a typo, and there is nothing for it to do. So are events
- * without a valid visit token for their prospect, a second open or booking of one visit, and a
- * booking the scheduler does not confirm. A malformed body is 400 `events_invalid`; over a limit, 429
- * with `Retry-After`. Requests from automated clients (by User-Agent) are answered 202 with
- * `accepted: 0`.
+ * without a valid visit token for their prospect and this visit, and a second booking claim of one
+ * visit. A malformed body is 400 `events_invalid`; over a limit, 429 with `Retry-After`. Requests from
+ * automated clients (by User-Agent) are answered 202 with `accepted: 0`.
  */
 export interface EventBatchResponse {
   accepted: number
@@ -112,6 +135,11 @@ export interface CallMetadata {
   visitId: string | null
   /** Which button placed the call. */
   source: 'browser' | 'phone'
+  /**
+   * Set on calls started from the reps' own pages ("Try this agent"): the team's test, kept on the
+   * Timeline as such, never the prospect's engagement. Only a signed-in rep's page sets it.
+   */
+  team?: true
 }
 
 // ---- The reps' view (paths under REP_API_PATH, same session and rules as core/rep-api.ts) ----
@@ -130,18 +158,22 @@ export const STAGE_LABELS: Record<EngagementStage, string> = {
 }
 
 /**
- * Which events reach which stage: a demo call or a video call is trying the demo; a phone call
- * request is asking for a call, whatever its outcome (they asked); a booking is booked. An
- * end-of-call report counts as its source: a browser call tried the demo, a phone call asked for one.
+ * Which stored names reach which stage; null: none (the page's own claims). Only facts move a
+ * prospect: an open the visits route counted, a call the voice platform reported or a demo the page
+ * ran within its visit, a "Call Me" call the server placed, a meeting the scheduler confirmed (and
+ * its cancellation takes that back: the confirmation is no longer there to count).
  */
-export const STAGE_OF_EVENT: Record<EventName, EngagementStage> = {
+export const STAGE_OF_EVENT: Record<EventName, EngagementStage | null> = {
   page_opened: 'opened',
   demo_call_started: 'tried_demo',
   demo_call_ended: 'tried_demo',
   video_call_started: 'tried_demo',
   video_call_ended: 'tried_demo',
-  phone_call_requested: 'asked_call',
-  meeting_booked: 'booked',
+  phone_call_requested: null,
+  phone_call_placed: 'asked_call',
+  meeting_booked: null,
+  meeting_confirmed: 'booked',
+  meeting_canceled: null,
 }
 
 /** The stage an end-of-call report reaches, by the button that placed the call (as said above). */
@@ -210,7 +242,10 @@ export type TimelineEntry =
       name: EventName
       /** The visit it came from, shortened for display (first 8 characters). */
       visit: string
-      /** `origin` and `surface` for `page_opened`, `seconds` for ended calls, `outcome` for phone calls. */
+      /**
+       * `origin` and `surface` for `page_opened`, `seconds` for ended calls, `outcome` for a page's
+       * phone call claim, `rep` and `startAt` for a scheduler's meeting (and `canceledAt` once cancelled).
+       */
       detail: Record<string, string | number>
     }
   | {
@@ -222,6 +257,11 @@ export type TimelineEntry =
       summary: string | null
       /** Lines as the platform reported them, oldest first. */
       transcript: { speaker: 'agent' | 'prospect'; text: string }[]
+      /**
+       * A call someone of the team made from the reps' pages to try the prospect's agent: shown as
+       * such, and never the prospect's engagement (no stage, no talk time, no nudge).
+       */
+      team?: true
     }
   | {
       /** What the demo agent did during a call (core/demo-actions.ts): a demo booking, a message, a hand-over. */
@@ -238,7 +278,8 @@ export interface TimelineResponse {
   hot: boolean
   entries: TimelineEntry[]
   /**
-   * Where the demo was seen, from the pages' `page_opened` events: each site (origin) with the last
+   * Where the demo was seen, as the pages reported it: the `Origin` their browsers sent when a visit
+   * began (the visits route), so a page's word, not a fact, and labelled so. From the `page_opened` events: each site (origin) with the last
    * time, newest first, at most {@link SEEN_ON_LIMIT}. Empty: no page with the demo was opened yet, which
    * is how a rep learns that a pasted snippet never showed (a builder removed it, say).
    */

@@ -93,11 +93,6 @@ export interface ProspectBrand {
 /** Answer of `GET /api/prospects/:slug`. */
 export interface ProspectResponse {
   prospect: Prospect
-  /**
-   * Lets the page that shows this answer report what its visitor does (core/engagement.ts): signed by
-   * the server for this prospect, valid for a working day. Shared by everyone the answer is cached for.
-   */
-  visitToken: string
   /** True when the slug was unknown and the fallback prospect `visitor` is shown instead. */
   fallback: boolean
   /**

@@ -23,6 +23,12 @@ export const REP_PROSPECTS_PAGE = '/_/prospects'
 
 /** The cookie that carries a rep's session token (the token itself is stored only as a hash). */
 export const REP_SESSION_COOKIE = 'rep_session'
+/**
+ * Set beside the session cookie and readable by the page's script (it holds no secret, only `1`): the
+ * widget on our own pages reads it to mark a call made from a signed-in rep's browser as the team's
+ * test, so a rep trying an agent never counts as the prospect's engagement.
+ */
+export const TEAM_BROWSER_COOKIE = 'voice_demo_team'
 /** The request header that carries the session's CSRF token on every state-changing request. */
 export const CSRF_HEADER = 'X-CSRF-Token'
 

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import sharp from 'sharp'
 import type { EventBatch } from '#core/engagement.ts'
-import { bookFromCalendlyFrame, fakeCalendly } from './fakes/calendly.ts'
+import { bookFromCalendlyFrame, deliverCalendlyBooking, fakeCalendly } from './fakes/calendly.ts'
 import { hasHorizontalOverflow } from './fixtures.ts'
 import { expect, test } from './rep-fixtures.ts'
 import { ADMIN, createProspectWithApi, signInWithApi } from './rep-product.ts'
@@ -82,9 +82,7 @@ test("a prospect books their rep from their own page, and the rep's Timeline nam
 
   // The prospect opens their page: their rep, by name and photo, and the action.
   await fakeCalendly(page)
-  const opened = nextBatchWith(page, 'page_opened')
   await page.goto(`/${slug}`)
-  await opened
   const section = page.getByRole('region', { name: 'Talk to Sam Rivera' })
   await expect(section.getByRole('img', { name: 'Sam Rivera' })).toBeVisible()
   const book = section.getByRole('button', { name: 'Book a call with Sam' })
@@ -95,7 +93,7 @@ test("a prospect books their rep from their own page, and the rep's Timeline nam
   await expect(section.getByText('Fake Calendly calendar')).toBeVisible()
   expect(
     await page.evaluate(() => (window as unknown as { __calendlyCalls: unknown[] }).__calendlyCalls),
-  ).toEqual([['inline', LINK, true]])
+  ).toEqual([['inline', `${LINK}?utm_source=voice-demo&utm_medium=prospect-page&utm_content=${slug}`, true]])
   expect(await hasHorizontalOverflow(page)).toBe(false)
 
   // Calendly's frame says a meeting was booked: reported for this prospect, with the rep's name.
@@ -106,10 +104,20 @@ test("a prospect books their rep from their own page, and the rep's Timeline nam
     expect.objectContaining({ name: 'meeting_booked', slug, rep: 'Sam Rivera' }),
   )
 
-  // The rep's Timeline shows it, with whom.
+  // The rep's Timeline shows the page's word, and the booking once Calendly's signed webhook confirms it.
   await repPage.goto(`/_/prospects/${slug}`)
   const timeline = repPage.getByRole('region', { name: 'Timeline' })
-  await expect(timeline).toContainText('Booked a call with Sam Rivera', { timeout: 60_000 })
+  await expect(timeline).toContainText('The page says they booked a call with Sam Rivera (not confirmed)', {
+    timeout: 60_000,
+  })
+  const delivered = await deliverCalendlyBooking(
+    page.request,
+    `${LINK}?utm_source=voice-demo&utm_medium=prospect-page&utm_content=${slug}`,
+    { invitee: `https://api.calendly.com/scheduled_events/E2E-${slug}/invitees/E2E-1`, host: 'Sam Rivera' },
+  )
+  expect(delivered.status()).toBe(200)
+  await expect(timeline).toContainText(/Booked a call with Sam Rivera for /, { timeout: 60_000 })
+  await expect(timeline.getByText('Booked', { exact: true })).toBeVisible()
   expect(pageErrors).toEqual([])
   await repContext.close()
 })

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test'
-import { type BrowserEvent, type EventBatch, OPEN_VISIBLE_MS, VISIT_TOKEN_PATTERN } from '#core/engagement.ts'
+import { type BrowserEvent, type EventBatch, OPEN_VISIBLE_MS, type VisitRequest } from '#core/engagement.ts'
 import { VISIT_STORAGE_KEY } from '#core/engagement-visit.ts'
 import { expectConnected, expectDisconnected } from './call-helpers.ts'
 import { BOOKED_EVENT_URI, bookFromCalendlyFrame, fakeCalendly } from './fakes/calendly.ts'
@@ -8,17 +8,36 @@ import { readVapiRequests } from './fakes/voice-platform.ts'
 import { expect, test } from './fixtures.ts'
 
 /**
- * What the browser reports about a visit, in Chromium against the built product: the events are caught
- * where they leave the page (`/api/events`, routed for the whole context), whatever the server's route
- * does with them. The open rule (3 s visible) runs on Playwright's clock, stopped and moved by the
- * test, never on the machine's speed.
+ * What the browser reports about a visit, in Chromium against the built product: the visits it begins
+ * and the events are caught where they leave the page (`/api/visits`, `/api/events`, routed for the
+ * whole context), whatever the server's routes do with them. The open rule (3 s visible) runs on
+ * Playwright's clock, stopped and moved by the test, never on the machine's speed.
  */
 
 const SLUG = 'bright-smile-dental'
 
-/** Every batch the context's pages send to `/api/events`, answered 202 as the server does. */
+/** The visit the caught server begins for `slug`: its id names the slug, for the assertions. */
+const visitFor = (slug: string) => ({
+  id: `e2e-visit-${slug}`.slice(0, 64),
+  token: 'tyf0w0.0123456789abcdef0123456789abcdef',
+})
+
+/**
+ * Every visit the context's pages begin (`/api/visits`, answered 201 with {@link visitFor}) and every
+ * batch they send to `/api/events` (answered 202), as the server does.
+ */
 async function catchEvents(context: BrowserContext) {
   const batches: EventBatch[] = []
+  const visits: { body: VisitRequest; origin: string | undefined }[] = []
+  await context.route('**/api/visits', async (route) => {
+    const body = JSON.parse(route.request().postData() ?? '{}') as VisitRequest
+    visits.push({ body, origin: route.request().headers().origin })
+    await route.fulfill({
+      status: 201,
+      json: { visit: visitFor(body.slug) },
+      headers: { 'Access-Control-Allow-Origin': '*' },
+    })
+  })
   await context.route('**/api/events', async (route) => {
     const batch = JSON.parse(route.request().postData() ?? '{}') as EventBatch
     batches.push(batch)
@@ -26,6 +45,7 @@ async function catchEvents(context: BrowserContext) {
   })
   return {
     batches,
+    visits,
     events: (name?: BrowserEvent['name']): BrowserEvent[] =>
       batches.flatMap((batch) => batch.events).filter((event) => !name || event.name === name),
   }
@@ -39,22 +59,25 @@ async function stopClock(page: Page): Promise<void> {
 }
 
 /**
- * Lets the page boot on the stopped clock until the widget's engagement chunk has arrived and started
- * the open's clock (it then keeps the tab's visit in sessionStorage). Time moves in steps of 20 ms,
- * so at most 20 ms of it counts towards the open by the time this returns.
+ * Lets the page boot on the stopped clock until the widget's engagement chunk has arrived (it starts
+ * the open's clock as it runs). Time moves in steps of 20 ms, so at most 40 ms of it counts towards
+ * the open by the time this returns.
  */
 async function bootUntilCounting(page: Page): Promise<void> {
   await expect
     .poll(async () => {
       await page.clock.runFor(20)
-      return page.evaluate((key) => sessionStorage.getItem(key), VISIT_STORAGE_KEY)
+      return page.evaluate(() =>
+        performance.getEntriesByType('resource').some((entry) => entry.name.includes('/engagement-chunk-')),
+      )
     })
-    .not.toBeNull()
+    .toBe(true)
+  await page.clock.runFor(20) // the chunk, once fetched, has run
 }
 
-/** The tab's visit as the page keeps it: its id and the prospects already counted as opened. */
-const visitOf = async (page: Page): Promise<{ id: string; opened: string[] }> =>
-  JSON.parse((await page.evaluate((key) => sessionStorage.getItem(key), VISIT_STORAGE_KEY)) ?? '{}')
+/** The tab's visits as the page keeps them: the prospects whose visit began, and each visit. */
+const visitsOf = async (page: Page): Promise<[string, { id: string; token: string }][]> =>
+  JSON.parse((await page.evaluate((key) => sessionStorage.getItem(key), VISIT_STORAGE_KEY)) ?? '[]')
 
 /**
  * Turns the page hidden or visible with its `visibilitychange`, as switching tabs, minimising or
@@ -67,7 +90,7 @@ const setVisibility = (page: Page, state: DocumentVisibilityState) =>
     document.dispatchEvent(new Event('visibilitychange'))
   }, state)
 
-test('a prospect page counts as opened after 3 s in view in all, hidden time aside, and reports it once as it is hidden', async ({
+test('a prospect page counts as opened after 3 s in view in all, hidden time aside: it begins its visit once', async ({
   page,
   baseURL,
 }) => {
@@ -81,18 +104,15 @@ test('a prospect page counts as opened after 3 s in view in all, hidden time asi
   await page.clock.runFor(60_000)
   await setVisibility(page, 'visible')
   await page.clock.runFor(OPEN_VISIBLE_MS - 100)
-  expect((await visitOf(page)).opened).toEqual([])
+  expect(caught.visits).toEqual([])
 
-  await page.clock.runFor(100) // 3 s in view, in all: the panel and the video button asked, one open
-  await setVisibility(page, 'hidden') // what waits is sent at once
-  await expect.poll(() => caught.events('page_opened')).toHaveLength(1)
-  expect(caught.events('page_opened')).toEqual([
-    { name: 'page_opened', slug: SLUG, surface: 'site', origin: new URL(baseURL ?? '').origin },
+  await page.clock.runFor(100) // 3 s in view, in all: the panel and the video button asked, one visit
+  await expect.poll(() => caught.visits.length).toBe(1)
+  // The request is the open; the server takes the page's site from the Origin its browser sent.
+  expect(caught.visits).toEqual([
+    { body: { slug: SLUG, surface: 'site' }, origin: new URL(baseURL ?? '').origin },
   ])
-  const batch = caught.batches.find((sent) => sent.events.length > 0)
-  expect(batch?.visit).toBe((await visitOf(page)).id)
-  // With the visit token the page's prospect answer carried, which the server checks.
-  expect(batch?.tokens).toEqual({ [SLUG]: expect.stringMatching(VISIT_TOKEN_PATTERN) })
+  await expect.poll(() => visitsOf(page)).toEqual([[SLUG, visitFor(SLUG)]])
 })
 
 test('a page left before 3 s in view counts no open; the next one, seen long enough, counts its own', async ({
@@ -104,15 +124,11 @@ test('a page left before 3 s in view counts no open; the next one, seen long eno
   await bootUntilCounting(page)
   await page.clock.runFor(OPEN_VISIBLE_MS - 100)
 
-  await page.goto('/harbor-realty') // the same tab keeps its visit: the first page did not count
-  expect((await visitOf(page)).opened).toEqual([])
-  // A fresh visit in this tab, so that the test sees the new page's open clock start.
-  await page.evaluate((key) => sessionStorage.removeItem(key), VISIT_STORAGE_KEY)
+  await page.goto('/harbor-realty') // the first page began no visit
+  expect(caught.visits).toEqual([])
   await bootUntilCounting(page)
   await page.clock.runFor(OPEN_VISIBLE_MS)
-  await setVisibility(page, 'hidden')
-  await expect.poll(() => caught.events('page_opened').map((event) => event.slug)).toContain('harbor-realty')
-  expect(caught.events('page_opened').map((event) => event.slug)).toEqual(['harbor-realty'])
+  await expect.poll(() => caught.visits.map((visit) => visit.body.slug)).toEqual(['harbor-realty'])
 })
 
 test('a browser call reports its start and its end with the seconds it was live, and its metadata names the visit', async ({
@@ -121,6 +137,8 @@ test('a browser call reports its start and its end with the seconds it was live,
   const caught = await catchEvents(page.context())
   await serveFakeDaily(page)
   await page.goto(`/${SLUG}`)
+  // The page counted as opened: its visit began.
+  await expect.poll(() => visitsOf(page), { timeout: 30_000 }).toEqual([[SLUG, visitFor(SLUG)]])
   const demo = page.locator('voice-demo')
   await demo.getByRole('button', { name: 'Test in Browser' }).click()
   await expectConnected(demo)
@@ -136,6 +154,11 @@ test('a browser call reports its start and its end with the seconds it was live,
   const [ended] = caught.events('demo_call_ended') as Array<{ seconds: number }>
   expect(ended?.seconds).toBeGreaterThanOrEqual(0)
 
+  // With the visit's token, which the server checks.
+  expect(caught.batches.at(-1)).toMatchObject({
+    visit: visitFor(SLUG).id,
+    tokens: { [SLUG]: visitFor(SLUG).token },
+  })
   // The platform's call carries the prospect and the visit, for its end-of-call report.
   const room = (await readFakeDailyCalls(page)).at(-1)?.url
   const request = (await readVapiRequests()).find(
@@ -143,7 +166,7 @@ test('a browser call reports its start and its end with the seconds it was live,
   )
   expect(request?.body).toMatchObject({
     assistantOverrides: {
-      metadata: { prospectSlug: SLUG, visitId: (await visitOf(page)).id, source: 'browser' },
+      metadata: { prospectSlug: SLUG, visitId: visitFor(SLUG).id, source: 'browser' },
     },
   })
 })
@@ -157,11 +180,10 @@ test("the partner demo page reports its open as our own site's: this product ser
   await page.goto('/embed-demo/')
   await bootUntilCounting(page)
   await page.clock.runFor(OPEN_VISIBLE_MS)
-  await setVisibility(page, 'hidden')
-  await expect.poll(() => caught.events('page_opened')).toHaveLength(1)
+  await expect.poll(() => caught.visits.length).toBe(1)
   // Same origin as the widget and the API: nothing tells it from our site (a partner's is another origin).
-  expect(caught.events('page_opened')).toEqual([
-    { name: 'page_opened', slug: SLUG, surface: 'site', origin: new URL(baseURL ?? '').origin },
+  expect(caught.visits).toEqual([
+    { body: { slug: SLUG, surface: 'site' }, origin: new URL(baseURL ?? '').origin },
   ])
 })
 
@@ -182,10 +204,9 @@ test("a partner's page on another origin reports its open as an embed, with the 
   await page.goto('http://partner.test/demo')
   await bootUntilCounting(page)
   await page.clock.runFor(OPEN_VISIBLE_MS)
-  await setVisibility(page, 'hidden')
-  await expect.poll(() => caught.events('page_opened')).toHaveLength(1)
-  expect(caught.events('page_opened')).toEqual([
-    { name: 'page_opened', slug: 'harbor-realty', surface: 'embed', origin: 'http://partner.test' },
+  await expect.poll(() => caught.visits.length).toBe(1)
+  expect(caught.visits).toEqual([
+    { body: { slug: 'harbor-realty', surface: 'embed' }, origin: 'http://partner.test' },
   ])
 })
 

@@ -1,8 +1,14 @@
 import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
-import type { CallMetadata, EventBatch } from '#core/engagement.ts'
+import type { CallMetadata, EventBatch, VisitResponse } from '#core/engagement.ts'
 import { expectConnected, expectDisconnected } from './call-helpers.ts'
-import { BOOKED_EVENT_URI, bookFromCalendlyFrame, fakeCalendly } from './fakes/calendly.ts'
+import {
+  BOOKED_EVENT_URI,
+  bookFromCalendlyFrame,
+  deliverCalendlyBooking,
+  fakeCalendly,
+  readCalendlyUrls,
+} from './fakes/calendly.ts'
 import { E2E_VAPI_WEBHOOK_SECRET, readDeliveredNudges } from './fakes/engagement-env.ts'
 import { serveFakeDaily } from './fakes/fake-daily.ts'
 import { readVapiRequests } from './fakes/voice-platform.ts'
@@ -13,9 +19,10 @@ import { createProspectWithApi, signInWithApi } from './rep-product.ts'
 /**
  * Engagement end to end: a prospect opens their page, talks to the agent in the browser (the voice
  * platform's end-of-call report then arrives at our webhook), asks for a phone call and books a
- * meeting; meanwhile their rep watches the prospect's timeline fill in by itself, and the reps'
- * channel (a loopback fake of a Slack webhook) gets the nudges. Everything runs on the main e2e
- * product, against a prospect this test creates, so no other test's visits mix in.
+ * meeting (the scheduler's signed webhook confirms it); meanwhile their rep watches the prospect's
+ * timeline fill in by itself, and the reps' channel (a loopback fake of a Slack webhook) gets the
+ * nudges. Everything runs on the main e2e product, against a prospect this test creates, so no other
+ * test's visits mix in.
  */
 
 // A person's browser: a headless browser's User-Agent is one of the automated visitors (link
@@ -72,9 +79,11 @@ test("a prospect's visit reaches their rep: the timeline in order with the call'
 
   // The prospect opens their page; it counts as opened once it has been on screen for a moment.
   await serveFakeDaily(page)
-  const opened = nextBatchWith(page, 'page_opened')
+  const opened = page.waitForResponse((response) => response.url().endsWith('/api/visits'))
   await page.goto(`/${slug}`)
-  const visit = (await opened).visit
+  const begun = await opened
+  expect(begun.status()).toBe(201)
+  const visit = ((await begun.json()) as VisitResponse).visit?.id
   const demo = page.locator('voice-demo')
 
   // A browser call, started and ended by the visitor.
@@ -112,14 +121,12 @@ test("a prospect's visit reaches their rep: the timeline in order with the call'
   })
   expect(posted.status()).toBe(200)
 
-  // "Call Me", placed.
-  const asked = nextBatchWith(page, 'phone_call_requested')
+  // "Call Me", placed: the server records the call it placed.
   await demo.getByRole('button', { name: 'Call Me' }).click()
   const dialog = demo.getByRole('dialog', { name: 'Get a Call from Our AI Assistant' })
   await dialog.getByRole('textbox', { name: 'Phone number' }).fill('(650) 253-0017')
   await dialog.getByRole('button', { name: 'Call Me' }).click()
   await expect(demo.getByRole('status').filter({ hasText: 'Call Initiated' })).toBeVisible()
-  expect((await asked).events).toContainEqual({ name: 'phone_call_requested', slug, outcome: 'placed' })
 
   // They book the intro meeting in the scheduler on the home page, in the same tab: Calendly's frame
   // tells its parent page, as the real inline widget does.
@@ -134,18 +141,27 @@ test("a prospect's visit reaches their rep: the timeline in order with the call'
     slug,
     eventUri: expect.stringMatching(BOOKED_EVENT_URI),
   })
+  // The calendar was opened with a link naming the prospect, and Calendly's webhook, signed, says so.
+  const [calendarUrl = ''] = await readCalendlyUrls(page)
+  expect(new URL(calendarUrl).searchParams.get('utm_content')).toBe(slug)
+  const delivered = await deliverCalendlyBooking(page.request, calendarUrl, {
+    invitee: `https://api.calendly.com/scheduled_events/E2E-${slug}/invitees/E2E-INVITEE`,
+    host: 'Sam Rivera',
+  })
+  expect(await delivered.json()).toEqual({ stored: true, status: 'recorded' })
 
   // The rep's open page catches up by itself (it asks again while visible): newest first.
   const entries = timeline.locator('ol').first().locator(':scope > li')
-  await expect(entries.first()).toContainText('Booked a meeting', { timeout: 60_000 })
+  await expect(entries.first()).toContainText('Booked a call with Sam Rivera', { timeout: 60_000 })
   const texts = await entries.allInnerTexts()
   const events = texts.filter((text) => !text.startsWith('Browser call report'))
   const order = [
-    /^Booked a meeting/,
+    /^Booked a call with Sam Rivera for /,
+    /^The page says they booked a call \(not confirmed\)/,
     /^Asked for a phone call · we called them/,
     /^Talked to the agent in the browser · 0:\d\d/,
     /^Started talking to the agent in the browser/,
-    /^Opened the page on 127\.0\.0\.1:\d+ \(their page\)/,
+    /^Opened the page on 127\.0\.0\.1:\d+ \(their page, as the page reported\)/,
   ]
   expect(events, texts.join('\n')).toHaveLength(order.length)
   for (const [index, pattern] of order.entries()) expect(events[index]).toMatch(pattern)

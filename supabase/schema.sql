@@ -1842,6 +1842,26 @@ CREATE FUNCTION public.list_team() RETURNS jsonb
 $$;
 
 --
+-- Name: list_team_call_reports(text, integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.list_team_call_reports(slug text, max_rows integer) RETURNS jsonb
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select coalesce(jsonb_agg(jsonb_build_object(
+    'kind', 'call_report', 'at', coalesce(r.ended_at, r.received_at), 'source', r.source, 'seconds', r.seconds,
+    'ended_reason', r.ended_reason, 'summary', r.summary, 'transcript', r.transcript, 'team', true
+  ) order by coalesce(r.ended_at, r.received_at) desc), '[]')
+  from (
+    select r.* from public.team_call_reports r join public.prospects p on p.id = r.prospect_id
+    where p.slug = list_team_call_reports.slug
+    order by coalesce(r.ended_at, r.received_at) desc
+    limit greatest(1, least(coalesce(list_team_call_reports.max_rows, 200), 1000))
+  ) r;
+$$;
+
+--
 -- Name: open_first_admin_setup(text, timestamp with time zone, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -2097,6 +2117,23 @@ $$;
 COMMENT ON FUNCTION public.prune_engagement(retention_days integer, max_rows integer) IS 'Deletes engagement events, call reports and settled nudges older than the retention, a bounded number per call; service_role only.';
 
 --
+-- Name: prune_team_call_reports(timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.prune_team_call_reports(before timestamp with time zone) RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_count integer;
+begin
+  delete from public.team_call_reports r where r.received_at < prune_team_call_reports.before;
+  get diagnostics v_count = row_count;
+  return v_count;
+end;
+$$;
+
+--
 -- Name: queue_website_reads(text[], uuid, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -2206,6 +2243,32 @@ end;
 $$;
 
 --
+-- Name: record_engagement_fact(text, text, text, jsonb, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.record_engagement_fact(prospect_slug text, name text, visit_id text, detail jsonb, at timestamp with time zone) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_prospect uuid;
+begin
+  if record_engagement_fact.name is distinct from 'phone_call_placed' then
+    raise exception 'only the server''s own facts are recorded here' using errcode = '22023';
+  end if;
+  select p.id into v_prospect from public.prospects p
+  where p.slug = record_engagement_fact.prospect_slug and p.slug <> 'visitor';
+  if v_prospect is null then
+    return jsonb_build_object('status', 'unknown_prospect');
+  end if;
+  insert into public.engagement_events (prospect_id, name, visit_id, detail, at)
+  values (v_prospect, record_engagement_fact.name, record_engagement_fact.visit_id,
+    coalesce(record_engagement_fact.detail, '{}'), record_engagement_fact.at);
+  return jsonb_build_object('status', 'recorded');
+end;
+$$;
+
+--
 -- Name: record_events(jsonb, integer, integer, integer, text, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -2235,7 +2298,7 @@ declare
   v_q integer;
   v_r integer;
   v_nudge record;
-  -- The opens and bookings this call stored, as [prospect id, visit, name]: only they can nudge.
+  -- The opens (and page booking claims) this call stored, as [prospect id, visit, name]: only opens nudge.
   v_new jsonb;
 begin
   if jsonb_typeof(batches) is distinct from 'array' or jsonb_array_length(batches) not between 1 and 1000 then
@@ -2376,7 +2439,6 @@ begin
           select (v_ids ->> (e.val ->> 'slug'))::uuid as prospect_id, e.val ->> 'slug' as slug, x.i, e.j,
             case e.val ->> 'name'
               when 'page_opened' then 'opened'
-              when 'meeting_booked' then 'booked'
             end as kind
           from jsonb_array_elements(batches) with ordinality as x(val, i)
             cross join lateral jsonb_array_elements(x.val -> 'events') with ordinality as e(val, j)
@@ -2405,6 +2467,80 @@ $$;
 --
 
 COMMENT ON FUNCTION public.record_events(batches jsonb, address_limit integer, prospect_limit integer, dedupe_minutes integer, link_prefix text, at timestamp with time zone) IS 'Checks the limits, stores the browser''s event batches and queues their nudges, in one transaction; service_role only.';
+
+--
+-- Name: record_scheduler_booking(text, text, text, jsonb, boolean, integer, text, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.record_scheduler_booking(invitee text, prospect_slug text, visit_id text, detail jsonb, canceled boolean, dedupe_minutes integer, link text, at timestamp with time zone) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_prospect uuid;
+  v_id bigint;
+  v_nudged boolean := false;
+begin
+  if record_scheduler_booking.canceled then
+    update public.engagement_events e
+    set name = 'meeting_canceled',
+      detail = e.detail || jsonb_build_object('canceledAt', record_scheduler_booking.at)
+    where e.name = 'meeting_confirmed' and e.detail ->> 'invitee' = record_scheduler_booking.invitee
+    returning e.id into v_id;
+    return jsonb_build_object('status', case when v_id is null then 'unknown_booking' else 'canceled' end,
+      'nudged', false);
+  end if;
+  select p.id into v_prospect from public.prospects p
+  where p.slug = record_scheduler_booking.prospect_slug and p.slug <> 'visitor';
+  if v_prospect is null then
+    return jsonb_build_object('status', 'unknown_prospect', 'nudged', false);
+  end if;
+  insert into public.engagement_events (prospect_id, name, visit_id, detail, at)
+  values (v_prospect, 'meeting_confirmed', record_scheduler_booking.visit_id,
+    coalesce(record_scheduler_booking.detail, '{}') || jsonb_build_object('invitee', record_scheduler_booking.invitee),
+    record_scheduler_booking.at)
+  on conflict do nothing
+  returning id into v_id;
+  if v_id is null then
+    return jsonb_build_object('status', 'duplicate', 'nudged', false);
+  end if;
+  if record_scheduler_booking.dedupe_minutes is not null then
+    v_nudged := public.enqueue_nudge(v_prospect, 'booked', null, record_scheduler_booking.dedupe_minutes,
+      record_scheduler_booking.link, record_scheduler_booking.at);
+  end if;
+  return jsonb_build_object('status', 'recorded', 'nudged', v_nudged);
+end;
+$$;
+
+--
+-- Name: record_team_call_report(text, text, text, timestamp with time zone, integer, text, text, jsonb, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.record_team_call_report(call_id text, prospect_slug text, source text, ended_at timestamp with time zone, seconds integer, ended_reason text, summary text, transcript jsonb, at timestamp with time zone) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+#variable_conflict use_column
+declare
+  v_prospect uuid;
+  v_call text;
+begin
+  select p.id into v_prospect from public.prospects p where p.slug = record_team_call_report.prospect_slug;
+  if v_prospect is null then
+    return jsonb_build_object('status', 'unknown_prospect');
+  end if;
+  insert into public.team_call_reports (
+    call_id, prospect_id, source, ended_at, seconds, ended_reason, summary, transcript, received_at
+  ) values (
+    record_team_call_report.call_id, v_prospect, record_team_call_report.source,
+    record_team_call_report.ended_at, record_team_call_report.seconds, record_team_call_report.ended_reason,
+    record_team_call_report.summary, record_team_call_report.transcript, record_team_call_report.at
+  )
+  on conflict (call_id) do nothing
+  returning call_id into v_call;
+  return jsonb_build_object('status', case when v_call is null then 'duplicate' else 'recorded' end);
+end;
+$$;
 
 --
 -- Name: refresh_engagement_rollups(uuid[]); Type: FUNCTION; Schema: public; Owner: -
@@ -3152,7 +3288,7 @@ CREATE TABLE public.engagement_events (
     at timestamp with time zone DEFAULT now() NOT NULL,
     CONSTRAINT engagement_events_address_key CHECK ((address_key ~ '^[0-9a-f]{64}$'::text)),
     CONSTRAINT engagement_events_detail_size CHECK ((octet_length((detail)::text) <= 512)),
-    CONSTRAINT engagement_events_name CHECK ((name = ANY (ARRAY['page_opened'::text, 'demo_call_started'::text, 'demo_call_ended'::text, 'phone_call_requested'::text, 'video_call_started'::text, 'video_call_ended'::text, 'meeting_booked'::text]))),
+    CONSTRAINT engagement_events_name CHECK ((name = ANY (ARRAY['page_opened'::text, 'demo_call_started'::text, 'demo_call_ended'::text, 'phone_call_requested'::text, 'phone_call_placed'::text, 'video_call_started'::text, 'video_call_ended'::text, 'meeting_booked'::text, 'meeting_confirmed'::text, 'meeting_canceled'::text]))),
     CONSTRAINT engagement_events_visit CHECK ((visit_id ~ '^[A-Za-z0-9_-]{16,64}$'::text))
 );
 
@@ -3517,6 +3653,28 @@ COMMENT ON COLUMN public.reps.scheduling_url IS 'The rep''s own scheduling page 
 COMMENT ON COLUMN public.reps.photo IS 'The rep''s photo: the id (sha256 of the bytes) of a row of website_images, served at /api/logos/{id}.';
 
 --
+-- Name: team_call_reports; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.team_call_reports (
+    call_id text NOT NULL,
+    prospect_id uuid NOT NULL,
+    source text NOT NULL,
+    ended_at timestamp with time zone,
+    seconds integer,
+    ended_reason text,
+    summary text,
+    transcript jsonb DEFAULT '[]'::jsonb NOT NULL,
+    received_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT team_call_reports_call_id CHECK (((char_length(call_id) >= 1) AND (char_length(call_id) <= 200))),
+    CONSTRAINT team_call_reports_ended_reason CHECK ((char_length(ended_reason) <= 200)),
+    CONSTRAINT team_call_reports_seconds CHECK (((seconds >= 0) AND (seconds <= 86400))),
+    CONSTRAINT team_call_reports_source CHECK ((source = ANY (ARRAY['browser'::text, 'phone'::text]))),
+    CONSTRAINT team_call_reports_summary CHECK ((char_length(summary) <= 8000)),
+    CONSTRAINT team_call_reports_transcript_size CHECK ((octet_length((transcript)::text) <= 200000))
+);
+
+--
 -- Name: video_conversations; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -3772,6 +3930,13 @@ ALTER TABLE ONLY public.reps
     ADD CONSTRAINT reps_pkey PRIMARY KEY (id);
 
 --
+-- Name: team_call_reports team_call_reports_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.team_call_reports
+    ADD CONSTRAINT team_call_reports_pkey PRIMARY KEY (call_id);
+
+--
 -- Name: video_conversations video_conversations_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -3833,6 +3998,12 @@ CREATE INDEX engagement_events_at ON public.engagement_events USING btree (at);
 --
 
 CREATE UNIQUE INDEX engagement_events_booking_once ON public.engagement_events USING btree (((detail ->> 'eventUri'::text))) WHERE ((name = 'meeting_booked'::text) AND (detail ? 'eventUri'::text));
+
+--
+-- Name: engagement_events_meeting_once; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX engagement_events_meeting_once ON public.engagement_events USING btree (((detail ->> 'invitee'::text))) WHERE (name = ANY (ARRAY['meeting_confirmed'::text, 'meeting_canceled'::text]));
 
 --
 -- Name: engagement_events_once_per_visit; Type: INDEX; Schema: public; Owner: -
@@ -3989,6 +4160,12 @@ CREATE INDEX rep_sign_in_attempts_email ON public.rep_sign_in_attempts USING btr
 --
 
 CREATE UNIQUE INDEX reps_email_key ON public.reps USING btree (lower(email));
+
+--
+-- Name: team_call_reports_prospect; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX team_call_reports_prospect ON public.team_call_reports USING btree (prospect_id, received_at DESC);
 
 --
 -- Name: video_conversations_created_at; Type: INDEX; Schema: public; Owner: -
@@ -4177,6 +4354,13 @@ ALTER TABLE ONLY public.rep_sessions
     ADD CONSTRAINT rep_sessions_rep_id_fkey FOREIGN KEY (rep_id) REFERENCES public.reps(id) ON DELETE CASCADE;
 
 --
+-- Name: team_call_reports team_call_reports_prospect_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.team_call_reports
+    ADD CONSTRAINT team_call_reports_prospect_id_fkey FOREIGN KEY (prospect_id) REFERENCES public.prospects(id) ON DELETE CASCADE;
+
+--
 -- Name: website_reads website_reads_import_job_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -4309,6 +4493,12 @@ ALTER TABLE public.rep_sign_in_attempts ENABLE ROW LEVEL SECURITY;
 --
 
 ALTER TABLE public.reps ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: team_call_reports; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.team_call_reports ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: video_conversations; Type: ROW SECURITY; Schema: public; Owner: -
@@ -4672,6 +4862,13 @@ REVOKE ALL ON FUNCTION public.list_team() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.list_team() TO service_role;
 
 --
+-- Name: FUNCTION list_team_call_reports(slug text, max_rows integer); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.list_team_call_reports(slug text, max_rows integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.list_team_call_reports(slug text, max_rows integer) TO service_role;
+
+--
 -- Name: FUNCTION open_first_admin_setup(token_hash text, at timestamp with time zone, expires_at timestamp with time zone); Type: ACL; Schema: public; Owner: -
 --
 
@@ -4735,6 +4932,13 @@ REVOKE ALL ON FUNCTION public.prune_engagement(retention_days integer, max_rows 
 GRANT ALL ON FUNCTION public.prune_engagement(retention_days integer, max_rows integer) TO service_role;
 
 --
+-- Name: FUNCTION prune_team_call_reports(before timestamp with time zone); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.prune_team_call_reports(before timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.prune_team_call_reports(before timestamp with time zone) TO service_role;
+
+--
 -- Name: FUNCTION queue_website_reads(slugs text[], import_job_id uuid, at timestamp with time zone); Type: ACL; Schema: public; Owner: -
 --
 
@@ -4756,11 +4960,32 @@ REVOKE ALL ON FUNCTION public.record_demo_action(call_id text, scope text, tool_
 GRANT ALL ON FUNCTION public.record_demo_action(call_id text, scope text, tool_call_id text, tool text, kind text, detail jsonb, result text, change jsonb, at timestamp with time zone) TO service_role;
 
 --
+-- Name: FUNCTION record_engagement_fact(prospect_slug text, name text, visit_id text, detail jsonb, at timestamp with time zone); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.record_engagement_fact(prospect_slug text, name text, visit_id text, detail jsonb, at timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.record_engagement_fact(prospect_slug text, name text, visit_id text, detail jsonb, at timestamp with time zone) TO service_role;
+
+--
 -- Name: FUNCTION record_events(batches jsonb, address_limit integer, prospect_limit integer, dedupe_minutes integer, link_prefix text, at timestamp with time zone); Type: ACL; Schema: public; Owner: -
 --
 
 REVOKE ALL ON FUNCTION public.record_events(batches jsonb, address_limit integer, prospect_limit integer, dedupe_minutes integer, link_prefix text, at timestamp with time zone) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.record_events(batches jsonb, address_limit integer, prospect_limit integer, dedupe_minutes integer, link_prefix text, at timestamp with time zone) TO service_role;
+
+--
+-- Name: FUNCTION record_scheduler_booking(invitee text, prospect_slug text, visit_id text, detail jsonb, canceled boolean, dedupe_minutes integer, link text, at timestamp with time zone); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.record_scheduler_booking(invitee text, prospect_slug text, visit_id text, detail jsonb, canceled boolean, dedupe_minutes integer, link text, at timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.record_scheduler_booking(invitee text, prospect_slug text, visit_id text, detail jsonb, canceled boolean, dedupe_minutes integer, link text, at timestamp with time zone) TO service_role;
+
+--
+-- Name: FUNCTION record_team_call_report(call_id text, prospect_slug text, source text, ended_at timestamp with time zone, seconds integer, ended_reason text, summary text, transcript jsonb, at timestamp with time zone); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.record_team_call_report(call_id text, prospect_slug text, source text, ended_at timestamp with time zone, seconds integer, ended_reason text, summary text, transcript jsonb, at timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.record_team_call_report(call_id text, prospect_slug text, source text, ended_at timestamp with time zone, seconds integer, ended_reason text, summary text, transcript jsonb, at timestamp with time zone) TO service_role;
 
 --
 -- Name: FUNCTION refresh_engagement_rollups(prospect_ids uuid[]); Type: ACL; Schema: public; Owner: -
@@ -5041,6 +5266,12 @@ GRANT ALL ON TABLE public.rep_sign_in_attempts TO service_role;
 --
 
 GRANT ALL ON TABLE public.reps TO service_role;
+
+--
+-- Name: TABLE team_call_reports; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON TABLE public.team_call_reports TO service_role;
 
 --
 -- Name: TABLE video_conversations; Type: ACL; Schema: public; Owner: -

@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto'
-import type { Page } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
+import { BOOKING_UTM_SOURCE } from '../../core/booking-tracking.ts'
+import { calendlyDelivery, signCalendly } from '../../server/src/testing/calendly-deliveries.ts'
+import { E2E_CALENDLY_SIGNING_KEY } from './engagement-env.ts'
 
 const CALENDLY_ASSETS = 'https://assets.calendly.com/**'
 
@@ -49,5 +52,40 @@ export async function bookFromCalendlyFrame(page: Page): Promise<void> {
     const frame = document.createElement('iframe')
     frame.src = 'https://calendly.com/fake-frame'
     document.body.append(frame)
+  })
+}
+
+/** The scheduler links the page opened Calendly with, as the fake script recorded them. */
+export const readCalendlyUrls = (page: Page): Promise<string[]> =>
+  page.evaluate(() =>
+    ((window as unknown as { __calendlyCalls?: [string, string][] }).__calendlyCalls ?? []).map(
+      (call) => call[1],
+    ),
+  )
+
+/**
+ * What Calendly's webhook subscription then sends the server for a booking made through `url`:
+ * `invitee.created` (or `invitee.canceled`), with the UTM parameters the link carried as its
+ * tracking, signed with the subscription's key.
+ */
+export async function deliverCalendlyBooking(
+  request: APIRequestContext,
+  url: string,
+  booking: {
+    invitee: string
+    host?: string
+    startAt?: string
+    event?: 'invitee.created' | 'invitee.canceled'
+  },
+) {
+  const params = new URL(url).searchParams
+  const slug = params.get('utm_source') === BOOKING_UTM_SOURCE ? params.get('utm_content') : null
+  const body = calendlyDelivery(booking.event ?? 'invitee.created', { ...booking, slug })
+  return request.post('/api/webhooks/calendly', {
+    data: body,
+    headers: {
+      'Content-Type': 'application/json',
+      'Calendly-Webhook-Signature': signCalendly(body, E2E_CALENDLY_SIGNING_KEY),
+    },
   })
 }

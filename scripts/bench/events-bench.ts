@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
-import { EVENTS_PATH } from '../../core/engagement.ts'
-import type { ProspectResponse } from '../../core/prospect.ts'
+import { EVENTS_PATH, VISITS_PATH, type VisitResponse } from '../../core/engagement.ts'
 import { openEmbeddedDatabase } from '../../server/src/db/open-embedded-database.ts'
 import { openPostgres } from '../../server/src/db/postgres-database.ts'
 import { startProduct } from '../start-product.ts'
@@ -22,7 +20,7 @@ const CONNECTIONS = 20
  * counted for every request, as in production, and refuses none.
  */
 const ADDRESSES = 2000
-/** A tab reports a few batches: a new visit id every few requests. */
+/** A tab reports a few batches: another visit every few requests. */
 const REQUESTS_PER_VISIT = 4
 const SLUGS = ['bright-smile-dental', 'harbor-realty']
 /**
@@ -45,49 +43,52 @@ interface Counts {
   accepted: number
 }
 
-/** Request number `n`'s one event, going through the vocabulary; `run` keeps each load's meetings its own (the database counts a meeting once). */
-function eventFor(n: number, run: string): Record<string, unknown> {
-  const slug = SLUGS[n % SLUGS.length] as string
-  switch (n % 6) {
+/** Request number `n`'s one event about `slug`, going through the vocabulary a page sends. */
+function eventFor(n: number, slug: string): Record<string, unknown> {
+  switch (n % 4) {
     case 0:
-      return {
-        name: 'page_opened',
-        slug,
-        surface: n % 12 === 0 ? 'site' : 'embed',
-        origin: 'https://partner.example',
-      }
-    case 1:
       return { name: 'demo_call_started', slug }
-    case 2:
+    case 1:
       return { name: 'demo_call_ended', slug, seconds: n % 300 }
-    case 3:
-      return { name: 'phone_call_requested', slug, outcome: 'placed' }
-    case 4:
-      return { name: 'video_call_ended', slug, seconds: n % 900 }
+    case 2:
+      return { name: 'video_call_started', slug }
     default:
-      return {
-        name: 'meeting_booked',
-        slug,
-        eventUri: `https://api.calendly.com/scheduled_events/bench-${run}-${n}`,
-      }
+      return { name: 'video_call_ended', slug, seconds: n % 900 }
   }
 }
 
-/** The visit token of each seeded prospect, as its page gets it from the prospect answer. */
-async function readVisitTokens(origin: string): Promise<Record<string, string>> {
-  const tokens: Record<string, string> = {}
-  for (const slug of SLUGS) {
-    const res = await fetch(`${origin}/api/prospects/${slug}`)
-    tokens[slug] = ((await res.json()) as ProspectResponse).visitToken
+/** Visits begun as pages begin them (`POST /api/visits`), each from an address of its own. */
+const VISITS = 500
+
+interface BenchVisit {
+  slug: string
+  id: string
+  token: string
+}
+
+async function beginVisits(origin: string): Promise<BenchVisit[]> {
+  const visits: BenchVisit[] = []
+  for (let i = 0; i < VISITS; i++) {
+    const slug = SLUGS[i % SLUGS.length] as string
+    const res = await fetch(`${origin}${VISITS_PATH}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'text/plain;charset=UTF-8',
+        'user-agent': USER_AGENT,
+        'x-forwarded-for': `198.19.${i >> 8}.${i & 255}`,
+      },
+      body: JSON.stringify({ slug, surface: 'embed' }),
+    })
+    const { visit } = (await res.json()) as VisitResponse
+    if (!visit) throw new Error(`The server began no visit (HTTP ${res.status}).`)
+    visits.push({ slug, ...visit })
   }
-  return tokens
+  return visits
 }
 
 async function load(origin: string, seconds: number, counts: Counts) {
-  const tokens = await readVisitTokens(origin)
-  const run = randomUUID()
+  const visits = await beginVisits(origin)
   let n = 0
-  let visit = randomUUID()
   const result = await autocannon({
     url: `${origin}${EVENTS_PATH}`,
     connections: CONNECTIONS,
@@ -99,7 +100,7 @@ async function load(origin: string, seconds: number, counts: Counts) {
         setupRequest: (request) => {
           n++
           counts.sent++
-          if (n % REQUESTS_PER_VISIT === 0) visit = randomUUID()
+          const visit = visits[Math.floor(n / REQUESTS_PER_VISIT) % visits.length] as BenchVisit
           const address = n % ADDRESSES
           return {
             ...request,
@@ -108,7 +109,11 @@ async function load(origin: string, seconds: number, counts: Counts) {
               'user-agent': USER_AGENT,
               'x-forwarded-for': `198.18.${address >> 8}.${address & 255}`,
             },
-            body: JSON.stringify({ visit, events: [eventFor(n, run)], tokens }),
+            body: JSON.stringify({
+              visit: visit.id,
+              events: [eventFor(n, visit.slug)],
+              tokens: { [visit.slug]: visit.token },
+            }),
           }
         },
         onResponse: (status, body) => {

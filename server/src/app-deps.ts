@@ -41,12 +41,10 @@ export function createAppDeps(
     templates: backend.templates,
     publicConfig,
     phoneCalls,
-    visitTokens,
     // One memory of prospect reads for the API and the pages.
     prospectAnswers: createProspectAnswers({
       db: backend.db,
       templates: backend.templates,
-      visitTokens,
       features: (prospect) => getDemoFeatures(prospect, { publicConfig, phoneCalls }),
       teamBookingUrl: config.teamSchedulingUrl,
     }),

@@ -3,7 +3,6 @@ import { compress } from 'hono/compress'
 import { cors } from 'hono/cors'
 import type { AgentTemplateSet } from '#core/agent.ts'
 import { DEMO_ACTIONS_PATH } from '#core/demo-actions.ts'
-import { EVENTS_PATH } from '#core/engagement.ts'
 import { AppError, type ErrorBody } from '#core/errors.ts'
 import { PHONE_CALL_PATH } from '#core/phone-call.ts'
 import type { PublicConfig } from '#core/public-config.ts'
@@ -15,7 +14,6 @@ import { phoneCallRoutes } from './calls/phone-call-routes.ts'
 import type { PhoneCallSettings } from './calls/place-phone-call.ts'
 import { type ClientIpReader, createClientIpReader } from './common/client-ip.ts'
 import { rejectControlCharacters } from './common/control-characters.ts'
-import type { VisitTokens } from './common/visit-token.ts'
 import type { Db } from './data/database.ts'
 import { createProspectAnswers, type ProspectAnswers } from './data/prospect-answers.ts'
 import { answerToolCalls } from './demo/answer-tool-calls.ts'
@@ -24,6 +22,7 @@ import { DEFAULT_DEMO_TIME_ZONE, DEMO_SETTINGS_DEFAULTS, type DemoSettings } fro
 import { EDGE_PAGES_PATH } from './edge-pages.ts'
 import { eventRoutes } from './events/event-routes.ts'
 import type { EventSettings } from './events/event-settings.ts'
+import { SCHEDULER_WEBHOOK_PATH, schedulerWebhookRoutes } from './events/scheduler-webhook.ts'
 import { createRateLimitedLogger, type Logger } from './logging/rate-limited-logger.ts'
 import { DRAIN_PATH, drainRoutes } from './notify/drain-route.ts'
 import type { NudgeSettings } from './notify/nudge-settings.ts'
@@ -43,8 +42,6 @@ export interface AppDeps {
   /** The agent templates every prospect's agent is rendered with when it is served. */
   templates: AgentTemplateSet
   publicConfig: PublicConfig
-  /** Signs the visit token each prospect answer carries, which its page's events must show. */
-  visitTokens: VisitTokens
   /** Where server-side failures are reported, once each, and each message at most once a minute. */
   logger?: Logger
   /** Outbound phone calls; absent, or without Vapi settings, answers `phone_not_configured`. */
@@ -107,7 +104,6 @@ export function createApp(deps: AppDeps): Hono {
     createProspectAnswers({
       db: deps.db,
       templates: deps.templates,
-      visitTokens: deps.visitTokens,
       features: (prospect) => getDemoFeatures(prospect, deps),
     })
   app.route('/api/prospects', prospectRoutes(answers, deps.encodeBody))
@@ -150,14 +146,12 @@ export function createApp(deps: AppDeps): Hono {
   }
   if (deps.events) {
     app.route(
-      EVENTS_PATH,
-      eventRoutes({
-        db: deps.db,
-        settings: deps.events,
-        clientIp,
-        logger,
-        onNudgeQueued: deps.onNudgeQueued,
-      }),
+      '/api',
+      eventRoutes({ db: deps.db, settings: deps.events, clientIp, onNudgeQueued: deps.onNudgeQueued }),
+    )
+    app.route(
+      SCHEDULER_WEBHOOK_PATH,
+      schedulerWebhookRoutes({ db: deps.db, settings: deps.events, onNudgeQueued: deps.onNudgeQueued }),
     )
   }
   const demoSettings: DemoSettings = {

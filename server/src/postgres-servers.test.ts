@@ -3,9 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { EVENTS_PATH } from '#core/engagement.ts'
+import { VISITS_PATH } from '#core/engagement.ts'
 import { PHONE_CALL_PATH } from '#core/phone-call.ts'
-import type { ProspectResponse } from '#core/prospect.ts'
 import { loadServerConfig } from './config.ts'
 import { runDbCli } from './db/db-cli.ts'
 import { listMigrations } from './db/migrate.ts'
@@ -55,6 +54,8 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('two servers on one Pos
       PHONE_LIMIT_PER_PROSPECT_DAILY: String(LIMIT),
       PHONE_LIMIT_PER_IP_HOURLY: '1000',
       NOTIFY_WEBHOOK_URL: notify.url,
+      // Each request names its client, as a proxy in front of the servers does.
+      TRUSTED_PROXY_HEADER: 'x-forwarded-for',
     }
     // Both start at once: one migrates, the other waits for it and finds nothing left to do.
     servers = await Promise.all([
@@ -143,29 +144,18 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('two servers on one Pos
   })
 
   it("sends the reps' nudge of a prospect once, whichever server took the events and drained the outbox", async () => {
-    const opened = {
-      name: 'page_opened',
-      slug: 'bright-smile-dental',
-      surface: 'site',
-      origin: 'https://demo.example',
-    }
-    // Each page got its visit token from the server it loaded from; either server takes either's.
-    const tokens = await Promise.all(
-      servers.map(async (server) => {
-        const res = await fetch(`${server.url}/api/prospects/bright-smile-dental`)
-        return ((await res.json()) as ProspectResponse).visitToken
-      }),
-    )
+    // Two visitors, one on each server, begin their visits of one prospect at once.
     const answers = await Promise.all(
       servers.map((server, i) =>
-        post(server, EVENTS_PATH, {
-          visit: randomBytes(16).toString('hex'),
-          events: [opened],
-          tokens: { 'bright-smile-dental': tokens[1 - i] },
-        }),
+        post(
+          server,
+          VISITS_PATH,
+          { slug: 'bright-smile-dental', surface: 'site' },
+          { 'X-Forwarded-For': `198.51.100.${i + 1}` },
+        ),
       ),
     )
-    expect(answers.map((res) => res.status)).toEqual([202, 202])
+    expect(answers.map((res) => res.status)).toEqual([201, 201])
     await notify.waitForRequests(1)
     // Both servers drain; the lease lets one send it, and the window dedupes the second visit's open.
     await expect.poll(() => notify.delivered().filter((text) => /opened/.test(text))).toHaveLength(1)

@@ -6,7 +6,7 @@ import { prospectNotFoundMessage } from '#core/prospect.ts'
 import type { KeyedHash } from '../common/keyed-hash.ts'
 import type { PhoneCallLimits } from '../config.ts'
 import { interruptedAfterSeconds } from '../data/call-records.ts'
-import type { Db } from '../data/database.ts'
+import { callFunction, type Db } from '../data/database.ts'
 import { loadProspect } from '../data/prospects.ts'
 import { toDialableNumber } from './dialable-number.ts'
 import {
@@ -60,6 +60,7 @@ export async function placePhoneCall(
   deps: PhoneCallDeps,
   body: PhoneCallBody,
   clientIp: string | null,
+  team = false,
 ): Promise<PlacedCall> {
   const settings = deps.phoneCalls
   if (!settings?.vapi) throw new AppError('phone_not_configured')
@@ -113,9 +114,12 @@ export async function placePhoneCall(
         prospectSlug: body.slug,
         visitId: body.visitId,
         source: 'phone',
+        ...(team && { team }),
       }),
     })
     await record({ outcome: 'succeeded', httpStatus: 200, callId })
+    // "Asked for a call" is this record of a call placed, never a page's word; a rep's test is not one.
+    if (!team) await recordPlacedCall(deps, body.slug, body.visitId ?? claim.attemptId)
     return { response: { callId, number }, replayed: false }
   } catch (error) {
     const appError = toAppError(error)
@@ -124,6 +128,17 @@ export async function placePhoneCall(
     await record({ ...describeFailure(appError), outcome: 'failed' }, wasCallRefused(error) ? buckets : null)
     throw appError
   }
+}
+
+/** Stores the fact that a call was placed for the prospect; a failure costs the fact, not the call. */
+async function recordPlacedCall(deps: PhoneCallDeps, slug: string, visitId: string): Promise<void> {
+  await callFunction(deps.db, 'record_engagement_fact', {
+    prospect_slug: slug,
+    name: 'phone_call_placed',
+    visit_id: visitId,
+    detail: {},
+    at: new Date().toISOString(),
+  }).catch((error: unknown) => deps.logger.error('[phone_call_fact]', error))
 }
 
 type Claimed = Exclude<AttemptClaim, { state: 'pending' | 'mismatch' }>

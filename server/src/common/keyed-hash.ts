@@ -24,7 +24,8 @@ export function createKeyedHash(secret: string): KeyedHash {
 export const deriveCallHashSecret = (localSecret: string): Promise<string> =>
   createHmac(localSecret)('call-hash-secret/v1')
 
-function createHmac(secret: string): (text: string) => Promise<string> {
+/** HMAC-SHA256 (hex) of texts under `secret`; Web Crypto. */
+export function createHmac(secret: string): (text: string) => Promise<string> {
   const key = crypto.subtle.importKey(
     'raw',
     encoder.encode(secret),

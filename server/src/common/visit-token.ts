@@ -3,16 +3,16 @@ import type { KeyedHash } from './keyed-hash.ts'
 import { isSameSecret } from './same-secret.ts'
 
 /**
- * The visit tokens a prospect answer carries (and with it the prospect page), and events must show for
- * their prospect: the server's signature over the slug and the minute it was issued. A token proves
- * that whoever sends it loaded that prospect's page or answer within the last working day, which a
- * client that never did cannot forge; it says nothing of who they are. Issued to the minute, so every
- * answer the shared caches keep for a few seconds carries the same one.
+ * Visit tokens: the server's signature over a prospect, a visit id the server chose and the minute
+ * it was issued. The visits route issues one per visit it counts (events/visit-routes.ts), and a
+ * page's events count only with the token of their prospect and visit. A token proves that whoever
+ * sends it began that visit within the last working day, which a client that never did cannot
+ * forge; it says nothing of who they are.
  */
 export interface VisitTokens {
-  issue(slug: string, at: Date): Promise<string>
-  /** When `token` was issued for `slug`; null when it is not the server's, or expired, or from the future. */
-  verify(slug: string, token: string, at: Date): Promise<Date | null>
+  issue(slug: string, visit: string, at: Date): Promise<string>
+  /** When `token` was issued for `slug` and `visit`; null when it is not the server's, or expired, or from the future. */
+  verify(slug: string, visit: string, token: string, at: Date): Promise<Date | null>
 }
 
 /** A clock a little ahead of ours (another instance's) still issues tokens we take. */
@@ -20,14 +20,14 @@ const FUTURE_SKEW_SECONDS = 120
 const SIGNATURE_LENGTH = 32
 
 export function createVisitTokens(hash: KeyedHash): VisitTokens {
-  const sign = async (slug: string, issued: number) =>
-    (await hash('visit', `${slug}:${issued}`)).slice(0, SIGNATURE_LENGTH)
+  const sign = async (slug: string, visit: string, issued: number) =>
+    (await hash('visit', `${slug}:${visit}:${issued}`)).slice(0, SIGNATURE_LENGTH)
   return {
-    async issue(slug, at) {
-      const issued = Math.floor(at.getTime() / 60_000) * 60
-      return `${issued.toString(36)}.${await sign(slug, issued)}`
+    async issue(slug, visit, at) {
+      const issued = Math.floor(at.getTime() / 1000)
+      return `${issued.toString(36)}.${await sign(slug, visit, issued)}`
     },
-    async verify(slug, token, at) {
+    async verify(slug, visit, token, at) {
       if (!VISIT_TOKEN_PATTERN.test(token)) return null
       const [stamp = '', signature] = token.split('.')
       const issued = Number.parseInt(stamp, 36)
@@ -35,7 +35,16 @@ export function createVisitTokens(hash: KeyedHash): VisitTokens {
       if (!Number.isSafeInteger(issued) || age < -FUTURE_SKEW_SECONDS || age > VISIT_TOKEN_HOURS * 3600) {
         return null
       }
-      return isSameSecret(signature, await sign(slug, issued)) ? new Date(issued * 1000) : null
+      return isSameSecret(signature, await sign(slug, visit, issued)) ? new Date(issued * 1000) : null
     },
   }
+}
+
+/** A visit id of the server's choosing: 128 random bits, base64url (22 characters). */
+export function createVisitId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16))
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '')
 }

@@ -75,6 +75,8 @@ export async function tidyCallRecords(
     // What the demo agent did is on the rep's timeline, beside the call reports: kept as long as they are.
     const before = new Date(Date.now() - upkeep.engagementRetentionDays * 86_400_000)
     await callFunction(db, 'prune_demo_calls', { before: before.toISOString() })
+    // The team's own test calls too: on the same timeline, kept as long.
+    await callFunction(db, 'prune_team_call_reports', { before: before.toISOString() })
   }
   return { settled, pruned, engagement }
 }

@@ -24,6 +24,18 @@ export type EngagementTables = {
     transcript: { speaker: 'agent' | 'prospect'; text: string }[]
     received_at: string
   }>
+  /** Calls the team made from the reps' pages to try a prospect's agent: never the prospect's engagement. */
+  team_call_reports: Table<{
+    call_id: string
+    prospect_id: string
+    source: 'browser' | 'phone'
+    ended_at: string | null
+    seconds: number | null
+    ended_reason: string | null
+    summary: string | null
+    transcript: { speaker: 'agent' | 'prospect'; text: string }[]
+    received_at: string
+  }>
   notification_outbox: Table<{
     id: number
     prospect_id: string

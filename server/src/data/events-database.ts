@@ -42,4 +42,62 @@ export type EventFunctions = {
     Returns: RecordedBatch[]
   }
   prune_engagement: { Args: { retention_days: number; max_rows: number }; Returns: EngagementPruneCounts }
+  /** A fact the server learnt itself (a "Call Me" call it placed), as an event of its prospect. */
+  record_engagement_fact: {
+    Args: {
+      prospect_slug: string
+      name: 'phone_call_placed'
+      visit_id: string
+      detail: Record<string, string | number>
+      at: string
+    }
+    Returns: { status: 'recorded' | 'unknown_prospect' }
+  }
+  /** What the scheduler's signed webhook says of one booking (see scheduler/calendly-webhook.ts). */
+  record_scheduler_booking: {
+    Args: {
+      invitee: string
+      prospect_slug: string
+      visit_id: string
+      detail: Record<string, string>
+      canceled: boolean
+      dedupe_minutes: number | null
+      link: string | null
+      at: string
+    }
+    Returns: {
+      status: 'recorded' | 'duplicate' | 'canceled' | 'unknown_booking' | 'unknown_prospect'
+      nudged: boolean
+    }
+  }
+  /** A call the team made from the reps' pages to try a prospect's agent. */
+  record_team_call_report: {
+    Args: {
+      call_id: string
+      prospect_slug: string
+      source: 'browser' | 'phone'
+      ended_at: string | null
+      seconds: number | null
+      ended_reason: string | null
+      summary: string | null
+      transcript: readonly { speaker: 'agent' | 'prospect'; text: string }[]
+      at: string
+    }
+    Returns: { status: 'recorded' | 'duplicate' | 'unknown_prospect' }
+  }
+  /** A prospect's team calls as Timeline rows, newest first (timestamps as Postgres writes them). */
+  list_team_call_reports: { Args: { slug: string; max_rows: number }; Returns: TeamCallRow[] }
+  prune_team_call_reports: { Args: { before: string }; Returns: number }
+}
+
+/** One row of `list_team_call_reports`. */
+export interface TeamCallRow {
+  kind: 'call_report'
+  at: string
+  source: 'browser' | 'phone'
+  seconds: number | null
+  ended_reason: string | null
+  summary: string | null
+  transcript: { speaker: 'agent' | 'prospect'; text: string }[]
+  team: true
 }

@@ -14,7 +14,6 @@ function answersAt(clock: { ms: number }) {
   return createProspectAnswers({
     db: backend.deps.db,
     templates: backend.deps.templates,
-    visitTokens: backend.deps.visitTokens,
     features: () => NO_DEMOS,
     now: () => clock.ms,
   })
@@ -28,30 +27,6 @@ it('answers a slug, or the fallback for an unknown one, with the JSON body and i
   const unknown = await answers.get('nobody-at-all')
   expect(unknown?.response).toMatchObject({ fallback: true, prospect: { slug: 'visitor' } })
   expect(unknown?.etag).not.toBe(known?.etag)
-})
-
-it('carries a visit token for the slug it shows, signed in the minute it was read, which the server takes back', async () => {
-  const answers = answersAt({ ms: Date.UTC(2030, 0, 1, 12, 30, 45) })
-  const known = await answers.get('bright-smile-dental')
-  const token = known?.response.visitToken ?? ''
-  const issued = await backend.deps.visitTokens.verify(
-    'bright-smile-dental',
-    token,
-    new Date(Date.UTC(2030, 0, 1, 13)),
-  )
-  expect(issued?.toISOString()).toBe('2030-01-01T12:30:00.000Z')
-  // Another prospect's token, or the fallback's for a mistyped link, counts for nothing here.
-  expect(
-    await backend.deps.visitTokens.verify('harbor-realty', token, new Date(Date.UTC(2030, 0, 1, 13))),
-  ).toBeNull()
-  const unknown = await answers.get('nobody-at-all')
-  expect(
-    await backend.deps.visitTokens.verify(
-      'visitor',
-      unknown?.response.visitToken ?? '',
-      new Date(Date.UTC(2030, 0, 1, 13)),
-    ),
-  ).not.toBeNull()
 })
 
 it('keeps an answer for its half of the cache time, so a change shows once that is over', async () => {
@@ -74,7 +49,6 @@ it('does not remember a failure: the next read asks the database again', async (
   const failing = createProspectAnswers({
     db: backend.deps.db,
     templates: backend.deps.templates,
-    visitTokens: backend.deps.visitTokens,
     features: () => {
       if (fail) throw new Error('not now')
       return NO_DEMOS
@@ -92,7 +66,6 @@ it('reads a slug asked for in its last second again in the background, sending t
   const answers = createProspectAnswers({
     db: backend.deps.db,
     templates: backend.deps.templates,
-    visitTokens: backend.deps.visitTokens,
     features: () => {
       reads += 1
       return NO_DEMOS

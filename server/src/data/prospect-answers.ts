@@ -1,4 +1,5 @@
 import type { AgentTemplateSet } from '#core/agent.ts'
+import { trackBooking } from '#core/booking-tracking.ts'
 import { AppError } from '#core/errors.ts'
 import {
   FALLBACK_SLUG,
@@ -9,7 +10,6 @@ import {
   type ProspectResponse,
 } from '#core/prospect.ts'
 import { type DemoFeatures, describeUnavailable } from '#core/public-config.ts'
-import type { VisitTokens } from '../common/visit-token.ts'
 import { callFunction, type Db } from './database.ts'
 import { loadProspect } from './prospects.ts'
 
@@ -49,8 +49,6 @@ export interface ProspectAnswerOptions {
   db: Db
   /** The agent templates prospects are rendered with. */
   templates: AgentTemplateSet
-  /** Sign the answer's visit token, which lets its page report engagement. */
-  visitTokens: VisitTokens
   /** The demos that work for a prospect (the server's configuration decides). */
   features(prospect: Prospect): DemoFeatures
   /** Milliseconds since the epoch; tests move it. */
@@ -80,7 +78,6 @@ interface Remembered {
 export function createProspectAnswers({
   db,
   templates,
-  visitTokens,
   features,
   now = Date.now,
   teamBookingUrl = null,
@@ -104,7 +101,6 @@ export function createProspectAnswers({
       fallback: !prospect,
       features: demos,
       unavailableReason: describeUnavailable(demos),
-      visitToken: await visitTokens.issue(shown.slug, new Date(now())),
     }
     const json = JSON.stringify(response)
     return { response, json, etag: await strongEtag(json) }
@@ -172,7 +168,8 @@ export function createProspectAnswers({
 
 /**
  * "Book a call" for the prospect `slug`: its owner's scheduling link with their name and photo (what a
- * prospect may see of them, never their email), else the team's link with no rep, else none.
+ * prospect may see of them, never their email), else the team's link with no rep, else none. The link
+ * names the prospect (core/booking-tracking.ts), so the scheduler's webhook books the right one.
  */
 export async function readBooking(
   db: Db,
@@ -188,9 +185,11 @@ export async function readBooking(
   if (owner?.scheduling_url) {
     const name = owner.name ?? ''
     const rep = { name, firstName: getFirstName(name), photo: owner.photo }
-    return { url: owner.scheduling_url, rep, label: getBookingLabel(rep) }
+    return { url: trackBooking(owner.scheduling_url, slug), rep, label: getBookingLabel(rep) }
   }
-  return teamBookingUrl ? { url: teamBookingUrl, rep: null, label: getBookingLabel(null) } : null
+  return teamBookingUrl
+    ? { url: trackBooking(teamBookingUrl, slug), rep: null, label: getBookingLabel(null) }
+    : null
 }
 
 /** `"<sha-256 of the text, 32 hex digits>"`: Web Crypto, so Node and the edge make the same. */

@@ -212,7 +212,8 @@ export type RepFunctions = {
  */
 export type EngagementRules = {
   stages: readonly EngagementStage[]
-  stage_of_event: Record<EventName, EngagementStage>
+  /** Null: the name reaches no stage (a page's claim). */
+  stage_of_event: Record<EventName, EngagementStage | null>
   stage_of_call: Record<'browser' | 'phone', EngagementStage>
   hot_within_hours: number
   hot_min_stage: EngagementStage
@@ -248,6 +249,8 @@ export type TimelineRecord = {
         ended_reason: string | null
         summary: string | null
         transcript: { speaker: 'agent' | 'prospect'; text: string }[]
+        /** A team call (`list_team_call_reports`), merged in by the server. */
+        team?: true
       }
     | {
         kind: 'demo_action'

@@ -10,9 +10,7 @@ import {
   scheduledEventUri,
   signVisitTokens,
 } from '../testing/event-test-app.ts'
-import { FAKE_CALENDLY_TOKEN, startFakeCalendly } from '../testing/fake-calendly.ts'
 import { createTestBackend, TEST_VISIT_TOKENS, type TestBackend } from '../testing/test-backend.ts'
-import { createBookingCheck } from './booking-check.ts'
 
 let backend: TestBackend
 beforeAll(async () => {
@@ -20,12 +18,7 @@ beforeAll(async () => {
 })
 afterAll(() => backend.db.close())
 
-const opened = (slug: string) => ({
-  name: 'page_opened',
-  slug,
-  surface: 'site',
-  origin: 'https://demo.example',
-})
+const started = (slug: string) => ({ name: 'demo_call_started', slug })
 const ended = (slug: string, seconds: number) => ({ name: 'demo_call_ended', slug, seconds })
 const booked = (slug: string, eventUri = scheduledEventUri()) => ({ name: 'meeting_booked', slug, eventUri })
 const MINUTE = 60_000
@@ -35,21 +28,24 @@ describe('POST /api/events: only what a visit could have produced', () => {
   let now: () => Date
   beforeAll(() => {
     now = clockInOwnMinute()
-    app = createEventApp(backend, { now })
+    app = createEventApp(backend, { now, nudgeDedupeMinutes: 360 })
   })
 
-  it("stores nothing of events without their prospect's visit token, a forged one or an expired one", async () => {
+  it('stores nothing of events without the token of their prospect and visit, a forged one or an expired one', async () => {
     const slug = await addTestProspect(backend)
     const other = await addTestProspect(backend)
     const visit = newVisit()
-    const ownToken = await TEST_VISIT_TOKENS.issue(slug, new Date(now().getTime() - MINUTE))
+    const minuteAgo = new Date(now().getTime() - MINUTE)
+    const ownToken = await TEST_VISIT_TOKENS.issue(slug, visit, minuteAgo)
     for (const tokens of [
       {},
-      { [slug]: await TEST_VISIT_TOKENS.issue(other, new Date(now().getTime() - MINUTE)) },
+      { [slug]: await TEST_VISIT_TOKENS.issue(other, visit, minuteAgo) },
+      // Another visit's token: one visit cannot speak for another.
+      { [slug]: await TEST_VISIT_TOKENS.issue(slug, newVisit(), minuteAgo) },
       { [slug]: `${ownToken.slice(0, -1)}${ownToken.endsWith('0') ? '1' : '0'}` },
-      { [slug]: await TEST_VISIT_TOKENS.issue(slug, new Date(now().getTime() - 25 * 60 * MINUTE)) },
+      { [slug]: await TEST_VISIT_TOKENS.issue(slug, visit, new Date(now().getTime() - 25 * 60 * MINUTE)) },
     ]) {
-      const res = await postEvents(app, { visit, events: [opened(slug)], tokens })
+      const res = await postEvents(app, { visit, events: [started(slug)], tokens })
       expect(res.status).toBe(202)
       expect(await res.json()).toEqual({ accepted: 0 })
     }
@@ -65,124 +61,68 @@ describe('POST /api/events: only what a visit could have produced', () => {
     const slug = await addTestProspect(backend)
     const other = await addTestProspect(backend)
     const visit = newVisit()
-    const tokens = await signVisitTokens([{ slug }], now())
-    const res = await postEvents(app, { visit, events: [opened(slug), opened(other)], tokens })
+    const tokens = await signVisitTokens([{ slug }], visit, now())
+    const res = await postEvents(app, { visit, events: [started(slug), started(other)], tokens })
     expect(await res.json()).toEqual({ accepted: 1 })
     expect((await readStoredEvents(backend, visit)).map((row) => row.slug)).toEqual([slug])
   })
 
-  it('bounds a call by the time since the page got its token', async () => {
+  it('bounds a call by the time since the visit began', async () => {
     const slug = await addTestProspect(backend)
     const visit = newVisit()
-    // Issued to the minute: five minutes and the clock's 15 seconds into its own minute.
-    const tokens = { [slug]: await TEST_VISIT_TOKENS.issue(slug, new Date(now().getTime() - 5 * MINUTE)) }
+    const tokens = {
+      [slug]: await TEST_VISIT_TOKENS.issue(slug, visit, new Date(now().getTime() - 5 * MINUTE)),
+    }
     await postEvents(app, {
       visit,
       events: [ended(slug, 86400), { name: 'video_call_ended', slug, seconds: 30 }],
       tokens,
     })
     expect((await readStoredEvents(backend, visit)).map((row) => row.detail)).toEqual([
-      { seconds: 315 },
+      { seconds: 300 },
       { seconds: 30 },
     ])
   })
 
-  it('stores one open and one booking per visit, and a meeting for one prospect only', async () => {
+  it("keeps a page's booking as its word: once per visit, a meeting for one prospect only, no stage and no nudge", async () => {
     const slug = await addTestProspect(backend)
     const other = await addTestProspect(backend)
     const visit = newVisit()
     const meeting = scheduledEventUri()
-    await postEvents(app, { visit, events: [opened(slug), opened(slug), booked(slug, meeting)] })
-    await postEvents(app, { visit, events: [opened(slug), booked(slug)] })
+    await postEvents(app, { visit, events: [booked(slug, meeting), booked(slug)] })
+    await postEvents(app, { visit, events: [booked(slug)] })
     await postEvents(app, { visit: newVisit(), events: [booked(other, meeting)] })
-    expect((await readStoredEvents(backend, visit)).map((row) => row.name)).toEqual([
-      'page_opened',
-      'meeting_booked',
-    ])
+    expect((await readStoredEvents(backend, visit)).map((row) => row.name)).toEqual(['meeting_booked'])
     const { rows } = await backend.db.query<{ n: number }>(
       `select count(*)::int as n from public.engagement_events where detail ->> 'eventUri' = $1`,
       [meeting],
     )
     expect(rows[0]?.n).toBe(1)
-  })
-
-  it("takes a booking only at the scheduler's address for its events", async () => {
-    const slug = await addTestProspect(backend)
-    const visit = newVisit()
-    for (const eventUri of [
-      'https://evil.example/scheduled_events/ABC',
-      'https://api.calendly.com/scheduled_events/../users/me',
-      'https://api.calendly.com/event_types/ABC',
-    ]) {
-      await postEvents(app, { visit, events: [booked(slug, eventUri)] })
-    }
-    expect(await readStoredEvents(backend, visit)).toEqual([])
-  })
-})
-
-describe('POST /api/events: a booking confirmed by the scheduler', () => {
-  let calendly: Awaited<ReturnType<typeof startFakeCalendly>>
-  let app: Hono
-  const now = () => new Date()
-  beforeAll(async () => {
-    calendly = await startFakeCalendly()
-    app = createEventApp(backend, {
-      checkBooking: createBookingCheck({ apiUrl: calendly.url, apiToken: FAKE_CALENDLY_TOKEN }),
-      nudgeDedupeMinutes: 360,
-      getProspectLinkPrefix: () => null,
-    })
-  })
-  afterAll(() => calendly.close())
-
-  const readBookedNudges = async (slug: string) =>
-    (
-      await backend.db.query(
-        `select 1 from public.notification_outbox o join public.prospects p on p.id = o.prospect_id
-          where p.slug = $1 and o.kind = 'booked'`,
-        [slug],
-      )
-    ).rows.length
-
-  it('counts an active meeting booked during the visit, and nudges the reps once', async () => {
-    const slug = await addTestProspect(backend)
-    const visit = newVisit()
-    const uri = calendly.book('GBGBDCAADAEDCRZ2', { status: 'active', createdAt: now() })
-    const res = await postEvents(app, { visit, events: [booked(slug, uri)] })
-    expect(await res.json()).toEqual({ accepted: 1 })
-    expect(calendly.asked).toContain('/scheduled_events/GBGBDCAADAEDCRZ2')
-    expect(await readBookedNudges(slug)).toBe(1)
-  })
-
-  it('drops a cancelled meeting, one the account does not hold, and one made before the page was loaded', async () => {
-    const slug = await addTestProspect(backend)
-    const visit = newVisit()
-    const cancelled = calendly.book('CANCELLED-1', { status: 'canceled', createdAt: now() })
-    // signVisitTokens dates the page an hour back: a meeting made two hours ago is an old one replayed.
-    const old = calendly.book('OLD-1', {
-      status: 'active',
-      createdAt: new Date(now().getTime() - 120 * MINUTE),
-    })
-    for (const uri of [cancelled, `${calendly.url}/scheduled_events/NOT-OURS`, old]) {
-      expect(
-        await (await postEvents(app, { visit: newVisit(), events: [booked(slug, uri)] })).json(),
-      ).toEqual({
-        accepted: 0,
-      })
-    }
-    expect(await readStoredEvents(backend, visit)).toEqual([])
-    expect(await readBookedNudges(slug)).toBe(0)
-  })
-
-  it('drops a booking it cannot confirm while the scheduler is down, and tells the operator', async () => {
-    const slug = await addTestProspect(backend)
-    const uri = calendly.book('WHILE-DOWN', { status: 'active', createdAt: now() })
-    calendly.down()
-    const before = backend.errors.length
-    const res = await postEvents(app, { visit: newVisit(), events: [opened(slug), booked(slug, uri)] })
-    expect(await res.json()).toEqual({ accepted: 1 })
-    expect(await readBookedNudges(slug)).toBe(0)
-    expect(backend.errors.slice(before).flat().join(' ')).toContain(
-      '[booking_unconfirmed] the scheduler answered HTTP 503',
+    const nudges = await backend.db.query(
+      `select 1 from public.notification_outbox o join public.prospects p on p.id = o.prospect_id
+        where p.slug = any($1)`,
+      [[slug, other]],
     )
+    expect(nudges.rows).toEqual([])
+    const stages = await backend.db.query<{ firsts: Record<string, string> }>(
+      `select r.firsts from public.engagement_rollups r join public.prospects p on p.id = r.prospect_id
+        where p.slug = $1`,
+      [slug],
+    )
+    // Stored, so the Timeline shows it; reaching nothing, so the prospect is still Sent.
+    expect(Object.keys(stages.rows[0]?.firsts ?? {})).toEqual(['meeting_booked'])
+  })
+
+  it('refuses the names only the server writes: opens, placed calls and confirmed meetings', async () => {
+    const slug = await addTestProspect(backend)
+    for (const event of [
+      { name: 'page_opened', slug, surface: 'site', origin: 'https://demo.example' },
+      { name: 'phone_call_placed', slug },
+      { name: 'phone_call_requested', slug, outcome: 'placed' },
+      { name: 'meeting_confirmed', slug },
+    ]) {
+      const res = await postEvents(app, { visit: newVisit(), events: [event] })
+      expect(res.status, event.name).toBe(400)
+    }
   })
 })

@@ -8,12 +8,16 @@ export const ENGAGEMENT_ENV = {
   // Event batches per client address per minute, and events per prospect per minute; 0 stops storing.
   EVENT_LIMIT_PER_IP_MINUTE: wholeNumber(0, 100000).default(60),
   EVENT_LIMIT_PER_PROSPECT_MINUTE: wholeNumber(0, 1000000).default(600),
-  // A personal access token of the Calendly account the site's scheduler books into: with it, each
-  // booking a page reports is looked up there before it counts. Unset, its address's form is checked.
-  CALENDLY_API_TOKEN: z.string().trim().min(16, 'must be a Calendly personal access token').optional(),
-  CALENDLY_API_URL: z
-    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
-    .default('https://api.calendly.com'),
+  // Visits a client address may begin per hour (each is a visit token, and at most one open of a
+  // prospect per address per hour); 0 begins none.
+  ENGAGEMENT_VISITS_PER_IP_HOUR: wholeNumber(0, 100000).default(30),
+  // The signing key of the Calendly webhook subscription that reports bookings and cancellations
+  // (docs/operations.md, "Bookings"). Unset, no booking counts: pages' reports are shown as theirs.
+  CALENDLY_WEBHOOK_SIGNING_KEY: z
+    .string()
+    .trim()
+    .min(16, 'must be the webhook subscription’s signing key')
+    .optional(),
 }
 
 type EngagementEnv = z.output<z.ZodObject<typeof ENGAGEMENT_ENV>>
@@ -25,21 +29,16 @@ export interface EngagementConfig {
   limitPerIpMinute: number
   /** Events stored per prospect per minute. */
   limitPerProspectMinute: number
-  /** Where a reported booking is confirmed. */
-  scheduler: SchedulerConfig
-}
-
-/** The scheduler's API (Calendly), which confirms the bookings pages report. */
-export interface SchedulerConfig {
-  /** Without a trailing slash; a booking's event address must lie under it. */
-  apiUrl: string
-  /** Null: a booking is taken on the form of its address alone (no lookup). */
-  apiToken: string | null
+  /** Visits begun per client address per hour. */
+  visitsPerIpHour: number
+  /** Checks the scheduler's webhooks; null: the webhook route is off. */
+  schedulerSigningKey: string | null
 }
 
 export const toEngagementConfig = (e: EngagementEnv): EngagementConfig => ({
   retentionDays: e.EVENT_RETENTION_DAYS,
   limitPerIpMinute: e.EVENT_LIMIT_PER_IP_MINUTE,
   limitPerProspectMinute: e.EVENT_LIMIT_PER_PROSPECT_MINUTE,
-  scheduler: { apiUrl: e.CALENDLY_API_URL.replace(/\/+$/, ''), apiToken: e.CALENDLY_API_TOKEN ?? null },
+  visitsPerIpHour: e.ENGAGEMENT_VISITS_PER_IP_HOUR,
+  schedulerSigningKey: e.CALENDLY_WEBHOOK_SIGNING_KEY ?? null,
 })

@@ -3,44 +3,22 @@ import {
   type BrowserEvent,
   type EventBatch,
   MAX_EVENTS_PER_BATCH,
-  PHONE_OUTCOMES,
   VISIT_ID_PATTERN,
   VISIT_TOKEN_PATTERN,
 } from '#core/engagement.ts'
 import { AppError } from '#core/errors.ts'
 import { isValidSlug } from '#core/prospect.ts'
 
-const MAX_ORIGIN_LENGTH = 200
 const MAX_EVENT_URI_LENGTH = 200
 const MAX_SECONDS = 86400
 
 const slug = z.string().refine(isValidSlug)
 const seconds = z.number().int().min(0).max(MAX_SECONDS)
 
-/**
- * A page's origin as `location.origin` gives it: `http(s)://host[:port]`, nothing after. Anything else
- * (a path, credentials, `null` from a sandboxed frame, another scheme) is not a page a rep can visit.
- */
-const origin = z
-  .string()
-  .max(MAX_ORIGIN_LENGTH)
-  .refine((value) => {
-    if (!URL.canParse(value)) return false
-    const url = new URL(value)
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value
-  })
-
 /** Each name with exactly its fields: an unknown name or an extra field is refused. */
 const Event = z.discriminatedUnion('name', [
-  z.strictObject({
-    name: z.literal('page_opened'),
-    slug,
-    surface: z.enum(['site', 'embed']),
-    origin,
-  }),
   z.strictObject({ name: z.literal('demo_call_started'), slug }),
   z.strictObject({ name: z.literal('demo_call_ended'), slug, seconds }),
-  z.strictObject({ name: z.literal('phone_call_requested'), slug, outcome: z.enum(PHONE_OUTCOMES) }),
   z.strictObject({ name: z.literal('video_call_started'), slug }),
   z.strictObject({ name: z.literal('video_call_ended'), slug, seconds }),
   z.strictObject({
@@ -54,7 +32,7 @@ const Event = z.discriminatedUnion('name', [
 const Batch = z.strictObject({
   visit: z.string().regex(VISIT_ID_PATTERN),
   events: z.array(Event).min(1).max(MAX_EVENTS_PER_BATCH),
-  // A page from before visit tokens sends none: its events are dropped like any without one.
+  // A page from before the visits route sends none: its events are dropped like any without one.
   tokens: z.record(slug, z.string().regex(VISIT_TOKEN_PATTERN)).default({}),
 })
 
@@ -78,13 +56,9 @@ export function parseEventBatch(text: string): EventBatch {
 /** What the database keeps of an event besides its name and slug: the fields its name carries. */
 export function getEventDetail(event: BrowserEvent): Record<string, string | number> {
   switch (event.name) {
-    case 'page_opened':
-      return { surface: event.surface, origin: event.origin }
     case 'demo_call_ended':
     case 'video_call_ended':
       return { seconds: event.seconds }
-    case 'phone_call_requested':
-      return { outcome: event.outcome }
     case 'meeting_booked':
       return { eventUri: event.eventUri, ...(event.rep ? { rep: event.rep } : {}) }
     default:

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { calendlyDelivery, newInvitee } from '../testing/calendly-deliveries.ts'
 import {
   addTestProspect,
+  beginVisit,
   createEventApp,
+  deliverToScheduler,
   newVisit,
   postEvents,
   scheduledEventUri,
@@ -18,14 +21,9 @@ const NUDGES_ON = {
   nudgeDedupeMinutes: 360,
   getProspectLinkPrefix: () => 'https://demo.example/_/prospects/',
 }
-const opened = (slug: string) => ({
-  name: 'page_opened',
-  slug,
-  surface: 'site',
-  origin: 'https://demo.example',
-})
 
-const booked = (slug: string) => ({ name: 'meeting_booked', slug, eventUri: scheduledEventUri() })
+/** The scheduler's word that `slug` booked, through its signed webhook. */
+const booked = (slug: string) => calendlyDelivery('invitee.created', { slug, invitee: newInvitee() })
 
 /** Makes a rep with this email (a new one each time) the prospect's owner. */
 async function ownProspect(slug: string, email: string): Promise<void> {
@@ -45,21 +43,17 @@ const readNudges = async (slug: string) =>
     )
   ).rows
 
-describe('POST /api/events: nudges to the reps', () => {
+describe('nudges to the reps', () => {
   it('queues one nudge per kind within the window, with its owner and a link to the rep page, and tells the drainer', async () => {
     const onNudgeQueued = vi.fn()
     const app = createEventApp(backend, NUDGES_ON, { onNudgeQueued })
     const slug = await addTestProspect(backend)
-    const first = await postEvents(app, { visit: newVisit(), events: [opened(slug), opened(slug)] })
-    expect(first.status).toBe(202)
+    expect((await beginVisit(app, slug)).status).toBe(201)
     expect(onNudgeQueued).toHaveBeenCalledTimes(1)
-    await postEvents(app, { visit: newVisit(), events: [opened(slug)] })
+    await beginVisit(app, slug)
     expect(onNudgeQueued).toHaveBeenCalledTimes(1)
-    await postEvents(app, {
-      visit: newVisit(),
-      events: [{ name: 'demo_call_ended', slug, seconds: 150 }, booked(slug)],
-    })
-    await postEvents(app, { visit: newVisit(), events: [booked(slug)] })
+    await deliverToScheduler(app, booked(slug))
+    await deliverToScheduler(app, booked(slug))
     expect(onNudgeQueued).toHaveBeenCalledTimes(2)
     expect(await readNudges(slug)).toEqual([
       {
@@ -73,7 +67,7 @@ describe('POST /api/events: nudges to the reps', () => {
     ])
   })
 
-  it("queues no nudge for what the page says of calls: the voice platform's report of a call is what tells the reps", async () => {
+  it("queues no nudge for what a page says: calls (the voice platform's report tells) and bookings (the scheduler's)", async () => {
     const app = createEventApp(backend, NUDGES_ON)
     const slug = await addTestProspect(backend)
     await postEvents(app, {
@@ -81,8 +75,8 @@ describe('POST /api/events: nudges to the reps', () => {
       events: [
         { name: 'demo_call_ended', slug, seconds: 900 },
         { name: 'video_call_ended', slug, seconds: 600 },
-        { name: 'phone_call_requested', slug, outcome: 'placed' },
         { name: 'demo_call_started', slug },
+        { name: 'meeting_booked', slug, eventUri: scheduledEventUri() },
       ],
     })
     expect(await readNudges(slug)).toEqual([])
@@ -92,10 +86,10 @@ describe('POST /api/events: nudges to the reps', () => {
     const app = createEventApp(backend, NUDGES_ON)
     const slug = await addTestProspect(backend)
     await ownProspect(slug, 'ann@example.com')
-    await postEvents(app, { visit: newVisit(), events: [booked(slug)] })
+    await deliverToScheduler(app, booked(slug))
     const other = await addTestProspect(backend)
     await ownProspect(other, 'bo<!here>&co@example.com')
-    await postEvents(app, { visit: newVisit(), events: [booked(other)] })
+    await deliverToScheduler(app, booked(other))
     expect((await readNudges(slug)).map((nudge) => nudge.text)).toEqual([
       `Ana Ruiz (Ruiz Plumbing) booked a meeting (owner: ann@example.com) <https://demo.example/_/prospects/${slug}|See their activity>`,
     ])
@@ -104,23 +98,20 @@ describe('POST /api/events: nudges to the reps', () => {
     ])
   })
 
-  it('queues nothing when nudges are off (no webhook), and stores the events all the same', async () => {
+  it('queues nothing when nudges are off (no webhook), and stores the facts all the same', async () => {
     const onNudgeQueued = vi.fn()
     const app = createEventApp(backend, { nudgeDedupeMinutes: null }, { onNudgeQueued })
     const slug = await addTestProspect(backend)
-    const res = await postEvents(app, {
-      visit: newVisit(),
-      events: [opened(slug), { name: 'demo_call_ended', slug, seconds: 90 }, booked(slug)],
-    })
-    expect(await res.json()).toEqual({ accepted: 3 })
+    expect((await beginVisit(app, slug)).status).toBe(201)
+    expect(await (await deliverToScheduler(app, booked(slug))).json()).toMatchObject({ stored: true })
     expect(await readNudges(slug)).toEqual([])
     expect(onNudgeQueued).not.toHaveBeenCalled()
   })
 
-  it('queues no nudge for a batch a limit refused', async () => {
-    const app = createEventApp(backend, { ...NUDGES_ON, perProspectMinute: 1 })
+  it('queues no nudge for an open a limit refused', async () => {
+    const app = createEventApp(backend, { ...NUDGES_ON, perProspectMinute: 0 })
     const slug = await addTestProspect(backend)
-    const res = await postEvents(app, { visit: newVisit(), events: [opened(slug), opened(slug)] })
+    const res = await beginVisit(app, slug)
     expect(res.status).toBe(429)
     expect(await readNudges(slug)).toEqual([])
   })

@@ -1,12 +1,23 @@
 import { Hono } from 'hono'
 import { getCookie } from 'hono/cookie'
-import { type EventBatchResponse, MAX_EVENT_BODY_BYTES } from '#core/engagement.ts'
+import { z } from 'zod'
+import {
+  EVENTS_PATH,
+  type EventBatchResponse,
+  MAX_EVENT_BODY_BYTES,
+  OPEN_PER_ADDRESS_MINUTES,
+  VISITS_PATH,
+  type VisitResponse,
+} from '#core/engagement.ts'
+import { AppError } from '#core/errors.ts'
+import { isValidSlug } from '#core/prospect.ts'
 import { REP_SESSION_COOKIE } from '#core/rep-api.ts'
 import type { ClientIpReader } from '../common/client-ip.ts'
 import { limitBody } from '../common/limit-body.ts'
-import { type ScopeMessages, toRateLimitError } from '../common/rate-limit-error.ts'
+import { HOUR_S, type ScopeMessages, toRateLimitError } from '../common/rate-limit-error.ts'
+import { createVisitId } from '../common/visit-token.ts'
 import type { Db } from '../data/database.ts'
-import type { Logger } from '../logging/rate-limited-logger.ts'
+import { checkRateLimits } from '../data/rate-limits.ts'
 import { admitEvents } from './admit-events.ts'
 import { isAutomatedUserAgent } from './automated-user-agent.ts'
 import { parseEventBatch } from './event-batch.ts'
@@ -17,44 +28,104 @@ export interface EventRouteDeps {
   db: Db
   settings: EventSettings
   clientIp: ClientIpReader
-  /** Where an unconfirmable booking is reported to the operator. */
-  logger: Logger
   /** Called after a batch queued a nudge, so the server's drainer sends it at once. */
   onNudgeQueued?: (() => void) | undefined
 }
 
 /** What the page's reporter is told per full scope (it retries later by itself; nobody reads it). */
 const MESSAGES: ScopeMessages = [
+  ['visits:ip:', (wait) => `Too many visits from your network. Please try again ${wait}.`],
   ['events:prospect:', (wait) => `Too much activity reported for this page. Please try again ${wait}.`],
   ['events:ip:', (wait) => `Too many activity reports from your network. Please try again ${wait}.`],
 ]
 
+/** A visit request is a slug and a word: far below this. */
+const MAX_VISIT_BODY_BYTES = 512
+const MAX_ORIGIN_LENGTH = 200
+
+const VisitBody = z.strictObject({ slug: z.string().refine(isValidSlug), surface: z.enum(['site', 'embed']) })
+
 /**
- * `POST /`: a batch of the browser's engagement events (core/engagement.ts), answered 202
- * `{ accepted }` once stored. Crawlers, link scanners and headless browsers are answered the same
- * way with `accepted: 0` and nothing stored, so they have no reason to retry; so is a sales rep's
- * browser (one that has signed in here: it carries the reps' session cookie), whose look at a
- * prospect's page or its preview on the reps' pages is not the prospect's visit. Of a batch, only what
- * a real visit could have produced is stored (admit-events.ts); a batch left with nothing touches
- * neither the database nor the limits.
+ * The engagement routes, mounted at `/api`: `POST /visits` begins a visit and counts its open,
+ * `POST /events` stores what the visit did (core/engagement.ts says what each answers). Crawlers,
+ * link scanners and headless browsers are answered as if all went well, with nothing stored, so they
+ * have no reason to retry; so is a sales rep's browser (one that has signed in here: it carries the
+ * reps' session cookie), whose look at a prospect's page or its preview is not the prospect's visit.
  */
 export function eventRoutes(deps: EventRouteDeps): Hono {
-  const record = createEventRecorder(deps.db, deps.settings)
-  return new Hono().post('/', limitBody(MAX_EVENT_BODY_BYTES), async (c) => {
-    if (isAutomatedUserAgent(c.req.header('User-Agent')) || getCookie(c, REP_SESSION_COOKIE) !== undefined) {
-      return c.json({ accepted: 0 } satisfies EventBatchResponse, 202)
-    }
-    const batch = parseEventBatch(await c.req.text())
-    const events = await admitEvents(batch, { ...deps.settings, logger: deps.logger }, deps.settings.now())
-    if (events.length === 0) return c.json({ accepted: 0 } satisfies EventBatchResponse, 202)
-    const address = deps.clientIp(c)
-    const result = await record({
-      addressKey: address === null ? null : await deps.settings.hash('ip', address),
-      visit: batch.visit,
-      events,
+  const { settings } = deps
+  const record = createEventRecorder(deps.db, settings)
+  const notCounted = (userAgent: string | undefined, cookie: string | undefined) =>
+    isAutomatedUserAgent(userAgent) || cookie !== undefined
+
+  return new Hono()
+    .post(VISITS_PATH.slice('/api'.length), limitBody(MAX_VISIT_BODY_BYTES), async (c) => {
+      if (notCounted(c.req.header('User-Agent'), getCookie(c, REP_SESSION_COOKIE))) {
+        return c.json({ visit: null } satisfies VisitResponse, 200)
+      }
+      const body = VisitBody.safeParse(parseJson(await c.req.text()))
+      if (!body.success) throw new AppError('events_invalid')
+      const { slug, surface } = body.data
+      const address = deps.clientIp(c)
+      const addressKey = address === null ? null : await settings.hash('ip', address)
+      const who = addressKey ?? 'unknown'
+      // Each visit is a token: an address begins a bounded number an hour, whatever it asks for.
+      const begun = await checkRateLimits(deps.db, [
+        { key: `visits:ip:${who}`, limit: settings.visitsPerAddressHour, windowSeconds: HOUR_S },
+      ])
+      if (!begun.allowed) throw toRateLimitError(begun, MESSAGES)
+      const visit = createVisitId()
+      const token = await settings.visitTokens.issue(slug, visit, settings.now())
+      // One address opens one prospect's page once an hour: a reload in a new tab is the same person.
+      const opens = await checkRateLimits(deps.db, [
+        { key: `visits:open:${who}:${slug}`, limit: 1, windowSeconds: OPEN_PER_ADDRESS_MINUTES * 60 },
+      ])
+      if (opens.allowed) {
+        const origin = readPageOrigin(c.req.header('Origin'))
+        const result = await record({
+          addressKey,
+          visit,
+          events: [{ slug, name: 'page_opened', detail: { surface, ...(origin ? { origin } : {}) } }],
+        })
+        if (result.blocked.length > 0) throw toRateLimitError(result, MESSAGES)
+        if (result.nudged) deps.onNudgeQueued?.()
+      }
+      return c.json({ visit: { id: visit, token } } satisfies VisitResponse, 201)
     })
-    if (result.blocked.length > 0) throw toRateLimitError(result, MESSAGES)
-    if (result.nudged) deps.onNudgeQueued?.()
-    return c.json({ accepted: result.accepted } satisfies EventBatchResponse, 202)
-  })
+    .post(EVENTS_PATH.slice('/api'.length), limitBody(MAX_EVENT_BODY_BYTES), async (c) => {
+      if (notCounted(c.req.header('User-Agent'), getCookie(c, REP_SESSION_COOKIE))) {
+        return c.json({ accepted: 0 } satisfies EventBatchResponse, 202)
+      }
+      const batch = parseEventBatch(await c.req.text())
+      const events = await admitEvents(batch, settings, settings.now())
+      if (events.length === 0) return c.json({ accepted: 0 } satisfies EventBatchResponse, 202)
+      const address = deps.clientIp(c)
+      const result = await record({
+        addressKey: address === null ? null : await settings.hash('ip', address),
+        visit: batch.visit,
+        events,
+      })
+      if (result.blocked.length > 0) throw toRateLimitError(result, MESSAGES)
+      if (result.nudged) deps.onNudgeQueued?.()
+      return c.json({ accepted: result.accepted } satisfies EventBatchResponse, 202)
+    })
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    throw new AppError('events_invalid')
+  }
+}
+
+/**
+ * The page's origin as its browser sent it (`Origin`): `http(s)://host[:port]`, nothing after; null
+ * for anything else (none, `null` from a sandboxed frame, another scheme). A browser cannot lie
+ * about it; any other client can, which is why the reps read it as what the page reported.
+ */
+export function readPageOrigin(header: string | undefined): string | null {
+  if (!header || header.length > MAX_ORIGIN_LENGTH || !URL.canParse(header)) return null
+  const url = new URL(header)
+  return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === header ? header : null
 }

@@ -2,7 +2,6 @@ import { REP_PROSPECTS_PAGE } from '#core/rep-api.ts'
 import { createKeyedHash, type KeyedHash } from '../common/keyed-hash.ts'
 import type { VisitTokens } from '../common/visit-token.ts'
 import type { ServerConfig } from '../config.ts'
-import { type BookingCheck, createBookingCheck } from './booking-check.ts'
 
 /** How the event ingest stores, limits and nudges: from config, shared by the Node server and the edge. */
 export interface EventSettings {
@@ -14,8 +13,10 @@ export interface EventSettings {
   hash: KeyedHash
   /** An event counts only with its prospect's visit token (see common/visit-token.ts). */
   visitTokens: VisitTokens
-  /** Confirms a reported booking with the scheduler before it counts. */
-  checkBooking: BookingCheck
+  /** Visits a client address may begin per hour (see VISITS_PATH in core/engagement.ts). */
+  visitsPerAddressHour: number
+  /** Checks the scheduler's webhook deliveries (scheduler-webhook.ts); null: that webhook is off. */
+  schedulerSigningKey: string | null
   /** At most one nudge of a kind per prospect in this many minutes; null: nudges are off. */
   nudgeDedupeMinutes: number | null
   /**
@@ -47,7 +48,8 @@ export function createEventSettings(
     perProspectMinute: config.engagement.limitPerProspectMinute,
     hash: createKeyedHash(hashSecret),
     visitTokens,
-    checkBooking: createBookingCheck(config.engagement.scheduler),
+    visitsPerAddressHour: config.engagement.visitsPerIpHour,
+    schedulerSigningKey: config.engagement.schedulerSigningKey,
     // Without a webhook to deliver them, nudges would only pile up in the outbox.
     nudgeDedupeMinutes: config.notify.webhookUrl === null ? null : config.notify.dedupeMinutes,
     getProspectLinkPrefix: () => {

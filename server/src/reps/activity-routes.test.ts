@@ -44,7 +44,7 @@ beforeAll(async () => {
   await rows.event('mid-dental', 'page_opened', { hoursAgo: 30, visit: visitId(1), detail: opened })
   await rows.event('mid-dental', 'page_opened', { hoursAgo: 24, visit: visitId(2), detail: opened })
   await rows.event('zed-plumbing', 'page_opened', { hoursAgo: 3, detail: opened })
-  await rows.event('zed-plumbing', 'meeting_booked', { hoursAgo: 1 })
+  await rows.event('zed-plumbing', 'meeting_confirmed', { hoursAgo: 1 })
 })
 afterAll(() => backend.db.close())
 

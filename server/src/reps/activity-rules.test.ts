@@ -70,11 +70,15 @@ describe('stage', () => {
     expect(await read(await newProspect())).toEqual({ stage: 'sent', hot: false })
   })
 
-  it.each(EVENT_NAMES.map((name) => [name, STAGE_OF_EVENT[name]]))('%s reaches %s', async (name, stage) => {
-    const slug = await newProspect()
-    await rows.event(slug, name, { hoursAgo: 200, detail: DETAIL[name] ?? {} })
-    expect((await read(slug)).stage).toBe(stage)
-  })
+  // A page's claim (null) reaches no stage: with nothing else recorded, the prospect stays Sent.
+  it.each(EVENT_NAMES.map((name) => [name, STAGE_OF_EVENT[name] ?? 'sent']))(
+    '%s reaches %s',
+    async (name, stage) => {
+      const slug = await newProspect()
+      await rows.event(slug, name, { hoursAgo: 200, detail: DETAIL[name] ?? {} })
+      expect((await read(slug)).stage).toBe(stage)
+    },
+  )
 
   it('counts a call report by its source: a browser call tried the demo, a phone call asked for one', async () => {
     const browser = await newProspect()
@@ -87,7 +91,7 @@ describe('stage', () => {
 
   it('is the furthest reached, whatever came last', async () => {
     const slug = await newProspect()
-    await rows.event(slug, 'meeting_booked', { hoursAgo: 300 })
+    await rows.event(slug, 'meeting_confirmed', { hoursAgo: 300 })
     await rows.event(slug, 'page_opened', { hoursAgo: 200, detail: OPENED })
     expect((await read(slug)).stage).toBe('booked')
   })
@@ -145,13 +149,13 @@ describe('hot', () => {
 
   it('counts phone calls as talk too, and a further stage reached in the window as new progress', async () => {
     const phone = await newProspect()
-    await rows.event(phone, 'phone_call_requested', { hoursAgo: 100, detail: { outcome: 'placed' } })
+    await rows.event(phone, 'phone_call_placed', { hoursAgo: 100 })
     await rows.callReport(phone, { source: 'phone', hoursAgo: 1, visit: null, seconds: 60 })
     expect(await read(phone)).toEqual({ stage: 'asked_call', hot: true })
 
     const booked = await newProspect()
     await rows.event(booked, 'demo_call_started', { hoursAgo: 100 })
-    await rows.event(booked, 'meeting_booked', { hoursAgo: 1 })
+    await rows.event(booked, 'meeting_confirmed', { hoursAgo: 1 })
     expect(await read(booked)).toEqual({ stage: 'booked', hot: true })
 
     const again = await newProspect()
@@ -165,7 +169,7 @@ describe('upkeep', () => {
   it('follows what retention deletes, and a deleted prospect takes its activity along', async () => {
     const slug = await newProspect()
     await rows.event(slug, 'page_opened', { hoursAgo: 2000, detail: OPENED })
-    await rows.event(slug, 'meeting_booked', { hoursAgo: 1900 })
+    await rows.event(slug, 'meeting_confirmed', { hoursAgo: 1900 })
     await rows.event(slug, 'page_opened', { hoursAgo: 1, visit: visitId(2), detail: OPENED })
     expect((await read(slug)).stage).toBe('booked')
     await backend.db.query(`delete from public.engagement_events where at < $1`, [

@@ -52,7 +52,7 @@ beforeAll(async () => {
   await backend.db.query(
     `insert into public.engagement_events (prospect_id, name, visit_id, detail, at)
      select p.id,
-       case when j = ${EVENTS_EACH - 1} and i % 7 = 0 then 'meeting_booked'
+       case when j = ${EVENTS_EACH - 1} and i % 7 = 0 then 'meeting_confirmed'
          when j % 11 = 10 then 'demo_call_ended' when j < 5 then 'page_opened' else 'demo_call_started' end,
        'visit-' || lpad(i::text, 6, '0') || '-' || lpad((j % 5)::text, 4, '0'),
        case when j % 11 = 10 then '{"seconds": 30}'::jsonb

@@ -65,8 +65,8 @@ const toSummary = (row: ActivityListRow): ActivitySummary => ({
 
 /** The prospect's timeline, newest first; null when no prospect has `slug`. */
 export async function getTimeline(db: Db, slug: string, at: Date): Promise<TimelineResponse | null> {
-  // Both reads at once: the page asks again every 15 s while it is open.
-  const [data, seenOn] = await Promise.all([
+  // The reads at once: the page asks again every 15 s while it is open.
+  const [data, seenOn, teamCalls] = await Promise.all([
     callFunction(db, 'get_prospect_timeline', {
       slug,
       at: at.toISOString(),
@@ -74,19 +74,28 @@ export async function getTimeline(db: Db, slug: string, at: Date): Promise<Timel
       max_entries: TIMELINE_LIMIT,
     }),
     getSeenOn(db, slug),
+    callFunction(db, 'list_team_call_reports', { slug, max_rows: TIMELINE_LIMIT }),
   ])
   if (!data) return null
+  // The team's own tries sit among the prospect's entries, newest first, within the same limit.
+  const entries = [...data.entries, ...teamCalls]
+    .map(toEntry)
+    .sort((a, b) => b.at.localeCompare(a.at))
+    .slice(0, TIMELINE_LIMIT)
   return {
     slug: data.slug,
     stage: data.stage,
     hot: data.hot,
-    entries: data.entries.map(toEntry),
+    entries,
     seenOn,
     asOf: at.toISOString(),
   }
 }
 
-/** The sites whose pages showed the prospect's demo, from their `page_opened` events (newest first). */
+/**
+ * The sites whose pages showed the prospect's demo (newest first), from their `page_opened` events:
+ * the `Origin` the browser sent when the visit began, as the visits route stored it.
+ */
 async function getSeenOn(db: Db, slug: string): Promise<TimelineResponse['seenOn']> {
   const { rows } = await db.query<{ origin: string; last_at: Date | string }>(
     `select e.detail ->> 'origin' as origin, max(e.at) as last_at
@@ -120,5 +129,6 @@ function toEntry(entry: TimelineRecord['entries'][number]): TimelineEntry {
     endedReason: entry.ended_reason,
     summary: entry.summary,
     transcript: entry.transcript,
+    ...(entry.team ? { team: true } : {}),
   }
 }

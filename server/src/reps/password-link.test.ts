@@ -39,7 +39,7 @@ describe('POST password (a one-time link)', () => {
     const res = await usePasswordLink(token, TEST_PASSWORD)
     expect(res.status).toBe(200)
     expect(((await res.json()) as SessionResponse).rep.email).toBe('new@example.com')
-    expect(res.headers.get('Set-Cookie')).toMatch(
+    expect(res.headers.getSetCookie()[0]).toMatch(
       /^rep_session=[\w-]{43}; Max-Age=604800; Path=\/; HttpOnly; SameSite=Strict$/,
     )
     expect((await reps.signIn('new@example.com')).rep.email).toBe('new@example.com')

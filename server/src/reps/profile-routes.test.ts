@@ -165,7 +165,6 @@ describe("the prospect answer's booking", () => {
     createProspectAnswers({
       db: backend.deps.db,
       templates: backend.deps.templates,
-      visitTokens: backend.deps.visitTokens,
       features: () => ({ browserCall: false, phoneCall: false, videoCall: false }),
       teamBookingUrl,
     })
@@ -179,7 +178,8 @@ describe("the prospect answer's booking", () => {
     const answer = await answersWith('https://calendly.com/team/15min').get('sams-lead')
     const booking = answer?.response.prospect.booking
     expect(booking).toEqual({
-      url: 'https://calendly.com/sam-rivera/30min',
+      // Naming the prospect, so the scheduler's webhook books the right one.
+      url: 'https://calendly.com/sam-rivera/30min?utm_source=voice-demo&utm_medium=prospect-page&utm_content=sams-lead',
       rep: { name: 'Sam Rivera', firstName: 'Sam', photo: expect.stringMatching(/^[0-9a-f]{64}$/) },
       label: 'Book a call with Sam',
     })
@@ -190,12 +190,12 @@ describe("the prospect answer's booking", () => {
     await putProfile(sam, { name: 'Sam Rivera', schedulingUrl: '' })
     const answers = answersWith('https://calendly.com/team/15min')
     expect((await answers.get('sams-lead'))?.response.prospect.booking).toEqual({
-      url: 'https://calendly.com/team/15min',
+      url: 'https://calendly.com/team/15min?utm_source=voice-demo&utm_medium=prospect-page&utm_content=sams-lead',
       rep: null,
       label: 'Book a call',
     })
     expect((await answers.get('bright-smile-dental'))?.response.prospect.booking).toEqual({
-      url: 'https://calendly.com/team/15min',
+      url: 'https://calendly.com/team/15min?utm_source=voice-demo&utm_medium=prospect-page&utm_content=bright-smile-dental',
       rep: null,
       label: 'Book a call',
     })

@@ -43,10 +43,13 @@ describe('POST session (sign in)', () => {
     const body = (await res.json()) as SessionResponse
     expect(body.rep).toEqual({ id: expect.any(String), email: 'ann@example.com', role: 'admin' })
     expect(body.csrfToken).toMatch(/^[A-Za-z0-9_-]{43}$/)
-    const cookie = res.headers.get('Set-Cookie') ?? ''
+    const [cookie, team] = res.headers.getSetCookie()
     expect(cookie).toMatch(
       /^rep_session=[A-Za-z0-9_-]{43}; Max-Age=604800; Path=\/; HttpOnly; SameSite=Strict$/,
     )
+    // Beside it, a mark the page's script reads (no secret in it): this browser is the team's, so
+    // the widget marks its calls as the team's tests.
+    expect(team).toBe('voice_demo_team=1; Max-Age=604800; Path=/; SameSite=Strict')
     expect(res.headers.get('Cache-Control')).toBe('no-store')
   })
 
@@ -122,9 +125,9 @@ describe('GET and DELETE session', () => {
 
     const out = await reps.request('/session', { method: 'DELETE', session })
     expect(out.status).toBe(204)
-    expect(out.headers.get('Set-Cookie')).toMatch(
-      /^rep_session=; Max-Age=0; Path=\/; HttpOnly; SameSite=Strict/,
-    )
+    const [cleared, teamCleared] = out.headers.getSetCookie()
+    expect(cleared).toMatch(/^rep_session=; Max-Age=0; Path=\/; HttpOnly; SameSite=Strict/)
+    expect(teamCleared).toMatch(/^voice_demo_team=; Max-Age=0; Path=\/; SameSite=Strict/)
     // The same cookie, sent again (copied, or a tab that missed the sign-out), is dead server-side.
     const again = await reps.request('/session', { session })
     expect(again.status).toBe(401)

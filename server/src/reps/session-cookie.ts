@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
-import { REP_SESSION_COOKIE } from '#core/rep-api.ts'
+import { REP_SESSION_COOKIE, TEAM_BROWSER_COOKIE } from '#core/rep-api.ts'
 import { cameOverHttps } from '../common/came-over-https.ts'
 import { type RepSettings, SESSION_MAX_SECONDS } from './rep-settings.ts'
 
@@ -48,11 +48,17 @@ export function readSessionToken(c: Context): string | null {
 
 export function setSessionCookie(c: Context, token: string, settings: CookieSettings): void {
   setCookie(c, REP_SESSION_COOKIE, token, { ...cookieOptions(c, settings), maxAge: SESSION_MAX_SECONDS })
+  setCookie(c, TEAM_BROWSER_COOKIE, '1', {
+    ...cookieOptions(c, settings),
+    httpOnly: false,
+    maxAge: SESSION_MAX_SECONDS,
+  })
 }
 
 /** Tells the browser to forget the cookie, when it sent one. */
 export function clearSessionCookie(c: Context, settings: CookieSettings): void {
   if (getCookie(c, REP_SESSION_COOKIE) !== undefined) {
     deleteCookie(c, REP_SESSION_COOKIE, cookieOptions(c, settings))
+    deleteCookie(c, TEAM_BROWSER_COOKIE, { ...cookieOptions(c, settings), httpOnly: false })
   }
 }

@@ -15,7 +15,6 @@ const answer = (slug: string, name: string, companyName: string): ProspectRespon
   fallback: false,
   features: { browserCall: true, phoneCall: true, videoCall: false },
   unavailableReason: '',
-  visitToken: 'tyf0w0.0123456789abcdef0123456789abcdef',
 })
 const OPTIONS = { productName: 'CallPilot', siteUrl: 'https://demo.example.com' }
 

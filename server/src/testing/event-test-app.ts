@@ -1,22 +1,24 @@
 import { randomUUID } from 'node:crypto'
 import type { Hono } from 'hono'
-import { EVENTS_PATH } from '#core/engagement.ts'
+import { EVENTS_PATH, VISITS_PATH } from '#core/engagement.ts'
 import { isValidSlug } from '#core/prospect.ts'
 import { type AppDeps, createApp } from '../app.ts'
 import { createClientIpReader } from '../common/client-ip.ts'
 import { createKeyedHash } from '../common/keyed-hash.ts'
-import { createBookingCheck } from '../events/booking-check.ts'
+import { createVisitId } from '../common/visit-token.ts'
 import type { EventSettings } from '../events/event-settings.ts'
+import { SCHEDULER_WEBHOOK_PATH } from '../events/scheduler-webhook.ts'
+import { signCalendly } from './calendly-deliveries.ts'
 import { TEST_VISIT_TOKENS, type TestBackend } from './test-backend.ts'
 
 export const TEST_EVENT_HASH_SECRET = 'test-event-hash-secret-0123456789abcdef'
 
-/** Where the scheduler's event addresses lie in tests; no token, so their form is what is checked. */
-export const TEST_SCHEDULER = { apiUrl: 'https://api.calendly.com', apiToken: null }
+/** The signing key of the test apps' scheduler webhook subscription. */
+export const TEST_SCHEDULER_SIGNING_KEY = 'test-scheduler-signing-key-0123456789'
 
 /** A scheduled event's address as Calendly's message to the page carries it. */
 export const scheduledEventUri = (id: string = randomUUID()): string =>
-  `${TEST_SCHEDULER.apiUrl}/scheduled_events/${id}`
+  `https://api.calendly.com/scheduled_events/${id}`
 
 /** Limits high enough that only the tests about limits meet them; nudges off. */
 export const TEST_EVENT_SETTINGS: EventSettings = {
@@ -24,7 +26,8 @@ export const TEST_EVENT_SETTINGS: EventSettings = {
   perProspectMinute: 1000000,
   hash: createKeyedHash(TEST_EVENT_HASH_SECRET),
   visitTokens: TEST_VISIT_TOKENS,
-  checkBooking: createBookingCheck(TEST_SCHEDULER),
+  visitsPerAddressHour: 100000,
+  schedulerSigningKey: TEST_SCHEDULER_SIGNING_KEY,
   nudgeDedupeMinutes: null,
   getProspectLinkPrefix: () => null,
   commitConcurrency: 1,
@@ -55,23 +58,24 @@ export function createEventApp(
 const PAGE_AGE_MS = 60 * 60_000
 
 /**
- * The visit tokens of the prospects `events` name, as their pages got them an hour before `at` (what
- * a real page sends along; see core/engagement.ts).
+ * The visit tokens of the prospects `events` name for `visit`, as the visits route issued them an
+ * hour before `at` (what a real page sends along; see core/engagement.ts).
  */
 export async function signVisitTokens(
   events: readonly { slug?: unknown }[],
+  visit: string,
   at: Date = new Date(),
 ): Promise<Record<string, string>> {
   const slugs = new Set(events.map((event) => event.slug).filter((slug) => typeof slug === 'string'))
   const issuedAt = new Date(at.getTime() - PAGE_AGE_MS)
   const tokens: Record<string, string> = {}
   for (const slug of slugs)
-    if (isValidSlug(slug)) tokens[slug] = await TEST_VISIT_TOKENS.issue(slug, issuedAt)
+    if (isValidSlug(slug)) tokens[slug] = await TEST_VISIT_TOKENS.issue(slug, visit, issuedAt)
   return tokens
 }
 
-/** A new tab's visit id, as the browser makes it. */
-export const newVisit = (): string => randomUUID()
+/** A visit id, of the kind the visits route chooses. */
+export const newVisit = (): string => createVisitId()
 
 export interface PostOptions {
   ip?: string
@@ -88,7 +92,8 @@ export async function postEvents(
   { ip = '203.0.113.10', headers = {} }: PostOptions = {},
 ) {
   if (isBatchWithoutTokens(body)) {
-    body = { ...body, tokens: await signVisitTokens(body.events, clocks.get(app)?.()) }
+    const visit = typeof body.visit === 'string' ? body.visit : ''
+    body = { ...body, tokens: await signVisitTokens(body.events, visit, clocks.get(app)?.()) }
   }
   return app.request(EVENTS_PATH, {
     method: 'POST',
@@ -103,7 +108,48 @@ export async function postEvents(
   })
 }
 
-const isBatchWithoutTokens = (body: unknown): body is { events: { slug?: unknown }[] } =>
+let visitAddresses = 0
+
+/**
+ * Begins a visit of `slug` as a page does once it counts as opened (`POST /api/visits`), from an
+ * address of its own unless one is given (one address opens a prospect once an hour), and answers
+ * the response.
+ */
+export function beginVisit(
+  app: Hono,
+  slug: string,
+  {
+    ip = `198.18.${Math.floor(++visitAddresses / 250)}.${visitAddresses % 250}`,
+    headers = {},
+  }: PostOptions = {},
+) {
+  return app.request(VISITS_PATH, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'text/plain;charset=UTF-8',
+      'User-Agent':
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+      'X-Forwarded-For': ip,
+      Origin: 'https://demo.example',
+      ...headers,
+    },
+    body: JSON.stringify({ slug, surface: 'site' }),
+  })
+}
+
+/** A delivery of the scheduler's webhook, signed as Calendly signs it with the test apps' key. */
+export function deliverToScheduler(app: Hono, body: string) {
+  return app.request(SCHEDULER_WEBHOOK_PATH, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      'Calendly-Webhook-Signature': signCalendly(body, TEST_SCHEDULER_SIGNING_KEY),
+    },
+    body,
+  })
+}
+
+const isBatchWithoutTokens = (body: unknown): body is { visit?: unknown; events: { slug?: unknown }[] } =>
   typeof body === 'object' &&
   body !== null &&
   !('tokens' in body) &&

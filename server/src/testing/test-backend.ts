@@ -51,7 +51,6 @@ export async function createTestBackend(): Promise<TestBackend> {
     db,
     templates,
     publicConfig: TEST_PUBLIC_CONFIG,
-    visitTokens: TEST_VISIT_TOKENS,
     logger,
   }
   return { db, engine, url, secret: createLocalSecret(), errors, deps }

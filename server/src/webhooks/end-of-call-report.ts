@@ -44,6 +44,7 @@ const Metadata = z.object({
   prospectSlug: z.string(),
   visitId: z.unknown().optional(),
   source: optional(z.enum(['browser', 'phone'])),
+  team: optional(z.literal(true)),
 })
 
 /** What is stored of one report (`call_reports`), linked to its prospect by slug. */
@@ -171,12 +172,13 @@ function readCallMetadata(call: z.output<typeof Call>): CallMetadata | null {
   for (const candidate of [call.metadata, call.assistantOverrides?.metadata]) {
     const parsed = Metadata.safeParse(candidate)
     if (!parsed.success) continue
-    const { prospectSlug, visitId, source } = parsed.data
+    const { prospectSlug, visitId, source, team } = parsed.data
     if (!isValidSlug(prospectSlug) || prospectSlug === FALLBACK_SLUG) return null
     return {
       prospectSlug,
       visitId: typeof visitId === 'string' && VISIT_ID_PATTERN.test(visitId) ? visitId : null,
       source: source ?? (call.type?.endsWith('PhoneCall') ? 'phone' : 'browser'),
+      ...(team && { team }),
     }
   }
   return null

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useRef } from 'react'
+import { bookingUrlFor } from '../lib/scheduling/booking-url.ts'
 import { type BookingFor, useCalendly, useMeetingScheduled } from '../lib/scheduling/use-calendly.ts'
 import { LineIcon } from './line-icon.tsx'
 
@@ -25,7 +26,7 @@ export function InlineCalendly({ url, bookingFor, fallback }: InlineCalendlyProp
     const host = frameHost.current
     if (calendly.status !== 'ready' || !host) return
     host.replaceChildren() // StrictMode runs this twice; one calendar, not two
-    calendly.api.initInlineWidget({ url, parentElement: host })
+    calendly.api.initInlineWidget({ url: bookingUrlFor(url), parentElement: host })
     return () => host.replaceChildren()
   }, [calendly, url])
 

@@ -9,7 +9,6 @@ const BOOKING = {
 const ANSWER = {
   prospect: { slug: 'bright-smile-dental', companyName: 'Bright Smile Dental', booking: BOOKING },
   fallback: false,
-  visitToken: 'tyf0w0.0123456789abcdef0123456789abcdef',
 } as unknown as ProspectResponse
 
 afterEach(() => document.body.replaceChildren())

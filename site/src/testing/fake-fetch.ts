@@ -35,7 +35,6 @@ export const answerBody = (prospect: Prospect, fallback = false): ProspectRespon
   fallback,
   features: FEATURES,
   unavailableReason: '',
-  visitToken: 'tyf0w0.0123456789abcdef0123456789abcdef',
 })
 
 export const answerProspect = (prospect: Prospect, fallback = false): Response =>

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import type { Prospect, ProspectResponse } from '#core/prospect.ts'
 import { defineVoiceDemo } from '../embed.ts'
-import { ALL_DEMOS, answerLikeTheServer, FAKE_VISIT_TOKEN, stubFetch } from '../testing/fake-fetch.ts'
+import { ALL_DEMOS, answerLikeTheServer, stubFetch } from '../testing/fake-fetch.ts'
 import { getByRole, waitFor } from '../testing/queries.ts'
 
 // Prospect fields come from a CSV an operator imported, maybe scraped from the web; the widget runs
@@ -27,7 +27,6 @@ beforeEach(() => {
             fallback: false,
             features: ALL_DEMOS,
             unavailableReason: '',
-            visitToken: FAKE_VISIT_TOKEN,
           } satisfies ProspectResponse)
         : answerLikeTheServer(input),
     ),

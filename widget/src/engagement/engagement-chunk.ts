@@ -1,14 +1,9 @@
-import { EVENTS_PATH } from '#core/engagement.ts'
+import { type CallMetadata, EVENTS_PATH } from '#core/engagement.ts'
 import { getEngagementReporter } from '#core/engagement-reporter.ts'
-import { setVisitTokenSource } from '#core/engagement-visit.ts'
+import { getVisitId } from '#core/engagement-visit.ts'
+import { TEAM_BROWSER_COOKIE } from '#core/rep-api.ts'
 import { apiUrl } from '../lib/fetch-api.ts'
-import { visitTokens } from '../lib/fetch-prospect.ts'
 import type { WidgetEvent } from './report-engagement.ts'
-
-export { getVisitId } from '#core/engagement-visit.ts'
-
-// The batches carry the visit token of each prospect the widget was answered for.
-setVisitTokenSource((slug) => visitTokens[slug])
 
 /**
  * The widget's engagement chunk, fetched after the first paint (report-engagement.ts): the browser's
@@ -17,9 +12,18 @@ setVisitTokenSource((slug) => visitTokens[slug])
 export function reportEvent(apiBase: string, event: WidgetEvent): void {
   const endpoint = eventsUrl(apiBase)
   if (!endpoint) return // a bad api-base: the panel already says so
-  const reporter = getEngagementReporter(endpoint)
+  const reporter = getEngagementReporter(endpoint, surfaceOf(endpoint))
   if (event.name === 'page_opened') reporter.reportOpen(event.slug, surfaceOf(endpoint))
   else reporter.report(event)
+}
+
+/**
+ * What a call about `slug` carries for the sales team: the tab's visit of that prospect, and whether
+ * this is a signed-in rep's browser on our own pages (the team's test, never the prospect's).
+ */
+export function callMetadataFor(slug: string): Pick<CallMetadata, 'visitId' | 'team'> {
+  const team = document.cookie.split(/;\s*/).includes(`${TEAM_BROWSER_COOKIE}=1`)
+  return { visitId: getVisitId(slug), ...(team ? { team: true } : {}) }
 }
 
 /** `{apiBase}/api/events`, resolved as every other request of the widget; null for a bad api-base. */

@@ -1,13 +1,18 @@
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import { fakeBeacon, leavePage, showPage } from '../testing/fake-beacon.ts'
+import { stubFetch } from '../testing/fake-fetch.ts'
 
 /** A prospect of this test alone: the test files may share one window, and its reporters. */
 const SLUG = 'queued-before-chunk'
 let beacon: ReturnType<typeof fakeBeacon>
 beforeEach(() => {
   beacon = fakeBeacon()
+  stubFetch() // the server begins the visit the events wait for
 })
-afterEach(() => beacon.restore())
+afterEach(() => {
+  beacon.restore()
+  vi.unstubAllGlobals()
+})
 
 it('keeps events that come before the engagement chunk, and sends them in order once it is here', async () => {
   // The widget's modules as a page first loads them: the first event fetches the chunk when idle.

@@ -2,10 +2,8 @@ import type { BrowserEvent } from '#core/engagement.ts'
 import { FALLBACK_SLUG } from '#core/prospect.ts'
 import { lazyPart } from '../lib/lazy-part.ts'
 
-/** An event as the widget reports it; for `page_opened` the chunk adds where the page is. */
-export type WidgetEvent =
-  | Exclude<BrowserEvent, { name: 'page_opened' }>
-  | { name: 'page_opened'; slug: string }
+/** An event as the widget reports it; `page_opened` begins the visit (the chunk adds where the page is). */
+export type WidgetEvent = BrowserEvent | { name: 'page_opened'; slug: string }
 
 /**
  * The engagement chunk (the reporter, the visit id): never part of the first paint. The first event
@@ -13,7 +11,7 @@ export type WidgetEvent =
  */
 const engagement = lazyPart(() => import('./engagement-chunk.ts'))
 
-/** The chunk, for what needs the visit id (a call's metadata, a "Call Me" request). */
+/** The chunk, for what needs the visit (a call's metadata, a "Call Me" request). */
 export const loadEngagement = engagement.load
 
 /**

@@ -1,9 +1,10 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { OPEN_VISIBLE_MS } from '#core/engagement.ts'
-import { getVisitId } from '#core/engagement-visit.ts'
+import { getVisit } from '#core/engagement-visit.ts'
+import { TEAM_BROWSER_COOKIE } from '#core/rep-api.ts'
 import { defineVoiceDemo } from '../embed.ts'
 import { fakeBeacon, leavePage, showPage } from '../testing/fake-beacon.ts'
-import { FAKE_VISIT_TOKEN, stubFetch } from '../testing/fake-fetch.ts'
+import { FAKE_VISIT_TOKEN, fakeVisitOf, stubFetch } from '../testing/fake-fetch.ts'
 import { createFakeVoiceClient } from '../testing/fake-voice-client.ts'
 import { answerPhoneCallWith, closePhoneDialogs, openPhoneDialog } from '../testing/open-phone-dialog.tsx'
 import { getByRole, waitFor } from '../testing/queries.ts'
@@ -47,71 +48,57 @@ function mount(attributes: Record<string, string>): HTMLElement {
   return element
 }
 
-/** What the reporter sends when the page is left now, for `slug`. */
-function sentOnLeaving(slug: string) {
+/** Lets the fake server's answers (promises) arrive. */
+const settle = async () => {
+  for (let i = 0; i < 20; i++) await new Promise<void>((resolve) => queueMicrotask(resolve))
+}
+
+/** What the reporter sends when the page is left now, for `slug`, once the visit it waits for is here. */
+async function sentOnLeaving(slug: string) {
   leavePage()
+  await settle()
   showPage()
   return beacon.events(slug)
 }
 
-/**
- * The same, without opens: a panel of another test file may have counted one for the same prospect
- * a moment ago (the test files may share one window), and an open's rule has tests of its own.
- */
-const sentBesideOpens = (slug: string) => sentOnLeaving(slug).filter((event) => event.name !== 'page_opened')
+/** The visits the panel asked the server to begin, as `[slug, surface]`. */
+const visitsAsked = () =>
+  fetch.mock.calls
+    .filter(([input]) => String(input).endsWith('/api/visits'))
+    .map(([input, init]) => [String(input), JSON.parse(String(init?.body))] as const)
 
-describe('page_opened from <voice-demo>', () => {
-  it("sends the visit token the prospect's answer carried with the events about that prospect", async () => {
-    vi.useFakeTimers()
-    mount({ slug: 'harbor-realty', 'api-base': API })
-    await vi.advanceTimersByTimeAsync(OPEN_VISIBLE_MS)
-    leavePage()
-    showPage()
-    const sent = beacon.batches.find(({ batch }) =>
-      batch.events.some((event) => event.slug === 'harbor-realty'),
-    )
-    expect(sent?.batch.tokens).toEqual({ 'harbor-realty': FAKE_VISIT_TOKEN })
-  })
-
-  it("reports the panel's prospect once the page has been visible for 3 s, from a partner's page", async () => {
+describe('the visit from <voice-demo>', () => {
+  it("begins the panel's prospect's visit once the page has been visible for 3 s, from a partner's page", async () => {
     vi.useFakeTimers()
     mount({ slug: 'acme-plumbing', 'api-base': API })
     await vi.advanceTimersByTimeAsync(OPEN_VISIBLE_MS - 1)
-    expect(sentOnLeaving('acme-plumbing')).toEqual([])
-
+    expect(visitsAsked()).toEqual([])
     await vi.advanceTimersByTimeAsync(1)
-    expect(sentOnLeaving('acme-plumbing')).toEqual([
-      { name: 'page_opened', slug: 'acme-plumbing', surface: 'embed', origin: location.origin },
-    ])
-    const sent = beacon.batches.find(({ batch }) =>
-      batch.events.some((event) => event.slug === 'acme-plumbing'),
-    )
-    expect(sent?.url).toBe(`${API}/api/events`)
-    expect(sent?.batch.visit).toBe(getVisitId())
+    expect(visitsAsked()).toEqual([[`${API}/api/visits`, { slug: 'acme-plumbing', surface: 'embed' }]])
+    expect(getVisit('acme-plumbing')).toEqual(fakeVisitOf('acme-plumbing'))
+    expect(await sentOnLeaving('acme-plumbing')).toEqual([]) // the visit is the open
   })
 
   it("says 'site' where the page is on the API's own origin, as our prospect pages are", async () => {
     vi.useFakeTimers()
     mount({ slug: 'acme-dental', 'api-base': location.origin })
     await vi.advanceTimersByTimeAsync(OPEN_VISIBLE_MS)
-    expect(sentOnLeaving('acme-dental')).toEqual([
-      { name: 'page_opened', slug: 'acme-dental', surface: 'site', origin: location.origin },
-    ])
+    expect(visitsAsked().map(([, body]) => body)).toEqual([{ slug: 'acme-dental', surface: 'site' }])
   })
 
-  it('reports one open for two panels of the same prospect on a page', async () => {
+  it('begins one visit for two panels of the same prospect on a page', async () => {
     vi.useFakeTimers()
     mount({ slug: 'acme-realty', 'api-base': API })
     mount({ slug: 'acme-realty', 'api-base': API })
     await vi.advanceTimersByTimeAsync(OPEN_VISIBLE_MS * 2)
-    expect(sentOnLeaving('acme-realty').map((event) => event.name)).toEqual(['page_opened'])
+    expect(visitsAsked()).toHaveLength(1)
   })
 
-  it('reports nothing for the general demo (no slug: the fallback prospect)', async () => {
+  it('begins none for the general demo (no slug: the fallback prospect)', async () => {
     vi.useFakeTimers()
     mount({ 'api-base': API })
     await vi.advanceTimersByTimeAsync(OPEN_VISIBLE_MS * 2)
-    expect(sentOnLeaving('visitor')).toEqual([])
+    expect(visitsAsked()).toEqual([])
   })
 })
 
@@ -127,21 +114,49 @@ describe('the browser call', () => {
     }
     return { ...fake, store, start }
   }
-  const callEvents = sentBesideOpens
+  const callEvents = sentOnLeaving
 
   it('reports demo_call_started once live and demo_call_ended with the seconds it was live', async () => {
     const { emit, store, start } = await reportingCall('bright-smile-dental')
     const now = vi.spyOn(Date, 'now').mockReturnValue(1_000_000)
     await start()
-    expect(callEvents('bright-smile-dental')).toEqual([]) // connecting is not a call yet
+    expect(await callEvents('bright-smile-dental')).toEqual([]) // connecting is not a call yet
     emit('call-start')
     now.mockReturnValue(1_042_400)
     store.getState().stopCall()
     emit('call-end')
-    expect(callEvents('bright-smile-dental')).toEqual([
+    expect(await callEvents('bright-smile-dental')).toEqual([
       { name: 'demo_call_started', slug: 'bright-smile-dental' },
       { name: 'demo_call_ended', slug: 'bright-smile-dental', seconds: 42 },
     ])
+    // With the token of the visit the call's first event began.
+    expect(beacon.batches.at(-1)?.batch).toMatchObject({
+      visit: fakeVisitOf('bright-smile-dental').id,
+      tokens: { 'bright-smile-dental': FAKE_VISIT_TOKEN },
+    })
+  })
+
+  it("marks a signed-in rep's call as the team's test in its metadata, with the tab's visit", async () => {
+    sessionStorage.clear()
+    const { client, start } = await reportingCall('harbor-realty')
+    await start()
+    const metadata = () => (client.start.mock.calls.at(-1) as unknown[] | undefined)?.[0]
+    expect(metadata()).toMatchObject({
+      agent: { metadata: { prospectSlug: 'harbor-realty', visitId: null, source: 'browser' } },
+    })
+    expect(JSON.stringify(metadata())).not.toContain('"team"')
+    // biome-ignore lint/suspicious/noDocumentCookie: the page's cookie is what the widget reads
+    document.cookie = `${TEAM_BROWSER_COOKIE}=1`
+    try {
+      const rep = await reportingCall('harbor-realty')
+      await rep.start()
+      expect((rep.client.start.mock.calls.at(-1) as unknown[] | undefined)?.[0]).toMatchObject({
+        agent: { metadata: { prospectSlug: 'harbor-realty', visitId: null, source: 'browser', team: true } },
+      })
+    } finally {
+      // biome-ignore lint/suspicious/noDocumentCookie: the page's cookie is what the widget reads
+      document.cookie = `${TEAM_BROWSER_COOKIE}=; expires=Thu, 01 Jan 1970 00:00:00 GMT`
+    }
   })
 
   it('reports the end of a call that failed while live, and of one whose element left the page', async () => {
@@ -157,11 +172,11 @@ describe('the browser call', () => {
     now.mockReturnValue(2_010_000)
     removed.store.getState().dispose()
 
-    expect(callEvents('harbor-realty')).toEqual([
+    expect(await callEvents('harbor-realty')).toEqual([
       { name: 'demo_call_started', slug: 'harbor-realty' },
       { name: 'demo_call_ended', slug: 'harbor-realty', seconds: 7 },
     ])
-    expect(callEvents('bright-smile-dental')).toEqual([
+    expect(await callEvents('bright-smile-dental')).toEqual([
       { name: 'demo_call_started', slug: 'bright-smile-dental' },
       { name: 'demo_call_ended', slug: 'bright-smile-dental', seconds: 10 },
     ])
@@ -172,54 +187,27 @@ describe('the browser call', () => {
     client.start.mockRejectedValueOnce(new DOMException('Permission denied', 'NotAllowedError'))
     await start()
     await waitFor(() => expect(store.getState().call).toBe('idle'))
-    expect(callEvents('harbor-realty')).toEqual([])
+    expect(await callEvents('harbor-realty')).toEqual([])
   })
 })
 
 describe("'Call Me'", () => {
-  const cases = [
-    { outcome: 'placed', answer: () => Response.json({ callId: 'call-1', number: '+15551234567' }) },
-    {
-      outcome: 'refused',
-      answer: () =>
-        Response.json(
-          { error: { code: 'rate_limited', message: 'Too many call requests. Please try again later.' } },
-          { status: 429 },
-        ),
-    },
-    {
-      outcome: 'failed',
-      answer: () =>
-        Response.json(
-          { error: { code: 'unavailable', message: 'Something went wrong on our side. Please try again.' } },
-          { status: 503 },
-        ),
-    },
-    { outcome: 'failed', answer: () => Promise.reject(new TypeError('Failed to fetch')) },
-  ] as const
-
-  for (const { outcome, answer } of cases) {
-    it(`reports phone_call_requested '${outcome}' when the request ends that way`, async () => {
-      answerPhoneCallWith(fetch, answer)
-      const { dialog, submit, type } = await openPhoneDialog({ report: reportEngagement })
-      await type('(555) 123-4567')
-      await waitFor(() => expect(submit().hasAttribute('disabled')).toBe(false))
-      submit().click()
-      await waitFor(() => expect(sentBesideOpens('bright-smile-dental')).toHaveLength(1))
-      expect(sentBesideOpens('bright-smile-dental')).toEqual([
-        { name: 'phone_call_requested', slug: 'bright-smile-dental', outcome },
-      ])
-      // Settled: the dialog's button reads 'Call Me' again.
-      await waitFor(() => expect(dialog.querySelector('button[type="submit"]')?.textContent).toBe('Call Me'))
-    })
-  }
+  it('reports nothing itself, whatever the answer: the server records the calls it places', async () => {
+    answerPhoneCallWith(fetch, () => Response.json({ callId: 'call-1', number: '+15551234567' }))
+    const { dialog, submit, type } = await openPhoneDialog({ report: reportEngagement })
+    await type('(555) 123-4567')
+    await waitFor(() => expect(submit().hasAttribute('disabled')).toBe(false))
+    submit().click()
+    await waitFor(() => expect(dialog.querySelector('button[type="submit"]')?.textContent).toBe('Call Me'))
+    expect(await sentOnLeaving('bright-smile-dental')).toEqual([])
+  })
 
   it('reports nothing for a number the dialog refuses before asking the server', async () => {
     const { dialog, submit, type } = await openPhoneDialog({ report: reportEngagement })
     await type('12345')
     submit().click()
     await waitFor(() => expect(getByRole(dialog, 'alert').textContent).toContain('Invalid Phone Number'))
-    expect(sentBesideOpens('bright-smile-dental')).toEqual([])
+    expect(await sentOnLeaving('bright-smile-dental')).toEqual([])
   })
 })
 
@@ -228,6 +216,8 @@ describe('the video call', () => {
   function videoCall(attributes: Record<string, string>) {
     fetch.mockImplementation(async (input) => {
       const path = new URL(String(input)).pathname
+      if (path.endsWith('/visits'))
+        return Response.json({ visit: fakeVisitOf('harbor-realty') }, { status: 201 })
       if (path.endsWith('/end')) return Response.json({ conversationId: 'c-1', alreadyEnded: false })
       return Response.json({ conversationId: 'c-1', conversationUrl: null, maxDurationSeconds: 300 })
     })
@@ -246,7 +236,8 @@ describe('the video call', () => {
     await waitFor(() => expect(status()).toBe('active'))
     now.mockReturnValue(5_065_000)
     leavePage() // the call ends by beacon, and its event leaves with it
-    expect(beacon.events('harbor-realty').filter((event) => event.name !== 'page_opened')).toEqual([
+    await settle()
+    expect(beacon.events('harbor-realty')).toEqual([
       { name: 'video_call_started', slug: 'harbor-realty' },
       { name: 'video_call_ended', slug: 'harbor-realty', seconds: 65 },
     ])
@@ -259,6 +250,7 @@ describe('the video call', () => {
     await waitFor(() => expect(status()).toBe('active'))
     call.dispose()
     leavePage()
-    expect(beacon.events().filter((event) => event.name !== 'page_opened')).toEqual([])
+    await settle()
+    expect(beacon.events()).toEqual([])
   })
 })

@@ -8,11 +8,6 @@ const inFlight = new Map<string, Promise<ProspectResponse>>()
 const latest = new Map<string, Promise<ProspectResponse>>()
 /** Answers the page carried (a `<voice-demo>`'s `data-prospect`), by the same key as requests. */
 const onPage = new Map<string, ProspectResponse>()
-/**
- * The visit token of the latest answer for each prospect, by slug: the engagement chunk sends it with
- * the events about that prospect. Kept here, so the first paint carries no engagement code.
- */
-export const visitTokens: Record<string, string> = {}
 
 /**
  * Keeps an answer the page carried for `slug`, while the element that carried it is on the page: the
@@ -25,7 +20,6 @@ export function keepPageAnswer(slug: string, apiBase: string, body: unknown): ()
   const key = `${baseKey(apiBase)} ${slug}`
   const carried = Promise.resolve(body)
   onPage.set(key, body)
-  visitTokens[slug] = body.visitToken
   latest.set(baseKey(apiBase), carried)
   return () => {
     if (onPage.get(key) === body) onPage.delete(key)
@@ -52,7 +46,6 @@ export async function fetchProspect(slug: string, apiBase: string): Promise<Pros
     answer = fetchApi(`api/prospects/${slug}`, apiBase)
       .then((body) => {
         if (isProspectResponse(body)) {
-          visitTokens[body.prospect.slug] = body.visitToken
           return body
         }
         throw new RequestFailure('unavailable', UNAVAILABLE_MESSAGE, 0, {

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { getVisitId } from '#core/engagement-visit.ts'
+import { getVisitId, keepVisit } from '#core/engagement-visit.ts'
 import { loadEngagement } from '../engagement/report-engagement.ts'
-import { stubFetch } from '../testing/fake-fetch.ts'
+import { fakeVisitOf, stubFetch } from '../testing/fake-fetch.ts'
 import {
   answerPhoneCallWith,
   closePhoneDialogs,
@@ -19,6 +19,8 @@ beforeAll(() => loadEngagement())
 
 beforeEach(() => {
   fetch = stubFetch()
+  // The page counted as opened: the tab has its visit of the prospect.
+  keepVisit('bright-smile-dental', fakeVisitOf('bright-smile-dental'))
 })
 afterEach(() => {
   closePhoneDialogs()
@@ -137,7 +139,7 @@ describe('the phone dialog', () => {
         number: '(201) 555-0123',
         idempotencyKey: expect.any(String),
         // The tab's visit, for the call's metadata: its end-of-call report links back to the visit.
-        visitId: getVisitId(),
+        visitId: getVisitId('bright-smile-dental'),
       },
     ])
 

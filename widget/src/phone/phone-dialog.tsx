@@ -13,7 +13,7 @@ import { LineIcon } from '../ui/line-icon.tsx'
 import { CountrySelect } from './country-select.tsx'
 import css from './phone-dialog.css?inline'
 import { createIdempotencyKey, PHONE_TEXT, titleForError } from './phone-text.ts'
-import { phoneOutcomeOf, requestPhoneCall } from './request-phone-call.ts'
+import { requestPhoneCall } from './request-phone-call.ts'
 
 export interface PhoneDialogProps {
   store: DemoStore
@@ -51,12 +51,12 @@ export function PhoneDialog({ store, prospect, apiBase, open, backNavigation, on
   const field = useRef<HTMLInputElement>(null)
   // One key per number: a retry after a lost answer cannot dial twice; a new number gets a new key.
   const idempotencyKey = useRef<string | null>(null)
-  // The tab's visit id, for the call's metadata: read once the engagement chunk is here (normally
-  // long since), never waited for at submit, so the call never waits on it.
-  const visitId = useRef<string | undefined>(undefined)
+  // The tab's visit, for the call's metadata: read from the engagement chunk once it is here
+  // (normally long since), never waited for at submit, so the call never waits on it.
+  const visitIdOf = useRef<((slug: string) => string | null) | undefined>(undefined)
   useEffect(() => {
-    loadEngagement().then(({ getVisitId }) => {
-      visitId.current = getVisitId()
+    loadEngagement().then(({ callMetadataFor }) => {
+      visitIdOf.current = (slug) => callMetadataFor(slug).visitId
     }, ignoreFailure)
   }, [])
 
@@ -107,7 +107,7 @@ export function PhoneDialog({ store, prospect, apiBase, open, backNavigation, on
     idempotencyKey.current = key
     setSubmitting(true)
     const { slug } = prospect
-    const visit = visitId.current
+    const visit = visitIdOf.current?.(slug)
     try {
       const request = {
         slug,
@@ -117,7 +117,6 @@ export function PhoneDialog({ store, prospect, apiBase, open, backNavigation, on
         ...(visit && { visitId: visit }),
       }
       const placed = await requestPhoneCall(request, apiBase)
-      store.report?.(apiBase, { name: 'phone_call_requested', slug, outcome: 'placed' })
       edit(() => setNumber(''))
       onClose()
       showToast(PHONE_TEXT.initiatedTitle, PHONE_TEXT.initiatedBody(placed.number))
@@ -130,7 +129,6 @@ export function PhoneDialog({ store, prospect, apiBase, open, backNavigation, on
         companyName: prospect.companyName,
       })
     } catch (error) {
-      store.report?.(apiBase, { name: 'phone_call_requested', slug, outcome: phoneOutcomeOf(error) })
       const failure =
         error instanceof RequestFailure ? error : new RequestFailure('unavailable', UNAVAILABLE_MESSAGE)
       if (failure.code === 'phone_invalid' || failure.code === 'phone_required') refuse(failure.message)

@@ -1,5 +1,4 @@
 import { RequestFailure, UNAVAILABLE_MESSAGE } from '#core/api-error.ts'
-import type { PhoneOutcome } from '#core/engagement.ts'
 import { PHONE_CALL_PATH, type PhoneCallRequest, type PhoneCallResponse } from '#core/phone-call.ts'
 import { fetchApi } from '../lib/fetch-api.ts'
 
@@ -21,14 +20,4 @@ export async function requestPhoneCall(
     })
   }
   return { callId: body.callId, number: body.number }
-}
-
-/**
- * How a failed request ended, for the sales team: `refused` when the server said no to this request
- * (4xx: a limit reached, a number it will not dial), `failed` when it could not be answered (5xx, a
- * timeout, no network). Either way the visitor asked for a call.
- */
-export function phoneOutcomeOf(error: unknown): Exclude<PhoneOutcome, 'placed'> {
-  const status = error instanceof RequestFailure ? error.status : 0
-  return status >= 400 && status < 500 && status !== 408 ? 'refused' : 'failed'
 }

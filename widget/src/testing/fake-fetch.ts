@@ -32,8 +32,14 @@ export const prospects: Record<string, Prospect> = {
   },
 }
 
-/** The visit token every fake answer carries (the server signs one per prospect and minute). */
+/** The visit token every fake visit carries (the server signs one per prospect and visit). */
 export const FAKE_VISIT_TOKEN = 'tyf0w0.0123456789abcdef0123456789abcdef'
+
+/** The visit the fake server begins for `slug`: its id names the slug, for the assertions. */
+export const fakeVisitOf = (slug: string) => ({
+  id: `visit-${slug}`.padEnd(16, '-').slice(0, 64),
+  token: FAKE_VISIT_TOKEN,
+})
 
 /** Every demo on: the buttons UI tests press are live unless a test turns one off. */
 export const ALL_DEMOS: DemoFeatures = { browserCall: true, phoneCall: true, videoCall: true }
@@ -47,19 +53,24 @@ export function prospectAnswer(slug: string, features: Partial<DemoFeatures> = {
     fallback: !prospect,
     features: demos,
     unavailableReason: describeUnavailable(demos),
-    visitToken: FAKE_VISIT_TOKEN,
   }
 }
 
 /**
- * Answers like the server: `GET …/api/prospects/:slug` with `features` (all on unless given), and
+ * Answers like the server: `GET …/api/prospects/:slug` with `features` (all on unless given), `POST
+ * …/api/visits` with {@link fakeVisitOf}, and
  * `GET …/api/config` without a Vapi public key, so a browser call that gets as far as the config says
  * the voice demo is not configured.
  */
 export function answerLikeTheServer(
   input: RequestInfo | URL,
   features: Partial<DemoFeatures> = {},
+  init?: RequestInit,
 ): Response {
+  if (String(input).endsWith('/api/visits')) {
+    const { slug } = JSON.parse(String(init?.body)) as { slug: string }
+    return Response.json({ visit: fakeVisitOf(slug) }, { status: 201 })
+  }
   if (String(input).endsWith('/api/config')) {
     return Response.json({
       productName: 'CallPilot',
@@ -76,8 +87,8 @@ export function answerLikeTheServer(
  * with `mockImplementation`.
  */
 export function stubFetch(features: Partial<DemoFeatures> = {}) {
-  const fetch = vi.fn((input: RequestInfo | URL, _init?: RequestInit) =>
-    Promise.resolve(answerLikeTheServer(input, features)),
+  const fetch = vi.fn((input: RequestInfo | URL, init?: RequestInit) =>
+    Promise.resolve(answerLikeTheServer(input, features, init)),
   )
   vi.stubGlobal('fetch', fetch)
   return fetch

@@ -70,7 +70,7 @@ export const phoneCallRequests = (fetch: FetchMock) =>
 
 /** Answers the phone-call request with `response`; other requests as the server would. */
 export function answerPhoneCallWith(fetch: FetchMock, response: () => Response | Promise<Response>): void {
-  fetch.mockImplementation(async (input) =>
-    String(input).endsWith('/api/calls/phone') ? response() : answerLikeTheServer(input),
+  fetch.mockImplementation(async (input, init) =>
+    String(input).endsWith('/api/calls/phone') ? response() : answerLikeTheServer(input, {}, init),
   )
 }

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'preact'
 import { expect, vi } from 'vitest'
-import { getVisitId } from '#core/engagement-visit.ts'
 import type { DemoFeatures } from '#core/public-config.ts'
+import { callMetadataFor } from '../engagement/engagement-chunk.ts'
 import { lazyPart } from '../lib/lazy-part.ts'
 import type { PhoneDialogProps } from '../phone/phone-dialog.tsx'
 import type { BrowserCall, DemoDeps, DemoStore } from '../state/demo-state.ts'
@@ -68,7 +68,7 @@ export function connectTo(client: VoiceClient) {
   let made: BrowserCall | null = null
   const chunk = async (): Promise<PanelCallChunk> => ({
     connectVoice: async (apiBase, host) =>
-      (made = createBrowserCall(host, client, { apiBase, visitId: getVisitId() })),
+      (made = createBrowserCall(host, client, { apiBase, metadataFor: callMetadataFor })),
     startWhenLoaded,
     CallView,
   })

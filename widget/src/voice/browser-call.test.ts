@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { getVisitId } from '#core/engagement-visit.ts'
-import { prospects } from '../testing/fake-fetch.ts'
+import { getVisitId, keepVisit } from '#core/engagement-visit.ts'
+import { fakeVisitOf, prospects } from '../testing/fake-fetch.ts'
 import { createFakeVoiceClient } from '../testing/fake-voice-client.ts'
 import { connectTo, flush, loadedStore, shownToast } from '../testing/test-demo-store.ts'
 import { dismissToast } from '../toast/page-toast.ts'
@@ -35,7 +35,11 @@ describe('the browser call', () => {
         system: prospects['bright-smile-dental']?.system,
         variableValues: prospects['bright-smile-dental']?.variables,
         // On the platform's call, for its end-of-call report: the prospect, the tab's visit, the button.
-        metadata: { prospectSlug: 'bright-smile-dental', visitId: getVisitId(), source: 'browser' },
+        metadata: {
+          prospectSlug: 'bright-smile-dental',
+          visitId: getVisitId('bright-smile-dental'),
+          source: 'browser',
+        },
         recordingEnabled: false,
         ownAssistant: false,
       },
@@ -259,6 +263,8 @@ describe('what the call view shows', () => {
         close() {}
       },
     )
+    // The page counted as opened: the tab has its visit of the prospect.
+    keepVisit('bright-smile-dental', fakeVisitOf('bright-smile-dental'))
     const { client, store } = await callStore()
     client.callId.mockReturnValue('call-9')
     store.getState().startCall()
@@ -268,7 +274,7 @@ describe('what the call view shows', () => {
     expect(Object.fromEntries(url.searchParams)).toEqual({
       call: 'call-9',
       slug: 'bright-smile-dental',
-      visit: getVisitId(),
+      visit: getVisitId('bright-smile-dental'),
     })
     vi.unstubAllGlobals()
   })

@@ -1,4 +1,5 @@
 import { createAgentSettings } from '#core/agent-settings.ts'
+import type { CallMetadata } from '#core/engagement.ts'
 import { followCall } from '../actions/follow-call.tsx'
 import { createLevelMeter, type LevelMeter } from '../audio/create-level-meter.ts'
 import { FULL_VOLUME_LEVEL } from '../audio/levels.ts'
@@ -8,11 +9,14 @@ import { CALL_TEXT, describeCallError, describeStartFailure } from './call-text.
 import { addTranscript, createLiveCallStore, startLiveCall } from './live-call.ts'
 import type { VoiceClient } from './voice-client.ts'
 
-/** Where the call's engagement events go (the element's API), and the tab's visit id for its metadata. */
+/** Where the call's engagement events go (the element's API), and what its metadata says for the team. */
 export interface CallEngagement {
   apiBase: string
-  /** Null when the engagement chunk did not load: the call goes on, its report linked to the prospect alone. */
-  visitId: string | null
+  /**
+   * The tab's visit of the prospect and whether this is the team's own test (engagement-chunk.ts);
+   * null when the engagement chunk did not load: the call goes on, its report linked to the prospect alone.
+   */
+  metadataFor: ((slug: string) => Pick<CallMetadata, 'visitId' | 'team'>) | null
 }
 
 /** The longest call the events' contract takes, in seconds. */
@@ -33,7 +37,7 @@ const MAX_CALL_SECONDS = 86400
 export function createBrowserCall(
   { store, emit, report }: CallHost,
   client: VoiceClient,
-  { apiBase, visitId }: CallEngagement,
+  { apiBase, metadataFor }: CallEngagement,
 ): BrowserCall {
   const { setState: set, getState: get } = store
   const live = createLiveCallStore()
@@ -136,7 +140,9 @@ export function createBrowserCall(
   return {
     start(prospect) {
       slug = prospect.slug
-      const agent = createAgentSettings(prospect, { prospectSlug: slug, visitId, source: 'browser' })
+      const { visitId = null, team } = metadataFor?.(slug) ?? {}
+      const metadata: CallMetadata = { prospectSlug: slug, visitId, source: 'browser', ...(team && { team }) }
+      const agent = createAgentSettings(prospect, metadata)
       client.start({ assistantId: prospect.assistantId, agent }).then(
         () => {
           // Joined: what the agent does for the business during the call shows as it happens.

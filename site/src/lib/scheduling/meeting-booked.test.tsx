@@ -1,7 +1,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { EventBatch } from '#core/engagement.ts'
-import { markOpened, rememberVisitToken } from '#core/engagement-visit.ts'
+import { keepVisit } from '#core/engagement-visit.ts'
 import { CALENDLY_ORIGIN } from './calendly-events.ts'
 import { useMeetingScheduled } from './use-calendly.ts'
 
@@ -29,13 +29,14 @@ const SCHEDULED = {
   payload: { event: { uri: EVENT_URI }, invitee: { uri: `${EVENT_URI}/invitees/AAAAAAAAAAAAAAAA` } },
 }
 const TOKEN = 'tyf0w0.0123456789abcdef0123456789abcdef'
+/** The widget began the prospect's visit in this tab (its page counted as opened). */
+const markOpened = (slug: string) => keepVisit(slug, { id: `visit-${slug}`.padEnd(16, '-'), token: TOKEN })
 const bookings = () => sent.flatMap(({ batch }) => batch.events).filter((e) => e.name === 'meeting_booked')
 
 describe('a booked meeting', () => {
-  it("is reported for the prospect whose page this tab opened, once Calendly's origin says so", async () => {
-    // The widget counted the prospect's page as opened in this visit, and kept its visit token.
+  it("is reported (as the page's word) for the prospect whose page this tab opened, once Calendly's origin says so", async () => {
+    // The widget counted the prospect's page as opened in this tab, and kept its visit.
     markOpened('harbor-realty')
-    rememberVisitToken('harbor-realty', TOKEN)
     const { result } = renderHook(() => useMeetingScheduled())
     await post(CALENDLY_ORIGIN, SCHEDULED)
     expect(result.current).toBe(true)
@@ -92,7 +93,8 @@ describe('a booked meeting', () => {
 
   it("on a prospect's own page, is that prospect's, with the name of the rep whose scheduler it showed", async () => {
     markOpened('harbor-realty') // opened earlier in this tab: not the page the booking was made on
-    rememberVisitToken('bright-smile-dental', TOKEN)
+    markOpened('bright-smile-dental')
+    markOpened('harbor-realty') // and another since: the page's own prospect still wins
     renderHook(() => useMeetingScheduled({ slug: 'bright-smile-dental', rep: 'Sam Rivera' }))
     await post(CALENDLY_ORIGIN, SCHEDULED)
     await waitFor(() =>

@@ -1,4 +1,5 @@
 import { siteConfig } from '../../../config.ts'
+import { bookingUrlFor } from '../../../lib/scheduling/booking-url.ts'
 import { useCalendly } from '../../../lib/scheduling/use-calendly.ts'
 import { BOOKING_PANEL_ID } from './booking-panel-id.ts'
 
@@ -11,8 +12,8 @@ export function ScheduleMeetingButton({ className }: { className: string }) {
   const url = siteConfig.calendlyUrl
   const calendly = useCalendly(url)
   const handleClick = () => {
-    if (calendly.status === 'ready') return calendly.api.initPopupWidget({ url })
-    if (url) return void window.open(url, '_blank', 'noopener,noreferrer')
+    if (calendly.status === 'ready') return calendly.api.initPopupWidget({ url: bookingUrlFor(url) })
+    if (url) return void window.open(bookingUrlFor(url), '_blank', 'noopener,noreferrer')
     const panel = document.getElementById(BOOKING_PANEL_ID)
     const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches
     panel?.scrollIntoView({ behavior: reduce ? 'instant' : 'smooth', block: 'center' })

@@ -60,9 +60,9 @@ export const TIMELINE: TimelineResponse = {
     {
       kind: 'event',
       at: '2026-03-02T13:58:00.000Z',
-      name: 'phone_call_requested',
+      name: 'phone_call_placed',
       visit: 'abcd1234',
-      detail: { outcome: 'placed' },
+      detail: {},
     },
     {
       kind: 'event',

@@ -9,22 +9,22 @@ const event = (name: string, detail: EventEntry['detail'] = {}): EventEntry =>
 describe('describeEvent', () => {
   it('says where a page was opened, in words', () => {
     expect(describeEvent(event('page_opened', { surface: 'site', origin: 'https://demo.example' }))).toBe(
-      'Opened the page on demo.example (their page)',
+      'Opened the page on demo.example (their page, as the page reported)',
     )
     expect(describeEvent(event('page_opened', { surface: 'embed', origin: 'https://acme.example' }))).toBe(
-      'Opened the page on acme.example (partner page)',
+      'Opened the page on acme.example (partner page, as the page reported)',
     )
     expect(describeEvent(event('page_opened', { surface: 'kiosk' }))).toBe('Opened the page')
   })
 
-  it('words each way a "Call Me" ended, and an unknown one without its dashes', () => {
+  it('says a call the server placed as a fact, and a page\'s "Call Me" report as the page\'s word', () => {
+    expect(describeEvent(event('phone_call_placed'))).toBe('Asked for a phone call · we called them')
     const outcome = (value: string) => describeEvent(event('phone_call_requested', { outcome: value }))
-    expect(outcome('placed')).toBe('Asked for a phone call · we called them')
-    expect(outcome('refused')).toBe(
-      'Asked for a phone call · not called: the number was refused or a limit was reached',
-    )
-    expect(outcome('failed')).toBe('Asked for a phone call · not called: something went wrong')
-    expect(outcome('rate-limited')).toBe('Asked for a phone call · rate limited')
+    const claim = 'The page says they asked for a phone call (not confirmed)'
+    expect(outcome('placed')).toBe(`${claim} · we called them`)
+    expect(outcome('refused')).toBe(`${claim} · not called: the number was refused or a limit was reached`)
+    expect(outcome('failed')).toBe(`${claim} · not called: something went wrong`)
+    expect(outcome('rate-limited')).toBe(`${claim} · rate limited`)
   })
 
   it('gives a call its length, and an event this page does not know its name as words', () => {
@@ -34,19 +34,38 @@ describe('describeEvent', () => {
     expect(describeEvent(event('callback_requested'))).toBe('Callback requested')
   })
 
-  it('names the rep a call was booked with, and says only "Booked a meeting" for the team\'s scheduler', () => {
+  it("says a booking the scheduler confirmed with whom and when, a cancelled one so, and a page's as its word", () => {
     const uri = 'https://api.calendly.com/scheduled_events/ABC'
-    expect(describeEvent(event('meeting_booked', { eventUri: uri, rep: 'Sam Rivera' }))).toBe(
-      'Booked a call with Sam Rivera',
+    const startAt = '2026-12-08T15:30:00.000Z'
+    const when = new Intl.DateTimeFormat('en-US', {
+      weekday: 'short',
+      month: 'short',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+    }).format(new Date(startAt))
+    expect(describeEvent(event('meeting_confirmed', { rep: 'Sam Rivera', startAt }))).toBe(
+      `Booked a call with Sam Rivera for ${when}`,
     )
-    expect(describeEvent(event('meeting_booked', { eventUri: uri }))).toBe('Booked a meeting')
-    expect(describeEvent(event('meeting_booked', { eventUri: uri, rep: '  ' }))).toBe('Booked a meeting')
+    expect(describeEvent(event('meeting_confirmed', {}))).toBe('Booked a call')
+    expect(describeEvent(event('meeting_canceled', { rep: 'Sam Rivera', startAt }))).toBe(
+      `Booked a call with Sam Rivera for ${when}, then cancelled it`,
+    )
+    expect(describeEvent(event('meeting_booked', { eventUri: uri, rep: 'Sam Rivera' }))).toBe(
+      'The page says they booked a call with Sam Rivera (not confirmed)',
+    )
+    expect(describeEvent(event('meeting_booked', { eventUri: uri }))).toBe(
+      'The page says they booked a call (not confirmed)',
+    )
+    expect(describeEvent(event('meeting_booked', { eventUri: uri, rep: '  ' }))).toBe(
+      'The page says they booked a call (not confirmed)',
+    )
   })
 })
 
 describe('describeCallReport', () => {
   it('names the kind of call and its length', () => {
-    const report = (source: 'browser' | 'phone', seconds: number | null) =>
+    const report = (source: 'browser' | 'phone', seconds: number | null, team = false) =>
       describeCallReport({
         kind: 'call_report',
         at: '2026-12-01T10:00:00Z',
@@ -55,8 +74,11 @@ describe('describeCallReport', () => {
         endedReason: null,
         summary: null,
         transcript: [],
+        ...(team && { team: true as const }),
       })
     expect(report('browser', 192)).toBe('Browser call report · 3:12')
     expect(report('phone', null)).toBe('Phone call report')
+    expect(report('browser', 48, true)).toBe('Your team tried the agent · browser call · 0:48')
+    expect(report('phone', null, true)).toBe('Your team tried the agent · phone call')
   })
 })

@@ -7,11 +7,23 @@ const PLAIN: Record<EventName, string> = {
   page_opened: 'Opened the page',
   demo_call_started: 'Started talking to the agent in the browser',
   demo_call_ended: 'Talked to the agent in the browser',
-  phone_call_requested: 'Asked for a phone call',
+  phone_call_requested: 'The page says they asked for a phone call (not confirmed)',
+  phone_call_placed: 'Asked for a phone call · we called them',
   video_call_started: 'Started a video call with the agent',
   video_call_ended: 'Had a video call with the agent',
-  meeting_booked: 'Booked a meeting',
+  meeting_booked: 'The page says they booked a call (not confirmed)',
+  meeting_confirmed: 'Booked a call',
+  meeting_canceled: 'Booked a call, then cancelled it',
 }
+
+/** A meeting's time for a rep, in their own time zone: "Tue, Dec 3, 10:00 AM". */
+const MEETING_TIME = new Intl.DateTimeFormat('en-US', {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+})
 
 /** How a "Call Me" ended (core/engagement.ts PHONE_OUTCOMES), as the widget's dialog reported it. */
 const OUTCOMES: Record<PhoneOutcome, string> = {
@@ -23,9 +35,10 @@ const OUTCOMES: Record<PhoneOutcome, string> = {
 }
 
 /**
- * An event in a rep's words: "Opened the page on acme.example (partner page)", "Talked to the agent
- * in the browser · 3:12", "Asked for a phone call · we called them". A value this page does not know
- * (a newer server's) is shown as words, never as its code.
+ * An event in a rep's words: "Opened the page on acme.example (partner page, as the page reported)",
+ * "Talked to the agent in the browser · 3:12", "Asked for a phone call · we called them", "Booked a
+ * call with Sam Rivera for Tue, Dec 3, 10:00 AM". What only a page said is marked as its word, not
+ * confirmed. A value this page does not know (a newer server's) is shown as words, never as its code.
  */
 export function describeEvent({ name, detail }: EventEntry): string {
   const seconds = typeof detail.seconds === 'number' ? ` · ${formatDuration(detail.seconds)}` : ''
@@ -33,21 +46,32 @@ export function describeEvent({ name, detail }: EventEntry): string {
     case 'page_opened': {
       const host = typeof detail.origin === 'string' ? getHost(detail.origin) : null
       const where =
-        detail.surface === 'embed' ? ' (partner page)' : detail.surface === 'site' ? ' (their page)' : ''
-      return `${PLAIN.page_opened}${host ? ` on ${host}` : ''}${where}`
+        detail.surface === 'embed' ? 'partner page' : detail.surface === 'site' ? 'their page' : ''
+      // The site's address is what the visitor's browser told us: the page's word, and said so.
+      const label = [where, host ? 'as the page reported' : ''].filter(Boolean).join(', ')
+      return `${PLAIN.page_opened}${host ? ` on ${host}` : ''}${label ? ` (${label})` : ''}`
     }
     case 'phone_call_requested': {
       const outcome = typeof detail.outcome === 'string' ? describeOutcome(detail.outcome) : ''
       return `${PLAIN.phone_call_requested}${outcome ? ` · ${outcome}` : ''}`
     }
+    case 'meeting_confirmed':
+    case 'meeting_canceled': {
+      const rep =
+        typeof detail.rep === 'string' && detail.rep.trim() !== '' ? ` with ${detail.rep.trim()}` : ''
+      const start = typeof detail.startAt === 'string' ? new Date(detail.startAt) : null
+      const when = start && !Number.isNaN(start.getTime()) ? ` for ${MEETING_TIME.format(start)}` : ''
+      return name === 'meeting_confirmed'
+        ? `Booked a call${rep}${when}`
+        : `Booked a call${rep}${when}, then cancelled it`
+    }
     case 'demo_call_ended':
     case 'video_call_ended':
       return `${PLAIN[name]}${seconds}`
     case 'meeting_booked':
-      // Whom with: the scheduler's confirmation names the host, else the rep whose link the page showed;
-      // the team's scheduler names nobody in particular.
+      // The page's word: only the scheduler's own message books (meeting_confirmed).
       return typeof detail.rep === 'string' && detail.rep.trim() !== ''
-        ? `Booked a call with ${detail.rep.trim()}`
+        ? `The page says they booked a call with ${detail.rep.trim()} (not confirmed)`
         : PLAIN.meeting_booked
     default:
       if (Object.hasOwn(PLAIN, name)) return PLAIN[name]
@@ -55,12 +79,18 @@ export function describeEvent({ name, detail }: EventEntry): string {
   }
 }
 
-/** A call report's heading: "Browser call report · 3:12", "Phone call report". */
+/**
+ * A call report's heading: "Browser call report · 3:12", "Phone call report", and for a call someone
+ * of the team made to try the agent, "Your team tried the agent · browser call · 0:48".
+ */
 export function describeCallReport({
   source,
   seconds,
+  team,
 }: Extract<TimelineEntry, { kind: 'call_report' }>): string {
-  return `${source === 'phone' ? 'Phone' : 'Browser'} call report${seconds === null ? '' : ` · ${formatDuration(seconds)}`}`
+  const length = seconds === null ? '' : ` · ${formatDuration(seconds)}`
+  if (team) return `Your team tried the agent · ${source === 'phone' ? 'phone' : 'browser'} call${length}`
+  return `${source === 'phone' ? 'Phone' : 'Browser'} call report${length}`
 }
 
 function describeOutcome(outcome: string): string {

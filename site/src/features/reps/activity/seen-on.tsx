@@ -5,13 +5,15 @@ import { TimeAgo } from './time-ago.tsx'
 /**
  * Where the demo was last seen: each site whose page showed it, with when. A rep who pasted the
  * snippet into a builder learns here whether it showed; none yet says so plainly, with the usual
- * reason, since a builder that strips the snippet says nothing to anyone.
+ * reason, since a builder that strips the snippet says nothing to anyone. The sites are what the
+ * visitors' browsers reported, which anyone could imitate: the heading says so.
  */
 export function SeenOn({ seenOn, now }: { seenOn: TimelineResponse['seenOn']; now: Date }) {
   const ownOrigin = typeof window === 'undefined' ? '' : window.location.origin
   return (
     <div className="mt-3 text-sm">
       <h3 className="font-semibold">Where the demo was seen</h3>
+      <p className="text-slate-600 dark:text-slate-400">As the pages reported it.</p>
       {seenOn.length === 0 ? (
         <p className="mt-1 text-slate-600 dark:text-slate-400">
           Not seen on any page yet. Once a page with the snippet (or the link) is opened, its site shows here;

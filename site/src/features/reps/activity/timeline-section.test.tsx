@@ -35,8 +35,8 @@ describe('TimelineSection', () => {
       'Phone call report · 1:35 · 5 min ago',
       'Asked for a phone call · we called them · 7 min ago',
       'Talked to the agent in the browser · 3:12 · 15 min ago',
-      'Opened the page on acme.example (partner page) · 25 min ago',
-      'Booked a meeting · 3 days ago',
+      'Opened the page on acme.example (partner page, as the page reported) · 25 min ago',
+      'The page says they booked a call (not confirmed) · 3 days ago',
     ])
     within(section).getByText('They hung up')
     within(section).getByText('Wants a demo for the front desk.')

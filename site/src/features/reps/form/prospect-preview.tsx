@@ -63,7 +63,6 @@ export function ProspectPreview({ values, templates, saved }: ProspectPreviewPro
     // Call Me waits for the save (it phones with the saved agent), which the server's words would not say.
     unavailableReason: features.phoneCall && !unchanged ? SAVE_FOR_CALL_ME : describeUnavailable(demos),
     // A draft is no prospect's page: nothing it could report would count.
-    visitToken: '',
   }
   // Nothing to speak until the agent is rendered: no panel rather than one with an empty agent.
   const panelJson = useDebounced(agent ? JSON.stringify(answer) : null, PANEL_DELAY_MS)
