@@ -1,24 +1,23 @@
+import { API_ROLES } from './database-rights.ts'
 import type { SqlDatabase } from './sql-database.ts'
 
 /**
- * Makes an embedded database look like a fresh hosted Supabase project before any migration runs:
- * the API roles exist and, as on Supabase, every new table in `public` is granted to all of them by
- * default. Without those defaults a migration's `revoke` would pass here and fail to protect there.
+ * Makes a database look like a fresh hosted Supabase project before any migration runs: the API roles
+ * exist (created here when missing, which only a superuser may: database-rights.ts) and, as on
+ * Supabase, every new table in `public` is granted to all of them by default. Without those defaults a
+ * migration's `revoke` would pass here and fail to protect there.
  * Idempotent; skipped when already done (it is one implicit transaction, and the migrations table is
  * its last statement), which saves ~100 ms of catalogue writes on every restart.
  */
 export const BOOTSTRAP_SQL = `
 do $$
 begin
-  if not exists (select from pg_roles where rolname = 'anon') then
-    create role anon nologin noinherit;
-  end if;
-  if not exists (select from pg_roles where rolname = 'authenticated') then
-    create role authenticated nologin noinherit;
-  end if;
-  if not exists (select from pg_roles where rolname = 'service_role') then
-    create role service_role nologin noinherit bypassrls;
-  end if;
+${Object.entries(API_ROLES)
+  .map(
+    ([name, create]) =>
+      `  if not exists (select from pg_roles where rolname = '${name}') then\n    ${create}\n  end if;`,
+  )
+  .join('\n')}
 end
 $$;
 

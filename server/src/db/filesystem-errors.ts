@@ -1,4 +1,5 @@
 import { inspect } from 'node:util'
+import { DatabaseRightsError } from './database-rights.ts'
 
 /**
  * The errno numbers of PGlite's bundled Emscripten runtime (`ERRNO_CODES` in pglite.js), which are
@@ -131,7 +132,7 @@ export function toFileError(error: unknown, verb: string, path: string, next?: s
  * fix (no stack), else `context` and everything known about the unexpected error, stack included.
  */
 export function describeFailure(error: unknown, context: string): string {
-  if (error instanceof StorageError) return error.message
+  if (error instanceof StorageError || error instanceof DatabaseRightsError) return error.message
   const path = pathOf(error)
   if (path !== undefined) {
     const described = toFileError(error, 'use', path)

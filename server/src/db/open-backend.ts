@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import type { Db } from '../data/database.ts'
+import { explainRefusal } from './database-rights.ts'
 import {
   type EmbeddedDatabase,
   type OpenEmbeddedOptions,
@@ -55,6 +56,10 @@ export async function migratePostgres(url: string, { seed = false } = {}): Promi
   try {
     await db.query('select pg_advisory_lock(hashtext($1))', ['callpilot migrations'])
     return (await prepareDatabase(db, { seed: seed ? 'always' : 'never' })).migrated
+  } catch (error) {
+    // A role without the rights to migrate (docs/security.md, "PostgreSQL roles") gets one line
+    // saying what it lacks and the SQL an administrator runs, not PostgreSQL's bare refusal.
+    throw await explainRefusal(db, describePostgres(url), error)
   } finally {
     await db.close()
   }

@@ -94,6 +94,56 @@ describe('CSRF', () => {
     })
     expect(remote.status).toBe(403)
   })
+
+  describe('behind a trusted proxy (TRUSTED_PROXY_HEADER set)', () => {
+    const signInFromPage = (app: RepTestApp, url: string, headers: Record<string, string>) =>
+      app.app.request(url, {
+        method: 'POST',
+        body: JSON.stringify({ email: 'bo@example.com', password: TEST_PASSWORD }),
+        headers,
+      })
+
+    it('refuses every loopback origin, the address the proxy reaches the server on included', async () => {
+      const proxied = createRepTestApp(backend, { siteUrl: 'https://demo.example.com', trustedProxy: true })
+      const loopbacks = [
+        'http://127.0.0.1',
+        'http://127.0.0.1:8787',
+        'http://localhost:5173',
+        'https://localhost',
+        'http://[::1]:3000',
+      ]
+      for (const origin of loopbacks) {
+        const res = await signInFromPage(proxied, 'http://127.0.0.1:8787/api/reps/session', {
+          'X-Forwarded-Proto': 'https',
+          Origin: origin,
+        })
+        expect(res.status, origin).toBe(403)
+        expect((await errorOf(res)).code).toBe('csrf_failed')
+      }
+      const site = await signInFromPage(proxied, 'http://127.0.0.1:8787/api/reps/session', {
+        'X-Forwarded-Proto': 'https',
+        Origin: 'https://demo.example.com',
+      })
+      expect(site.status).toBe(200)
+    })
+
+    it('without SITE_URL accepts the public origin the proxy passes on, in the scheme the browser used', async () => {
+      const proxied = createRepTestApp(backend, { trustedProxy: true })
+      const at = 'http://demo.example.com/api/reps/session'
+      const https = { 'X-Forwarded-Proto': 'https' }
+      expect(
+        (await signInFromPage(proxied, at, { ...https, Origin: 'https://demo.example.com' })).status,
+      ).toBe(200)
+      expect(
+        (await signInFromPage(proxied, at, { ...https, Origin: 'http://demo.example.com' })).status,
+      ).toBe(403)
+      // A default port the proxy names in Host is no other origin.
+      const withPort = 'http://demo.example.com:443/api/reps/session'
+      expect(
+        (await signInFromPage(proxied, withPort, { ...https, Origin: 'https://demo.example.com' })).status,
+      ).toBe(200)
+    })
+  })
 })
 
 describe('CORS', () => {

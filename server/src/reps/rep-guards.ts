@@ -1,10 +1,11 @@
 import type { MiddlewareHandler } from 'hono'
 import { AppError } from '#core/errors.ts'
 import { CSRF_HEADER, type Rep } from '#core/rep-api.ts'
+import { cameOverHttps } from '../common/came-over-https.ts'
 import { isSameSecret } from '../common/same-secret.ts'
 import { touchSession } from './rep-accounts.ts'
-import { type RepApiDeps, SESSION_IDLE_SECONDS } from './rep-settings.ts'
-import { clearSessionCookie, isLoopbackHttp, readSessionToken } from './session-cookie.ts'
+import { type RepApiDeps, type RepSettings, SESSION_IDLE_SECONDS } from './rep-settings.ts'
+import { clearSessionCookie, isLoopbackHost, isLoopbackHttp, readSessionToken } from './session-cookie.ts'
 import { deriveCsrfToken, hashToken } from './tokens.ts'
 
 /** What the guards leave for the routes: the signed-in rep and their session's token. */
@@ -21,24 +22,44 @@ export const noStore: MiddlewareHandler = async (c, next) => {
 
 /**
  * Refuses a change sent from another site's page: when a browser names the page's origin, it must be
- * this server's own, `SITE_URL`'s (the static host that proxies `/api/reps`), or, while developing
- * over plain http on a loopback host, another loopback origin (the site's dev server). Requests
- * without `Origin` (not from a browser, or same-origin GETs) pass; the CSRF token still guards them.
+ * `SITE_URL`'s (the static host that proxies `/api/reps`) or this server's own, as the browser saw
+ * it. Requests without `Origin` (not from a browser, or same-origin GETs) pass; the CSRF token still
+ * guards them.
+ *
+ * While developing (plain http to a loopback host, no proxy) another loopback origin passes too: the
+ * site's dev server on its own port. Behind a trusted proxy no loopback origin passes, not even one
+ * equal to the address the proxy reaches us on: every request then comes from the public through the
+ * proxy, so a page on a visitor's own `localhost` (any local program can serve one) is another site.
  */
-export function refuseForeignOrigins(siteUrl: string | null): MiddlewareHandler {
-  const siteOrigin = siteUrl === null ? null : new URL(siteUrl).origin
+export function refuseForeignOrigins(
+  settings: Pick<RepSettings, 'siteUrl' | 'trustedProxy'>,
+): MiddlewareHandler {
+  const siteOrigin = settings.siteUrl === null ? null : new URL(settings.siteUrl).origin
   return async (c, next) => {
     const origin = c.req.header('Origin')
     if (!isSafe(c.req.method) && origin !== undefined) {
       const url = new URL(c.req.url)
-      const allowed =
-        origin === url.origin ||
-        origin === siteOrigin ||
-        (isLoopbackHttp(url) && URL.canParse(origin) && isLoopbackHttp(new URL(origin)))
+      const allowed = settings.trustedProxy
+        ? origin === siteOrigin || origin === proxiedOrigin(c.req.url, c.req.header('X-Forwarded-Proto'))
+        : origin === url.origin ||
+          origin === siteOrigin ||
+          (isLoopbackHttp(url) && URL.canParse(origin) && isLoopbackHttp(new URL(origin)))
       if (!allowed) throw new AppError('csrf_failed')
     }
     await next()
   }
+}
+
+/**
+ * The origin a browser used to reach us through a trusted proxy: the Host it passed on, with the
+ * scheme it says the browser came over; null when that Host is a loopback one (the proxy's own way
+ * in, never a page a visitor was on).
+ */
+function proxiedOrigin(requestUrl: string, forwardedProto: string | undefined): string | null {
+  const url = new URL(requestUrl)
+  if (isLoopbackHost(url)) return null
+  // Through URL, so a default port the proxy named (`Host: example.com:443`) drops out as a browser's would.
+  return new URL(`${cameOverHttps(requestUrl, forwardedProto, true) ? 'https' : 'http'}://${url.host}`).origin
 }
 
 /**

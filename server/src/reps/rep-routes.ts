@@ -21,7 +21,7 @@ import { websiteRepRoutes } from './website-routes.ts'
  */
 export function repRoutes(deps: RepApiDeps): Hono<RepEnv> {
   const app = new Hono<RepEnv>()
-  app.use('*', noStore, refuseForeignOrigins(deps.settings.siteUrl))
+  app.use('*', noStore, refuseForeignOrigins(deps.settings))
   app.route('/', openSessionRoutes(deps))
   app.route('/', setupRoutes(deps))
   app.use('*', requireRep(deps), requireCsrfToken)

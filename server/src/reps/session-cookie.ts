@@ -8,9 +8,11 @@ const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
 /** What `createToken` makes; anything else in the cookie is not a session (and costs no query). */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/
 
+/** `localhost`, `127.0.0.1` or `[::1]`: this machine, whatever the scheme and port. */
+export const isLoopbackHost = (url: URL): boolean => LOOPBACK_HOSTS.has(url.hostname)
+
 /** `http://localhost…`, `http://127.0.0.1…`, `http://[::1]…`: a developer's machine, no TLS. */
-export const isLoopbackHttp = (url: URL): boolean =>
-  url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname)
+export const isLoopbackHttp = (url: URL): boolean => url.protocol === 'http:' && isLoopbackHost(url)
 
 /** What decides whether the cookie is Secure: where the site is published, and whom to trust. */
 export type CookieSettings = Pick<RepSettings, 'siteUrl' | 'trustedProxy'>
