@@ -115,7 +115,7 @@ test("a prospect books their rep from their own page, and the rep's Timeline nam
     `${LINK}?utm_source=voice-demo&utm_medium=prospect-page&utm_content=${slug}`,
     { invitee: `https://api.calendly.com/scheduled_events/E2E-${slug}/invitees/E2E-1`, host: 'Sam Rivera' },
   )
-  expect(delivered.status()).toBe(200)
+  expect(delivered.status(), await delivered.text()).toBe(200)
   await expect(timeline).toContainText(/Booked a call with Sam Rivera for /, { timeout: 60_000 })
   await expect(timeline.getByText('Booked', { exact: true })).toBeVisible()
   expect(pageErrors).toEqual([])

@@ -64,14 +64,21 @@ async function stopClock(page: Page): Promise<void> {
  * the open by the time this returns.
  */
 async function bootUntilCounting(page: Page): Promise<void> {
-  await expect
-    .poll(async () => {
-      await page.clock.runFor(20)
-      return page.evaluate(() =>
-        performance.getEntriesByType('resource').some((entry) => entry.name.includes('/engagement-chunk-')),
-      )
-    })
-    .toBe(true)
+  let fetched = false
+  const onResponse = (response: { url(): string }) => {
+    if (response.url().includes('/engagement-chunk-')) fetched = true
+  }
+  page.on('response', onResponse)
+  try {
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(20)
+        return fetched
+      })
+      .toBe(true)
+  } finally {
+    page.off('response', onResponse)
+  }
   await page.clock.runFor(20) // the chunk, once fetched, has run
 }
 

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { E2E_CALENDLY_SIGNING_KEY } from './fakes/engagement-env.ts'
 import { test as base, expect } from './fixtures.ts'
 import { type RepProduct, startRepProduct } from './rep-product.ts'
 
@@ -12,7 +13,10 @@ export const test = base.extend<Record<never, never>, { repProduct: RepProduct }
   repProduct: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern
     async ({}, use) => {
-      const product = await startRepProduct('voice-demo-e2e-reps-')
+      // Bookings arrive by the scheduler's signed webhook; every test's browser is one loopback address.
+      const product = await startRepProduct('voice-demo-e2e-reps-', {
+        env: { CALENDLY_WEBHOOK_SIGNING_KEY: E2E_CALENDLY_SIGNING_KEY, ENGAGEMENT_VISITS_PER_IP_HOUR: '100000' },
+      })
       await use(product)
       await product.stop()
     },

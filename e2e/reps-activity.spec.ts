@@ -63,8 +63,8 @@ test('a rep reads who engaged: the list by latest activity, hot only, the export
   await expect(timeline.locator(':scope > ol > li > p:first-child')).toHaveText([
     /^Browser call report · 1:15 · \d+ min ago$/,
     /^Talked to the agent in the browser · 1:15 · \d+ min ago$/,
-    /^Opened the page on partner\.example \(partner page\) · \d+ min ago$/,
-    /^Opened the page on callpilot\.example \(their page\) · \d+ h ago$/,
+    /^Opened the page on partner\.example \(partner page, as the page reported\) · \d+ min ago$/,
+    /^Opened the page on callpilot\.example \(their page, as the page reported\) · \d+ h ago$/,
   ])
   await expect(timeline.getByText('Can you move my cleaning to Friday?')).toBeHidden()
   await timeline.getByText('Transcript (2 lines)').click()
