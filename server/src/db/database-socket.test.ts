@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { once } from 'node:events'
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
@@ -38,6 +39,18 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true })
 })
 
+/** A write as the app makes it: a rep added with a one-time link, as `npm run reps -- add` does. */
+function addRep(on: Db, email: string) {
+  const at = new Date()
+  return callFunction(on, 'add_rep', {
+    email,
+    role: 'rep',
+    token_hash: randomBytes(32).toString('hex'),
+    at: at.toISOString(),
+    expires_at: new Date(at.getTime() + 60_000).toISOString(),
+  })
+}
+
 describe('the database socket', () => {
   it('is a socket in the data directory that only its owner can open', () => {
     const stat = statSync(join(dataDir, SOCKET_FILE))
@@ -56,14 +69,8 @@ describe('the database socket', () => {
   })
 
   it("gives back the database's refusal with its SQLSTATE and details, as a DatabaseError to callFunction", async () => {
-    await client.db.query(`insert into public.reps (email, created_at) values ('dup@example.com', now())`)
-    const duplicate = await client.db
-      .query(`insert into public.reps (email, created_at) values ('dup@example.com', now())`)
-      .catch((error: unknown) => error)
-    expect(duplicate).toMatchObject({
-      code: '23505',
-      detail: 'Key (lower(email))=(dup@example.com) already exists.',
-    })
+    const malformed = await client.db.query(`select '{'::jsonb as doc`).catch((error: unknown) => error)
+    expect(malformed).toMatchObject({ code: '22P02', detail: 'The input string ended unexpectedly.' })
     const refused = await callFunction(client.db, 'list_prospects', {
       after_slug: null,
       page_size: 'many' as unknown as number,
@@ -75,11 +82,63 @@ describe('the database socket', () => {
     })
   })
 
-  it('runs each statement in a transaction of its own: a forwarded begin leaves the server outside one', async () => {
-    await client.db.query('begin')
-    const ids = await db.query<{ id: string }>('select txid_current()::text as id')
-    const again = await db.query<{ id: string }>('select txid_current()::text as id')
-    expect(again.rows[0]?.id).not.toBe(ids.rows[0]?.id)
+  it("runs the app's functions as callFunction calls them, and what they write stays", async () => {
+    const email = 'through-socket@example.com'
+    expect(await addRep(client.db, email)).toMatchObject({ added: true })
+    const { rows } = await db.query('select role from public.reps where email = $1', [email])
+    expect(rows).toEqual([{ role: 'rep' }])
+  })
+
+  it('refuses every statement that is neither a call of a function nor a read, saying so', async () => {
+    for (const text of [
+      'set default_transaction_read_only = on',
+      'begin',
+      "insert into public.reps (email, created_at) values ('x@example.com', now())",
+      'listen anything',
+      'prepare p as select 1',
+      'create temp table t (x int)',
+    ]) {
+      await expect(client.db.query(text, ['x'])).rejects.toMatchObject({
+        code: '42501',
+        message: expect.stringMatching(
+          /^The running server's database socket runs the app's database functions and reads \(select\), nothing else; it refused "/,
+        ),
+      })
+    }
+    // A write inside a read is refused by Postgres: the read runs in a read-only transaction.
+    await expect(
+      client.db.query(
+        `with added as (insert into public.reps (email, created_at) values ('y@example.com', now()) returning id)
+         select id from added`,
+      ),
+    ).rejects.toMatchObject({ code: '25006' })
+    await expect(client.db.query('select 1 as one into temp copied')).rejects.toMatchObject({ code: '25006' })
+    // Two statements are not one: Postgres refuses them together.
+    for (const text of [
+      'select 1; set default_transaction_read_only = on',
+      'select public.delete_prospect("slug" => $1) as result; commit; set default_transaction_read_only = on',
+    ]) {
+      await expect(client.db.query(text, ['x'])).rejects.toMatchObject({ code: '42601' })
+    }
+    const { rows } = await db.query(
+      "select count(*)::int as n from public.reps where email like '_@example.com'",
+    )
+    expect(rows).toEqual([{ n: 0 }])
+  })
+
+  it("leaves nothing of a request in the server's session: its writes still work after a read that sets things", async () => {
+    await client.db.query(
+      "select set_config('default_transaction_read_only', 'on', false), pg_advisory_lock(42) is null as locked",
+    )
+    await expect(client.db.query('select pg_advisory_lock(43), 1 / 0')).rejects.toMatchObject({
+      code: '22012',
+    })
+    const { rows } = await db.query<{ read_only: string; locks: number }>(
+      `select current_setting('default_transaction_read_only') as read_only,
+              (select count(*)::int from pg_locks where locktype = 'advisory') as locks`,
+    )
+    expect(rows).toEqual([{ read_only: 'off', locks: 0 }])
+    expect(await addRep(db, 'after-the-probe@example.com')).toMatchObject({ added: true })
   })
 
   it('serves two clients at once while the database works for the server', async () => {
