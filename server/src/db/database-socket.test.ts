@@ -7,9 +7,17 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { PROSPECT_FIELD_NAMES } from '#core/prospect-fields.ts'
 import { callFunction, DatabaseError, type Db } from '../data/database.ts'
+import { CHUNK_CHARACTERS } from '../data/import-jobs.ts'
 import { openPreparedDatabase } from '../testing/prepared-database.ts'
-import { type DatabaseSocket, explainNoSocket, SOCKET_FILE, serveDatabaseSocket } from './database-socket.ts'
+import {
+  type DatabaseSocket,
+  explainNoSocket,
+  MAX_REQUEST_BYTES,
+  SOCKET_FILE,
+  serveDatabaseSocket,
+} from './database-socket.ts'
 import { connectDatabaseSocket, type ServerDatabase } from './database-socket-client.ts'
 import { acquireDataDirLock, type DataDirLock } from './lock.ts'
 import { openDatabaseStore, StoreConfigError } from './open-store.ts'
@@ -176,6 +184,58 @@ describe('the database socket', () => {
     expect(explainNoSocket(join(root, 'x'.repeat(120)))).toMatch(
       /too long for a socket in it \(\d+ bytes; at most 103\)/,
     )
+  })
+})
+
+describe('the size of a request', () => {
+  it("takes the largest the commands send: a chunk of an import's rows, in characters of two bytes", async () => {
+    // 500 rows (a chunk's most) of 4,000 characters each: CHUNK_CHARACTERS in all, none of them Latin-1.
+    const perRow = CHUNK_CHARACTERS / 500
+    const rows = Array.from({ length: 500 }, (_, i) => ({
+      ...Object.fromEntries(PROSPECT_FIELD_NAMES.map((name) => [name, null])),
+      slug: `row-${i}`,
+      system: '€'.repeat(perRow - `row-${i}`.length),
+    }))
+    const { rows: answer } = await client.db.query<{ n: number; characters: number }>(
+      'select jsonb_array_length($1::jsonb) as n, sum(length(r->>$2) + length(r->>$3))::int as characters from jsonb_array_elements($1::jsonb) r',
+      [rows, 'slug', 'system'],
+    )
+    expect(answer).toEqual([{ n: 500, characters: CHUNK_CHARACTERS }])
+  })
+
+  it('refuses a larger one before sending it, saying how large it is', async () => {
+    await expect(client.db.query('select length($1) as n', ['x'.repeat(MAX_REQUEST_BYTES)])).rejects.toThrow(
+      /^The statement and its parameters are \d+ bytes, more than the running server's socket takes \(8000000\)\.$/,
+    )
+  })
+
+  it('answers a larger one 413 and closes the connection, reading no further: an endless request ends', async () => {
+    const req = request({
+      socketPath: join(dataDir, SOCKET_FILE),
+      method: 'POST',
+      path: '/query',
+      headers: { 'Transfer-Encoding': 'chunked' },
+    })
+    req.on('error', () => {}) // the server closes the connection while this side still writes
+    const answered = new Promise<{ status: number | undefined; body: string }>((resolve) =>
+      req.once('response', (res) => {
+        let body = ''
+        res.on('data', (part: Buffer) => (body += part.toString()))
+        res.on('end', () => resolve({ status: res.statusCode, body }))
+        res.on('error', () => resolve({ status: res.statusCode, body }))
+      }),
+    )
+    let response: { status: number | undefined; body: string } | undefined
+    void answered.then((answer) => (response = answer))
+    const part = Buffer.alloc(64 * 1024, 1)
+    let sent = 0
+    while (response === undefined && !req.destroyed) {
+      sent += part.length
+      if (!req.write(part)) await Promise.race([once(req, 'drain'), answered, once(req, 'close')])
+    }
+    expect(await answered).toEqual({ status: 413, body: 'A request takes at most 8000000 bytes.' })
+    expect(sent).toBeGreaterThan(MAX_REQUEST_BYTES)
+    req.destroy()
   })
 })
 
