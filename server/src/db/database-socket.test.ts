@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { once } from 'node:events'
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -19,6 +19,7 @@ import {
   serveDatabaseSocket,
 } from './database-socket.ts'
 import { connectDatabaseSocket, type ServerDatabase } from './database-socket-client.ts'
+import { StorageError } from './filesystem-errors.ts'
 import { acquireDataDirLock, type DataDirLock } from './lock.ts'
 import { openDatabaseStore, StoreConfigError } from './open-store.ts'
 import type { SqlDatabase } from './sql-database.ts'
@@ -187,6 +188,32 @@ describe('the database socket', () => {
   })
 })
 
+describe('the socket a command connects to', () => {
+  it('refuses one that belongs to another account, saying whose it is', async () => {
+    const path = join(dataDir, SOCKET_FILE)
+    const uid = statSync(path).uid
+    const error = await connectDatabaseSocket(dataDir, uid + 1).catch((reason: unknown) => reason)
+    expect(error).toBeInstanceOf(StorageError)
+    expect((error as Error).message).toBe(
+      `${path} belongs to uid ${uid}, not to this account (uid ${uid + 1}); remove it or fix its owner.`,
+    )
+  })
+
+  it('refuses a symbolic link or a file in its place', async () => {
+    const own = mkdtempSync(join(root, 'impostor-'))
+    const path = join(own, SOCKET_FILE)
+    symlinkSync(join(dataDir, SOCKET_FILE), path) // to a live socket: connecting would work
+    await expect(connectDatabaseSocket(own)).rejects.toThrow(
+      `${path} is a symbolic link, not the running server's socket; remove it, then start the server again.`,
+    )
+    rmSync(path)
+    writeFileSync(path, '')
+    await expect(connectDatabaseSocket(own)).rejects.toThrow(
+      `${path} is a file, not the running server's socket`,
+    )
+  })
+})
+
 describe('the size of a request', () => {
   it("takes the largest the commands send: a chunk of an import's rows, in characters of two bytes", async () => {
     // 500 rows (a chunk's most) of 4,000 characters each: CHUNK_CHARACTERS in all, none of them Latin-1.
@@ -301,6 +328,22 @@ describe('openDatabaseStore while a server holds the data directory', () => {
       expect(rows).toEqual([{ slug: 'visitor' }])
     } finally {
       await store.close()
+    }
+  })
+
+  it("says so when the socket is not the server's, connecting to nothing", async () => {
+    const linked = mkdtempSync(join(root, 'linked-'))
+    const held = acquireDataDirLock(linked, other.pid)
+    const path = join(linked, SOCKET_FILE)
+    symlinkSync(join(dataDir, SOCKET_FILE), path)
+    try {
+      const error = await openDatabaseStore({ DATA_DIR: linked }).catch((reason: unknown) => reason)
+      expect(error).toBeInstanceOf(StorageError)
+      expect((error as Error).message).toBe(
+        `${path} is a symbolic link, not the running server's socket; remove it, then start the server again.`,
+      )
+    } finally {
+      held.release()
     }
   })
 
