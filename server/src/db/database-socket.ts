@@ -158,33 +158,31 @@ const READ = /^\s*(?:select|with)\b/i
  *   Postgres itself refuses a write in it (a data-modifying `with`, `select … into`, `nextval`), and
  *   the rollback undoes what a read may change of the session (`set_config`).
  * Anything else (`set`, `begin`, `insert`, `listen`, `prepare`, …) is refused with SQLSTATE 42501, the
- * command printing why. A statement is one statement: Postgres refuses two in a request with
- * parameters. After each request the session is reset (`discard all`), dropping what no transaction
+ * command printing why. A request is one statement: PGlite sends each as a prepared statement, which
+ * Postgres refuses to hold two. After each request the session is reset (`discard all`), dropping what no transaction
  * undoes, such as a session's advisory locks.
  */
 async function runRequest(db: SqlDatabase, text: string, params: unknown[]): Promise<unknown[]> {
-  if (isFunctionCall(text, params.length)) {
-    try {
-      return (await db.transaction((tx) => tx.query(text, params))).rows
-    } finally {
-      await db.query('discard all')
-    }
+  const run = isFunctionCall(text, params.length)
+    ? async () => (await db.transaction((tx) => tx.query(text, params))).rows
+    : READ.test(text)
+      ? () => readOnly(db, text, params)
+      : null
+  if (run === null) {
+    const shown = text.replace(/\s+/g, ' ').trim()
+    throw Object.assign(
+      new Error(
+        "The running server's database socket runs the app's database functions and reads (select), nothing " +
+          `else; it refused "${shown.length > 80 ? `${shown.slice(0, 80)}…` : shown}".`,
+      ),
+      { code: '42501' },
+    )
   }
-  if (READ.test(text)) {
-    try {
-      return await readOnly(db, text, params)
-    } finally {
-      await db.query('discard all')
-    }
+  try {
+    return await run()
+  } finally {
+    await db.query('discard all')
   }
-  const shown = text.replace(/\s+/g, ' ').trim()
-  throw Object.assign(
-    new Error(
-      "The running server's database socket runs the app's database functions and reads (select), nothing " +
-        `else; it refused "${shown.length > 80 ? `${shown.slice(0, 80)}…` : shown}".`,
-    ),
-    { code: '42501' },
-  )
 }
 
 function isFunctionCall(text: string, paramCount: number): boolean {
