@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseCsv } from './common/csv.ts'
 import { loadServerConfig } from './config.ts'
 import { SOCKET_FILE } from './db/database-socket.ts'
+import { connectDatabaseSocket } from './db/database-socket-client.ts'
 import { REPO_ROOT, type RunningServer, startServer } from './start-server.ts'
 import type { StaticDirs } from './static/static-files.ts'
 
@@ -116,6 +117,26 @@ describe('the server on the embedded database, with the commands beside it', () 
     expect(list.stderr).toBe(
       `2 reps in the embedded database ${dataDir} through the running server (pid ${process.pid}).\n`,
     )
+  }, 120_000)
+
+  it("keeps its database session whatever a command sends: after the probe's read-only switch, signing in still writes", async () => {
+    const command = await connectDatabaseSocket(dataDir)
+    try {
+      await expect(command.db.query('set default_transaction_read_only = on')).rejects.toMatchObject({
+        code: '42501',
+        message: expect.stringContaining('it refused "set default_transaction_read_only = on"'),
+      })
+      // A read that sets it for the session: the read's transaction is rolled back, setting and all.
+      await command.db.query("select set_config('default_transaction_read_only', 'on', false)")
+    } finally {
+      await command.close()
+    }
+    const signIn = await fetch(`${server.origin}/api/reps/session`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: server.origin },
+      body: JSON.stringify({ email: 'ann@example.com', password: 'a good long password' }),
+    })
+    expect(signIn.status).toBe(200)
   }, 120_000)
 
   it('imports prospects and lists reps at once while it answers requests', async () => {

@@ -210,6 +210,19 @@ export class DatabaseError extends Error {
 const IDENTIFIER = /^[a-z_][a-z0-9_]*$/
 
 /**
+ * The statement that calls `public.<fn>` with the named arguments, their values as `$1`, `$2`, … in
+ * this order. The database socket (db/database-socket.ts) runs such a call for the commands and
+ * recognises it as the text this builds.
+ */
+export function functionCallSql(fn: string, argNames: readonly string[]): string {
+  if (![fn, ...argNames].every((name) => IDENTIFIER.test(name))) {
+    throw new Error(`Not a function call of ours: ${fn}`)
+  }
+  const list = argNames.map((name, i) => `"${name}" => $${i + 1}`).join(', ')
+  return `select public.${fn}(${list}) as result`
+}
+
+/**
  * Calls `public.<fn>` with named arguments (an absent one takes the function's default) and answers
  * what it returns. Every write the server makes is one such call, one transaction in Postgres. A
  * failure is a DatabaseError naming the function and what Postgres said: the app answers it as
@@ -221,13 +234,13 @@ export async function callFunction<F extends FunctionName>(
   args: Functions[F]['Args'],
 ): Promise<Functions[F]['Returns']> {
   const entries = Object.entries(args as Record<string, unknown>).filter(([, value]) => value !== undefined)
-  if (![fn, ...entries.map(([name]) => name)].every((name) => IDENTIFIER.test(name))) {
-    throw new Error(`Not a function call of ours: ${fn}`)
-  }
-  const list = entries.map(([name], i) => `"${name}" => $${i + 1}`).join(', ')
+  const text = functionCallSql(
+    fn,
+    entries.map(([name]) => name),
+  )
   try {
     const { rows } = await db.query<{ result: Functions[F]['Returns'] }>(
-      `select public.${fn}(${list}) as result`,
+      text,
       entries.map(([, value]) => value),
     )
     return rows[0]?.result as Functions[F]['Returns']

@@ -40,7 +40,7 @@ export const IMPORT_KEY_PATTERN = /^[A-Za-z0-9_-]{16,100}$/
  * trips cost little next to the rows.
  */
 const CHUNK_ROWS = 500
-const CHUNK_CHARACTERS = 2_000_000
+export const CHUNK_CHARACTERS = 2_000_000
 
 export type ImportJobStart =
   /** `existing`: the job this key made before, as it is now. */

@@ -1,15 +1,25 @@
 import { type ChildProcess, spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { once } from 'node:events'
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { PROSPECT_FIELD_NAMES } from '#core/prospect-fields.ts'
 import { callFunction, DatabaseError, type Db } from '../data/database.ts'
+import { CHUNK_CHARACTERS } from '../data/import-jobs.ts'
 import { openPreparedDatabase } from '../testing/prepared-database.ts'
-import { type DatabaseSocket, explainNoSocket, SOCKET_FILE, serveDatabaseSocket } from './database-socket.ts'
+import {
+  type DatabaseSocket,
+  explainNoSocket,
+  MAX_REQUEST_BYTES,
+  SOCKET_FILE,
+  serveDatabaseSocket,
+} from './database-socket.ts'
 import { connectDatabaseSocket, type ServerDatabase } from './database-socket-client.ts'
+import { StorageError } from './filesystem-errors.ts'
 import { acquireDataDirLock, type DataDirLock } from './lock.ts'
 import { openDatabaseStore, StoreConfigError } from './open-store.ts'
 import type { SqlDatabase } from './sql-database.ts'
@@ -38,6 +48,18 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true })
 })
 
+/** A write as the app makes it: a rep added with a one-time link, as `npm run reps -- add` does. */
+function addRep(on: Db, email: string) {
+  const at = new Date()
+  return callFunction(on, 'add_rep', {
+    email,
+    role: 'rep',
+    token_hash: randomBytes(32).toString('hex'),
+    at: at.toISOString(),
+    expires_at: new Date(at.getTime() + 60_000).toISOString(),
+  })
+}
+
 describe('the database socket', () => {
   it('is a socket in the data directory that only its owner can open', () => {
     const stat = statSync(join(dataDir, SOCKET_FILE))
@@ -56,14 +78,8 @@ describe('the database socket', () => {
   })
 
   it("gives back the database's refusal with its SQLSTATE and details, as a DatabaseError to callFunction", async () => {
-    await client.db.query(`insert into public.reps (email, created_at) values ('dup@example.com', now())`)
-    const duplicate = await client.db
-      .query(`insert into public.reps (email, created_at) values ('dup@example.com', now())`)
-      .catch((error: unknown) => error)
-    expect(duplicate).toMatchObject({
-      code: '23505',
-      detail: 'Key (lower(email))=(dup@example.com) already exists.',
-    })
+    const malformed = await client.db.query(`select '{'::jsonb as doc`).catch((error: unknown) => error)
+    expect(malformed).toMatchObject({ code: '22P02', detail: 'The input string ended unexpectedly.' })
     const refused = await callFunction(client.db, 'list_prospects', {
       after_slug: null,
       page_size: 'many' as unknown as number,
@@ -75,11 +91,63 @@ describe('the database socket', () => {
     })
   })
 
-  it('runs each statement in a transaction of its own: a forwarded begin leaves the server outside one', async () => {
-    await client.db.query('begin')
-    const ids = await db.query<{ id: string }>('select txid_current()::text as id')
-    const again = await db.query<{ id: string }>('select txid_current()::text as id')
-    expect(again.rows[0]?.id).not.toBe(ids.rows[0]?.id)
+  it("runs the app's functions as callFunction calls them, and what they write stays", async () => {
+    const email = 'through-socket@example.com'
+    expect(await addRep(client.db, email)).toMatchObject({ added: true })
+    const { rows } = await db.query('select role from public.reps where email = $1', [email])
+    expect(rows).toEqual([{ role: 'rep' }])
+  })
+
+  it('refuses every statement that is neither a call of a function nor a read, saying so', async () => {
+    for (const text of [
+      'set default_transaction_read_only = on',
+      'begin',
+      "insert into public.reps (email, created_at) values ('x@example.com', now())",
+      'listen anything',
+      'prepare p as select 1',
+      'create temp table t (x int)',
+    ]) {
+      await expect(client.db.query(text, ['x'])).rejects.toMatchObject({
+        code: '42501',
+        message: expect.stringMatching(
+          /^The running server's database socket runs the app's database functions and reads \(select\), nothing else; it refused "/,
+        ),
+      })
+    }
+    // A write inside a read is refused by Postgres: the read runs in a read-only transaction.
+    await expect(
+      client.db.query(
+        `with added as (insert into public.reps (email, created_at) values ('y@example.com', now()) returning id)
+         select id from added`,
+      ),
+    ).rejects.toMatchObject({ code: '25006' })
+    await expect(client.db.query('select 1 as one into temp copied')).rejects.toMatchObject({ code: '25006' })
+    // Two statements are not one: Postgres refuses them together.
+    for (const text of [
+      'select 1; set default_transaction_read_only = on',
+      'select public.delete_prospect("slug" => $1) as result; commit; set default_transaction_read_only = on',
+    ]) {
+      await expect(client.db.query(text, ['x'])).rejects.toMatchObject({ code: '42601' })
+    }
+    const { rows } = await db.query(
+      "select count(*)::int as n from public.reps where email like '_@example.com'",
+    )
+    expect(rows).toEqual([{ n: 0 }])
+  })
+
+  it("leaves nothing of a request in the server's session: its writes still work after a read that sets things", async () => {
+    await client.db.query(
+      "select set_config('default_transaction_read_only', 'on', false), pg_advisory_lock(42) is null as locked",
+    )
+    await expect(client.db.query('select pg_advisory_lock(43), 1 / 0')).rejects.toMatchObject({
+      code: '22012',
+    })
+    const { rows } = await db.query<{ read_only: string; locks: number }>(
+      `select current_setting('default_transaction_read_only') as read_only,
+              (select count(*)::int from pg_locks where locktype = 'advisory') as locks`,
+    )
+    expect(rows).toEqual([{ read_only: 'off', locks: 0 }])
+    expect(await addRep(db, 'after-the-probe@example.com')).toMatchObject({ added: true })
   })
 
   it('serves two clients at once while the database works for the server', async () => {
@@ -117,6 +185,84 @@ describe('the database socket', () => {
     expect(explainNoSocket(join(root, 'x'.repeat(120)))).toMatch(
       /too long for a socket in it \(\d+ bytes; at most 103\)/,
     )
+  })
+})
+
+describe('the socket a command connects to', () => {
+  it('refuses one that belongs to another account, saying whose it is', async () => {
+    const path = join(dataDir, SOCKET_FILE)
+    const uid = statSync(path).uid
+    const error = await connectDatabaseSocket(dataDir, uid + 1).catch((reason: unknown) => reason)
+    expect(error).toBeInstanceOf(StorageError)
+    expect((error as Error).message).toBe(
+      `${path} belongs to uid ${uid}, not to this account (uid ${uid + 1}); remove it or fix its owner.`,
+    )
+  })
+
+  it('refuses a symbolic link or a file in its place', async () => {
+    const own = mkdtempSync(join(root, 'impostor-'))
+    const path = join(own, SOCKET_FILE)
+    symlinkSync(join(dataDir, SOCKET_FILE), path) // to a live socket: connecting would work
+    await expect(connectDatabaseSocket(own)).rejects.toThrow(
+      `${path} is a symbolic link, not the running server's socket; remove it, then start the server again.`,
+    )
+    rmSync(path)
+    writeFileSync(path, '')
+    await expect(connectDatabaseSocket(own)).rejects.toThrow(
+      `${path} is a file, not the running server's socket`,
+    )
+  })
+})
+
+describe('the size of a request', () => {
+  it("takes the largest the commands send: a chunk of an import's rows, in characters of two bytes", async () => {
+    // 500 rows (a chunk's most) of 4,000 characters each: CHUNK_CHARACTERS in all, none of them Latin-1.
+    const perRow = CHUNK_CHARACTERS / 500
+    const rows = Array.from({ length: 500 }, (_, i) => ({
+      ...Object.fromEntries(PROSPECT_FIELD_NAMES.map((name) => [name, null])),
+      slug: `row-${i}`,
+      system: '€'.repeat(perRow - `row-${i}`.length),
+    }))
+    const { rows: answer } = await client.db.query<{ n: number; characters: number }>(
+      'select jsonb_array_length($1::jsonb) as n, sum(length(r->>$2) + length(r->>$3))::int as characters from jsonb_array_elements($1::jsonb) r',
+      [rows, 'slug', 'system'],
+    )
+    expect(answer).toEqual([{ n: 500, characters: CHUNK_CHARACTERS }])
+  })
+
+  it('refuses a larger one before sending it, saying how large it is', async () => {
+    await expect(client.db.query('select length($1) as n', ['x'.repeat(MAX_REQUEST_BYTES)])).rejects.toThrow(
+      /^The statement and its parameters are \d+ bytes, more than the running server's socket takes \(8000000\)\.$/,
+    )
+  })
+
+  it('answers a larger one 413 and closes the connection, reading no further: an endless request ends', async () => {
+    const req = request({
+      socketPath: join(dataDir, SOCKET_FILE),
+      method: 'POST',
+      path: '/query',
+      headers: { 'Transfer-Encoding': 'chunked' },
+    })
+    req.on('error', () => {}) // the server closes the connection while this side still writes
+    const answered = new Promise<{ status: number | undefined; body: string }>((resolve) =>
+      req.once('response', (res) => {
+        let body = ''
+        res.on('data', (part: Buffer) => (body += part.toString()))
+        res.on('end', () => resolve({ status: res.statusCode, body }))
+        res.on('error', () => resolve({ status: res.statusCode, body }))
+      }),
+    )
+    let response: { status: number | undefined; body: string } | undefined
+    void answered.then((answer) => (response = answer))
+    const part = Buffer.alloc(64 * 1024, 1)
+    let sent = 0
+    while (response === undefined && !req.destroyed) {
+      sent += part.length
+      if (!req.write(part)) await Promise.race([once(req, 'drain'), answered, once(req, 'close')])
+    }
+    expect(await answered).toEqual({ status: 413, body: 'A request takes at most 8000000 bytes.' })
+    expect(sent).toBeGreaterThan(MAX_REQUEST_BYTES)
+    req.destroy()
   })
 })
 
@@ -182,6 +328,22 @@ describe('openDatabaseStore while a server holds the data directory', () => {
       expect(rows).toEqual([{ slug: 'visitor' }])
     } finally {
       await store.close()
+    }
+  })
+
+  it("says so when the socket is not the server's, connecting to nothing", async () => {
+    const linked = mkdtempSync(join(root, 'linked-'))
+    const held = acquireDataDirLock(linked, other.pid)
+    const path = join(linked, SOCKET_FILE)
+    symlinkSync(join(dataDir, SOCKET_FILE), path)
+    try {
+      const error = await openDatabaseStore({ DATA_DIR: linked }).catch((reason: unknown) => reason)
+      expect(error).toBeInstanceOf(StorageError)
+      expect((error as Error).message).toBe(
+        `${path} is a symbolic link, not the running server's socket; remove it, then start the server again.`,
+      )
+    } finally {
+      held.release()
     }
   })
 

@@ -1,6 +1,16 @@
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
@@ -101,6 +111,57 @@ describe('openEmbeddedDatabase: owner-only files', () => {
         'to a directory of your own.',
     )
     expect(statSync(dataDir).mode & 0o777).toBe(0o755) // not touched
+  })
+})
+
+describe("openEmbeddedDatabase: another account's files", () => {
+  /** The filesystem as it would look if `foreign` belonged to the account after this one. */
+  const owning = (foreign: string): { fs: DataDirFs } => ({
+    fs: {
+      ...nodeDataDirFs,
+      lstatSync: (path) => {
+        const stat = lstatSync(path)
+        return path === foreign ? Object.assign(stat, { uid: stat.uid + 1 }) : stat
+      },
+    },
+  })
+
+  it.each([
+    ['the secret, planted before the first start', 'jwt-secret', () => `${'s'.repeat(43)}\n`],
+    ['the lock file, naming a process of theirs', LOCK_FILE, () => `${process.pid}\n`],
+  ])('%s: refused, not adopted, saying whose it is', async (_, name, content) => {
+    mkdirSync(dataDir, { mode: 0o777 })
+    const path = join(dataDir, name)
+    writeFileSync(path, content())
+    chmodSync(path, 0o666)
+    const uid = statSync(path).uid
+    const error = await openError(owning(path))
+    expect(error).toBeInstanceOf(StorageError)
+    expect((error as Error).message).toBe(
+      `${path} belongs to uid ${uid + 1}, not to this account (uid ${uid}); remove it or fix its owner.`,
+    )
+    expect(statSync(path).mode & 0o777).toBe(0o666) // not touched
+    expect(existsSync(join(dataDir, 'pgdata'))).toBe(false) // nothing opened
+  })
+
+  it('refuses a file of theirs anywhere in the database directory before opening it', async () => {
+    const options = await fromImage()
+    const first = await openEmbeddedDatabase(dataDir, options)
+    await first.close()
+    const path = join(dataDir, 'pgdata', 'base')
+    const uid = statSync(path).uid
+    const error = await openError({ ...options, ...owning(path) })
+    expect((error as Error).message).toBe(
+      `${path} belongs to uid ${uid + 1}, not to this account (uid ${uid}); remove it or fix its owner.`,
+    )
+    expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false) // released
+  })
+
+  it("makes a data directory that others may write to its owner's only", async () => {
+    await withUmask(0, async () => mkdirSync(dataDir, { mode: 0o777 }))
+    const embedded = await openEmbeddedDatabase(dataDir, await fromImage())
+    await embedded.close()
+    expect(statSync(dataDir).mode & 0o777).toBe(0o700)
   })
 })
 

@@ -3,7 +3,13 @@ import { toDataDirError } from './filesystem-errors.ts'
 import { loadOrCreateLocalSecret, SECRET_FILE } from './local-secret.ts'
 import { acquireDataDirLock, type DataDirLock, LOCK_FILE } from './lock.ts'
 import { type PrepareResult, prepareDatabase } from './prepare-database.ts'
-import { type DataDirFs, ensurePrivateDataDir, makeTreePrivate, nodeDataDirFs } from './private-data-dir.ts'
+import {
+  type DataDirFs,
+  ensurePrivateDataDir,
+  makeTreePrivate,
+  nodeDataDirFs,
+  refuseForeignOwner,
+} from './private-data-dir.ts'
 import { createPrivatePGlite } from './private-pglite.ts'
 import type { SqlDatabase } from './sql-database.ts'
 
@@ -33,7 +39,8 @@ export interface OpenEmbeddedOptions {
  * Opens the embedded Postgres persisted under `dataDir` (the database itself in `pgdata/`, beside
  * the lock file and the local secret), ready to serve: migrated, and seeded when new. The directory and
  * everything in it are the owner's only (directories 0700, files 0600), tightened when found looser,
- * because the database holds every prospect and the secret keys the hashes of numbers and addresses. A failure of
+ * because the database holds every prospect and the secret keys the hashes of numbers and addresses;
+ * a file of another account among them is refused (ForeignOwnerError), never adopted. A failure of
  * the disk is a StorageError that names the directory, the cause and what to do.
  */
 export async function openEmbeddedDatabase(
@@ -48,13 +55,19 @@ export async function openEmbeddedDatabase(
   let db: SqlDatabase | undefined
   try {
     ensurePrivateDataDir(dir, fs)
+    // What this app keeps here must be this account's: the lock is read now; the secret and the
+    // database are checked whole once the lock is held. Only these: DATA_DIR may hold other things,
+    // which are not ours to judge or change.
+    const ours = [LOCK_FILE, SECRET_FILE, PGDATA_DIR].map((entry) => join(dir, entry))
+    for (const path of ours) refuseForeignOwner(path, (entry) => fs.lstatSync(entry))
     lock = acquireDataDirLock(dir)
+    // Before anything is read: files from before this rule, or left by a tool with a looser umask,
+    // become private too, and a file of another account anywhere among them is refused. With the lock
+    // held no other server writes here meanwhile.
+    for (const path of ours) makeTreePrivate(path, fs)
     const secret = loadOrCreateLocalSecret(dir)
     db = await createDatabase(pgdataDir)
     const prepared = await prepareDatabase(db)
-    // Files from before this rule, or left by a tool with a looser umask, become private too. Only
-    // what this app keeps here: DATA_DIR may hold other things, whose modes are not ours to change.
-    for (const entry of [LOCK_FILE, SECRET_FILE, PGDATA_DIR]) makeTreePrivate(join(dir, entry), fs)
     const open = db
     const held = lock
     let closing: Promise<void> | undefined

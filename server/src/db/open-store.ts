@@ -4,6 +4,7 @@ import type { Db } from '../data/database.ts'
 import { SOCKET_FILE } from './database-socket.ts'
 import { connectDatabaseSocket } from './database-socket-client.ts'
 import { listRetiredDatabaseVariables, POSTGRES_URL } from './database-url.ts'
+import { StorageError } from './filesystem-errors.ts'
 import { DataDirInUseError } from './lock.ts'
 import { type BackendTarget, openBackend } from './open-backend.ts'
 import type { OpenEmbeddedOptions } from './open-embedded-database.ts'
@@ -71,7 +72,8 @@ export async function openDatabaseStore(
 
 /**
  * The embedded database of the live server that holds it, through its socket; when the socket
- * cannot be reached (the server is still starting, or is another program), a StoreConfigError.
+ * cannot be reached (the server is still starting, or is another program), a StoreConfigError; when
+ * it is not this account's socket, the StorageError that says so.
  */
 export async function openThroughServer(
   held: DataDirInUseError & { holder: number },
@@ -85,7 +87,7 @@ export async function openThroughServer(
       close: server.close,
     }
   } catch (error) {
-    throw explainDataDirInUse(held, error)
+    throw error instanceof StorageError ? error : explainDataDirInUse(held, error)
   }
 }
 

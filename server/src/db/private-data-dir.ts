@@ -50,21 +50,55 @@ export function ensurePrivateDataDir(
 }
 
 /**
- * Gives `path` and, for a directory, everything under it the owner-only modes: directories 0700,
- * files 0600. Symbolic links are left alone (chmod would follow them out of the directory), and so
- * is a path that does not exist.
+ * Refuses `path` when it belongs to another account than `uid` (Windows: undefined, no check); a
+ * missing path passes. A file another account put in the data directory (while it was open to
+ * others, before the first start) is theirs to choose: a secret they know, a lock naming their
+ * process, a database they wrote. Adopting it, even as root, would hand them the hashes' key or the
+ * data, so it is refused. A symbolic link is judged as itself, never followed.
  */
-export function makeTreePrivate(path: string, fs: DataDirFs = nodeDataDirFs): void {
+export function refuseForeignOwner(
+  path: string,
+  lstat: (path: string) => Stats = lstatSync,
+  uid: number | undefined = process.getuid?.(),
+): Stats | null {
   let stat: Stats
   try {
-    stat = fs.lstatSync(path)
+    stat = lstat(path)
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
     throw error
   }
+  if (uid !== undefined && stat.uid !== uid) throw new ForeignOwnerError(path, stat.uid, uid)
+  return stat
+}
+
+/** A file this process would read or use that another account owns. */
+export class ForeignOwnerError extends StorageError {
+  override readonly name: string = 'ForeignOwnerError'
+  constructor(path: string, owner: number, uid: number) {
+    super(`${path} belongs to uid ${owner}, not to this account (uid ${uid}); remove it or fix its owner.`, {
+      path,
+      code: 'EPERM',
+    })
+  }
+}
+
+/**
+ * Gives `path` and, for a directory, everything under it the owner-only modes: directories 0700,
+ * files 0600, having checked that each belongs to `uid` (refuseForeignOwner). Symbolic links keep
+ * their modes (chmod would follow them out of the directory), and a path that does not exist is
+ * left alone.
+ */
+export function makeTreePrivate(
+  path: string,
+  fs: DataDirFs = nodeDataDirFs,
+  uid: number | undefined = process.getuid?.(),
+): void {
+  const stat = refuseForeignOwner(path, (entry) => fs.lstatSync(entry), uid)
+  if (stat === null) return
   if (stat.isDirectory()) {
     if ((stat.mode & 0o7777) !== PRIVATE_DIRECTORY_MODE) fs.chmodSync(path, PRIVATE_DIRECTORY_MODE)
-    for (const name of fs.readdirSync(path)) makeTreePrivate(join(path, name), fs)
+    for (const name of fs.readdirSync(path)) makeTreePrivate(join(path, name), fs, uid)
   } else if (stat.isFile() && (stat.mode & 0o7777) !== PRIVATE_FILE_MODE) {
     fs.chmodSync(path, PRIVATE_FILE_MODE)
   }

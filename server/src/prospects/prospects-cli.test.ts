@@ -212,6 +212,12 @@ describe('prospects CLI on the embedded database', () => {
       expect((await run(env(), 'show', 'beside-co')).stdout).toContain(
         'link: http://127.0.0.1:4321/beside-co\n',
       )
+      // Every command goes through the socket, which runs only the app's functions and reads.
+      expect(await run(env(), 'list')).toMatchObject({
+        code: 0,
+        stdout: expect.stringMatching(/^beside-co\s/m),
+      })
+      expect(await run(env(), 'websites')).toMatchObject({ code: 0, stdout: '' })
       expect((await run(env(), 'delete', 'beside-co')).code).toBe(0)
 
       // A server that does not answer (still starting): the command says what to do, changing nothing.
