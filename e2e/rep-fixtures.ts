@@ -15,7 +15,10 @@ export const test = base.extend<Record<never, never>, { repProduct: RepProduct }
     async ({}, use) => {
       // Bookings arrive by the scheduler's signed webhook; every test's browser is one loopback address.
       const product = await startRepProduct('voice-demo-e2e-reps-', {
-        env: { CALENDLY_WEBHOOK_SIGNING_KEY: E2E_CALENDLY_SIGNING_KEY, ENGAGEMENT_VISITS_PER_IP_HOUR: '100000' },
+        env: {
+          CALENDLY_WEBHOOK_SIGNING_KEY: E2E_CALENDLY_SIGNING_KEY,
+          ENGAGEMENT_VISITS_PER_IP_HOUR: '100000',
+        },
       })
       await use(product)
       await product.stop()
