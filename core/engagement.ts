@@ -44,10 +44,11 @@ export interface VisitResponse {
 /**
  * The names the engagement tables keep, in the order a prospect usually meets them. The browser sends
  * only {@link BrowserEvent}s; `page_opened` is stored by the visits route, and the rest are the
- * server's own facts: `phone_call_placed` when it placed a "Call Me" call, `meeting_confirmed` and
+ * server's own facts: `phone_call_placed` when it placed a "Call Me" call, `video_call_placed` when it
+ * started a video call, `meeting_confirmed` and
  * `meeting_canceled` when the scheduler's signed webhook says so. `phone_call_requested` and
- * `meeting_booked` are what a page said (kept for the Timeline and for rows stored before the
- * facts): claims, which move no stage and nudge no one.
+ * `meeting_booked`, like the page's own start and end of a call, are what a page said (kept for the
+ * Timeline): claims, which move no stage and nudge no one.
  */
 export const EVENT_NAMES = [
   'page_opened',
@@ -55,6 +56,7 @@ export const EVENT_NAMES = [
   'demo_call_ended',
   'phone_call_requested',
   'phone_call_placed',
+  'video_call_placed',
   'video_call_started',
   'video_call_ended',
   'meeting_booked',
@@ -159,16 +161,17 @@ export const STAGE_LABELS: Record<EngagementStage, string> = {
 
 /**
  * Which stored names reach which stage; null: none (the page's own claims). Only facts move a
- * prospect: an open the visits route counted, a call the voice platform reported or a demo the page
- * ran within its visit, a "Call Me" call the server placed, a meeting the scheduler confirmed (and
- * its cancellation takes that back: the confirmation is no longer there to count).
+ * prospect: an open the visits route counted, a browser call the voice platform reported (see
+ * {@link STAGE_OF_CALL_REPORT}), a video call or a "Call Me" call the server placed, a meeting the
+ * scheduler confirmed (and its cancellation takes that back: the confirmation is no longer there).
  */
 export const STAGE_OF_EVENT: Record<EventName, EngagementStage | null> = {
   page_opened: 'opened',
-  demo_call_started: 'tried_demo',
-  demo_call_ended: 'tried_demo',
-  video_call_started: 'tried_demo',
-  video_call_ended: 'tried_demo',
+  demo_call_started: null,
+  demo_call_ended: null,
+  video_call_placed: 'tried_demo',
+  video_call_started: null,
+  video_call_ended: null,
   phone_call_requested: null,
   phone_call_placed: 'asked_call',
   meeting_booked: null,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TimelineResponse } from '#core/engagement.ts'
 import { REP_SESSION_COOKIE } from '#core/rep-api.ts'
 import { startFakeVapiServer } from './testing/fake-vapi-server.ts'
+import { type FakeVideoPlatform, startFakeVideoPlatform } from './testing/fake-video-platform-server.ts'
 import {
   createNudgeTestApp,
   createTestNudgeSettings,
@@ -11,13 +12,16 @@ import {
   webCallReport,
 } from './testing/nudge-test-app.ts'
 import { createPhoneCallApp, phoneCallBody, postPhoneCall } from './testing/phone-call-test-app.ts'
+import { makeProspectRow } from './testing/prospect-fixture.ts'
 import {
   createRepTestApp,
   createTestClock,
+  importAsCommandLine,
   type RepTestApp,
   type TestSession,
 } from './testing/rep-test-app.ts'
 import { createTestBackend, type TestBackend } from './testing/test-backend.ts'
+import { createVideoCallApp, postVideoConversation } from './testing/video-call-test-app.ts'
 
 /**
  * "Asked for a call" is the server's own record of a call it placed, and a rep's own tries of an
@@ -27,14 +31,17 @@ import { createTestBackend, type TestBackend } from './testing/test-backend.ts'
  */
 let backend: TestBackend
 let vapi: Awaited<ReturnType<typeof startFakeVapiServer>>
+let videoPlatform: FakeVideoPlatform
 let phone: Hono
+let video: Hono
 let webhook: Hono
 let reps: RepTestApp
 let bo: TestSession
 beforeAll(async () => {
   backend = await createTestBackend()
-  vapi = await startFakeVapiServer()
+  ;[vapi, videoPlatform] = await Promise.all([startFakeVapiServer(), startFakeVideoPlatform()])
   phone = createPhoneCallApp(backend, { vapiUrl: vapi.url })
+  video = createVideoCallApp(backend, { backend: 'tavus', fake: videoPlatform })
   const clock = createTestClock(new Date())
   webhook = createNudgeTestApp(
     backend,
@@ -45,7 +52,7 @@ beforeAll(async () => {
   bo = await reps.signIn('bo@example.com')
 })
 afterAll(async () => {
-  await vapi.close()
+  await Promise.all([vapi.close(), videoPlatform.close()])
   await backend.db.close()
 })
 
@@ -88,6 +95,27 @@ describe('a "Call Me" call the server placed', () => {
     expect(
       after.entries.filter((entry) => entry.kind === 'event' && entry.name === 'phone_call_placed'),
     ).toEqual([])
+  })
+})
+
+describe('a video call the server started', () => {
+  it("makes the prospect 'Tried the demo' from the server's own record, and a rep's test does not", async () => {
+    await importAsCommandLine(backend.deps.db, [
+      makeProspectRow({ slug: 'acme-dental', name: 'Ann Acme', company_name: 'Acme Dental' }),
+    ])
+    const before = await timeline('acme-dental')
+    expect(before.stage).toBe('sent')
+    const asRep = await postVideoConversation(video, { slug: 'acme-dental' }, '203.0.113.31', {
+      Cookie: `${REP_SESSION_COOKIE}=any`,
+    })
+    expect(asRep.status).toBe(201)
+    expect((await timeline('acme-dental')).stage).toBe('sent')
+    expect((await postVideoConversation(video, { slug: 'acme-dental' }, '203.0.113.32')).status).toBe(201)
+    const after = await timeline('acme-dental')
+    expect(after.stage).toBe('tried_demo')
+    expect(after.entries).toContainEqual(
+      expect.objectContaining({ kind: 'event', name: 'video_call_placed' }),
+    )
   })
 })
 

@@ -1,10 +1,11 @@
 -- Stages from facts, not from what a page says.
---   * Three facts the server writes itself, beside the events pages report: `phone_call_placed` (the
---     server placed a "Call Me" call), `meeting_confirmed` (the scheduler's signed webhook says a
+--   * Facts the server writes itself, beside the events pages report: `phone_call_placed` (the
+--     server placed a "Call Me" call), `video_call_placed` (it started a video call), `meeting_confirmed` (the scheduler's signed webhook says a
 --     meeting was booked from the prospect's page) and `meeting_canceled` (the same meeting, cancelled
 --     since: the confirmation's row becomes it, so the stage it reached is summed up again without it).
---     A page's `meeting_booked` and `phone_call_requested` stay on the Timeline as its word and move
---     nothing (the server passes the stages each name reaches); record_events no longer nudges for a
+--     A page's `meeting_booked`, `phone_call_requested` and its own start and end of calls stay on the
+--     Timeline as its word and move nothing (the server passes the stages each name reaches; a browser
+--     call reaches "Tried the demo" by the voice platform's report of it); record_events no longer nudges for a
 --     page's booking. Rows stored before keep their names, so such a prospect shows the stage its
 --     facts reached.
 --   * A call someone of the team made from the reps' pages to try a prospect's agent is kept apart,
@@ -14,7 +15,7 @@
 alter table public.engagement_events drop constraint engagement_events_name;
 alter table public.engagement_events add constraint engagement_events_name check (name in (
   'page_opened', 'demo_call_started', 'demo_call_ended', 'phone_call_requested', 'phone_call_placed',
-  'video_call_started', 'video_call_ended', 'meeting_booked', 'meeting_confirmed', 'meeting_canceled'
+  'video_call_placed', 'video_call_started', 'video_call_ended', 'meeting_booked', 'meeting_confirmed', 'meeting_canceled'
 ));
 -- One scheduler booking (its invitee's address) is one row, confirmed or cancelled.
 create unique index engagement_events_meeting_once on public.engagement_events ((detail ->> 'invitee'))
@@ -239,7 +240,7 @@ end;
 $$;
 
 
--- A fact the server learnt itself (`phone_call_placed`), stored as an event of `visit_id` (its visit,
+-- A fact the server learnt itself (`phone_call_placed`, `video_call_placed`), stored as an event of `visit_id` (its visit,
 -- or an id of its own) at `at`: {"status": "recorded" | "unknown_prospect"}.
 create function public.record_engagement_fact(
   prospect_slug text, name text, visit_id text, detail jsonb, at timestamptz
@@ -253,7 +254,7 @@ as $$
 declare
   v_prospect uuid;
 begin
-  if record_engagement_fact.name is distinct from 'phone_call_placed' then
+  if record_engagement_fact.name is null or record_engagement_fact.name not in ('phone_call_placed', 'video_call_placed') then
     raise exception 'only the server''s own facts are recorded here' using errcode = '22023';
   end if;
   select p.id into v_prospect from public.prospects p

@@ -46,7 +46,7 @@ export type EventFunctions = {
   record_engagement_fact: {
     Args: {
       prospect_slug: string
-      name: 'phone_call_placed'
+      name: 'phone_call_placed' | 'video_call_placed'
       visit_id: string
       detail: Record<string, string | number>
       at: string

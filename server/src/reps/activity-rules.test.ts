@@ -104,7 +104,7 @@ describe('hot', () => {
       [49, false],
     ] as const) {
       const slug = await newProspect()
-      await rows.event(slug, 'demo_call_started', { hoursAgo })
+      await rows.event(slug, 'video_call_placed', { hoursAgo })
       expect(await read(slug), `${hoursAgo} h`).toEqual({ stage: 'tried_demo', hot })
     }
   })
@@ -133,7 +133,7 @@ describe('hot', () => {
       [60, true],
     ] as const) {
       const slug = await newProspect()
-      await rows.event(slug, 'demo_call_ended', { hoursAgo: 100, detail: { seconds: 300 } })
+      await rows.callReport(slug, { source: 'browser', hoursAgo: 100, visit: visitId(1), seconds: 300 })
       // Two calls in the window, the page's and the platform's reports of the same visits.
       await rows.event(slug, 'demo_call_ended', { hoursAgo: 3, visit: visitId(2), detail: { seconds: 30 } })
       await rows.callReport(slug, { source: 'browser', hoursAgo: 3, visit: visitId(2), seconds: 30 })
@@ -154,13 +154,13 @@ describe('hot', () => {
     expect(await read(phone)).toEqual({ stage: 'asked_call', hot: true })
 
     const booked = await newProspect()
-    await rows.event(booked, 'demo_call_started', { hoursAgo: 100 })
+    await rows.event(booked, 'video_call_placed', { hoursAgo: 100 })
     await rows.event(booked, 'meeting_confirmed', { hoursAgo: 1 })
     expect(await read(booked)).toEqual({ stage: 'booked', hot: true })
 
     const again = await newProspect()
-    await rows.event(again, 'demo_call_started', { hoursAgo: 100 })
-    await rows.event(again, 'demo_call_started', { hoursAgo: 1 })
+    await rows.event(again, 'video_call_placed', { hoursAgo: 100 })
+    await rows.event(again, 'video_call_placed', { hoursAgo: 1 })
     expect(await read(again)).toEqual({ stage: 'tried_demo', hot: false })
   })
 })

@@ -3,7 +3,7 @@ import { AppError } from '#core/errors.ts'
 import { FALLBACK_SLUG } from '#core/prospect.ts'
 import type { VideoConversationResponse } from '#core/video-call.ts'
 import type { KeyedHash } from '../common/keyed-hash.ts'
-import type { Db } from '../data/database.ts'
+import { callFunction, type Db } from '../data/database.ts'
 import { loadProspect } from '../data/prospects.ts'
 import { checkRateLimits } from '../data/rate-limits.ts'
 import {
@@ -49,6 +49,7 @@ export async function startVideoConversation(
   deps: VideoCallDeps,
   slug: string | null,
   clientIp: string | null,
+  team = false,
 ): Promise<VideoConversationResponse> {
   const settings = deps.videoCalls
   const platform = settings?.platform
@@ -85,6 +86,16 @@ export async function startVideoConversation(
       maxDurationSeconds,
     })
     await record({ outcome: 'started', platformConversationId: created.platformConversationId })
+    // "Tried the demo" is this record of a video call started, never a page's word; a rep's test is not one.
+    if (prospect && !team) {
+      await callFunction(deps.db, 'record_engagement_fact', {
+        prospect_slug: prospect.slug,
+        name: 'video_call_placed',
+        visit_id: conversationId,
+        detail: {},
+        at: new Date().toISOString(),
+      }).catch((error: unknown) => deps.logger.error('[video_call_fact]', error))
+    }
     return { conversationId, conversationUrl: created.conversationUrl, maxDurationSeconds }
   } catch (error) {
     const appError = error instanceof AppError ? error : new AppError('video_call_failed', { cause: error })

@@ -115,9 +115,9 @@ export function createVideoCallStore({
         ({ conversationId, conversationUrl, maxDurationSeconds }) => {
           if (current !== attempt) return void sendEnd(conversationId, base, 'fetch')
           const url = readFrameUrl(conversationUrl)
-          // For the sales team: a video call with the prospect's page's persona (none without a slug).
+          // For the sales team: how long the video call with the prospect's page's persona lasted
+          // (none without a slug); the server records its start itself.
           reported = slug ? { slug, since: Date.now() } : null
-          if (reported) report?.(base, { name: 'video_call_started', slug: reported.slug })
           set({
             status: 'active',
             conversation: { id: conversationId, url },

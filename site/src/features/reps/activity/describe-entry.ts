@@ -9,6 +9,7 @@ const PLAIN: Record<EventName, string> = {
   demo_call_ended: 'Talked to the agent in the browser',
   phone_call_requested: 'The page says they asked for a phone call (not confirmed)',
   phone_call_placed: 'Asked for a phone call · we called them',
+  video_call_placed: 'Started a video call with the agent',
   video_call_started: 'Started a video call with the agent',
   video_call_ended: 'Had a video call with the agent',
   meeting_booked: 'The page says they booked a call (not confirmed)',
