@@ -107,6 +107,12 @@ export function compileAgentTemplate(source: AgentTemplateSource): AgentTemplate
       if (!(error instanceof AgentTextError)) throw error
       fail(`in ${where}, ${error.message}`)
     }
+    // The facts are the agent's data, given once, in the prompt it reads: a first message or a
+    // purpose is spoken or shown as it is, where a block of facts has no place.
+    const facts = countFacts(parts)
+    if (facts > 0 && key !== 'system')
+      fail(`in ${where}, {% facts %} has no place: it belongs in the system prompt`)
+    if (facts > 1) fail(`in ${where}, {% facts %} ${facts} times: give the facts once`)
     const longest = measureLongestRender(parts, longestValue)
     if (longest > RENDERED_LIMITS[key]) {
       fail(
@@ -123,6 +129,18 @@ export function compileAgentTemplate(source: AgentTemplateSource): AgentTemplate
     system: compiled.system ?? [],
   }
 }
+
+const countFacts = (parts: readonly AgentTextPart[]): number =>
+  parts.reduce(
+    (count, part) =>
+      count +
+      (part.kind === 'facts'
+        ? 1
+        : part.kind === 'if'
+          ? countFacts(part.present) + countFacts(part.otherwise)
+          : 0),
+    0,
+  )
 
 const longestValue = (name: AgentPlaceholder): number => PROSPECT_FIELD_RULES[name].max
 
