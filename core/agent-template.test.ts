@@ -97,6 +97,19 @@ describe('compileAgentTemplate', () => {
     )
   })
 
+  it('takes the facts block once, in the system prompt only', () => {
+    const system = 'You answer for the business in the facts.\n\n{% facts %}\n\nBe brief.'
+    expect(refusal(() => compileAgentTemplate({ ...SOURCE, system }))).toBeNull()
+    expect(refusal(() => compileAgentTemplate({ ...SOURCE, firstMessage: 'Hi! {% facts %}' }))).toBe(
+      'Agent template "bakery": in its first message, {% facts %} has no place: it belongs in the system prompt',
+    )
+    expect(
+      refusal(() =>
+        compileAgentTemplate({ ...SOURCE, system: `${system}{% if city %}{% facts %}{% endif %}` }),
+      ),
+    ).toBe('Agent template "bakery": in its system prompt, {% facts %} 2 times: give the facts once')
+  })
+
   it('refuses a name that is not a file name of the rule, and an empty label', () => {
     expect(refusal(() => compileAgentTemplate({ ...SOURCE, id: 'Bakery Shop' }))).toContain(
       'its name must be 1 to 40 lowercase letters, digits or dashes',

@@ -185,7 +185,9 @@ describe('the agent: templates and details', () => {
     expect(res.status).toBe(200)
     const { templates } = (await res.json()) as AgentTemplateListResponse
     expect(templates[0]).toMatchObject({ id: 'general', label: expect.any(String) })
-    expect(templates.find((template) => template.id === 'dental')?.system).toContain('{{ company_name }}')
+    expect(templates.find((template) => template.id === 'dental')?.system).toMatch(
+      /\{% facts %\}[\s\S]*\{% if phone %\}/,
+    )
   })
 
   it('creates a prospect from a template and details alone, answering its agent as it is served', async () => {

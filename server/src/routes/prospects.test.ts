@@ -45,9 +45,9 @@ describe('GET /api/prospects/:slug', () => {
     // The dental template, rendered with the prospect's details when it is served.
     expect(body.prospect.firstMessage).toMatch(/^Thank you for calling Bright Smile Dental, this is Ava/)
     expect(body.prospect.system).toContain(
-      'opening hours (Monday to Friday 8 am to 6 pm, Saturday 9 am to 1 pm)',
+      'Opening hours: Monday to Friday 8 am to 6 pm, Saturday 9 am to 1 pm\n',
     )
-    expect(body.prospect.system).toContain('This is a demo built for Dr. Maya Patel')
+    expect(body.prospect.system).toContain('\nDemo built for: Dr. Maya Patel\n')
     expect(body.prospect.system).not.toMatch(/\{\{|\{%|undefined/)
     expect(body.prospect.variables).toEqual({
       name: 'Dr. Maya Patel',
