@@ -1,9 +1,8 @@
 import { DEMO_TOOLS } from '#core/demo-actions.ts'
 import type { CallMetadata } from '#core/engagement.ts'
-import { VISIT_STORAGE_KEY } from '#core/engagement-visit.ts'
 import type { ProspectResponse } from '#core/prospect.ts'
 import { expectConnected, expectDisconnected } from './call-helpers.ts'
-import { serveFakeDaily } from './fakes/fake-daily.ts'
+import { readFakeDailyCalls, serveFakeDaily } from './fakes/fake-daily.ts'
 import { readWebhookRequests } from './fakes/fake-video-webhook.ts'
 import { E2E_VOICE, readVapiRequests } from './fakes/voice-platform.ts'
 import { expect, test } from './fixtures.ts'
@@ -40,13 +39,10 @@ test('the browser call and the phone call of a prospect send the same agent, rec
   await expectConnected(demo)
   await demo.getByRole('button', { name: 'Stop Call' }).click()
   await expectDisconnected(page, demo)
-  // This tab's visit tells its web call from the other project's, run in parallel on the same fake.
-  const visitId = await page.evaluate(
-    (key) => (JSON.parse(sessionStorage.getItem(key) ?? '{}') as { id?: string }).id,
-    VISIT_STORAGE_KEY,
-  )
+  // The room this tab joined tells its web call from the other project's, run in parallel on the same fake.
+  const room = (await readFakeDailyCalls(page)).at(-1)?.url
   const webCall = (await readVapiRequests()).find(
-    (request) => request.path === '/call/web' && overridesOf(request.body)?.metadata?.visitId === visitId,
+    (request) => (request.answer?.body as { webCallUrl?: string } | undefined)?.webCallUrl === room,
   )
 
   // Call Me, to a number of this test's own (the fake is shared by parallel tests).

@@ -13,25 +13,27 @@ export function SeenOn({ seenOn, now }: { seenOn: TimelineResponse['seenOn']; no
   return (
     <div className="mt-3 text-sm">
       <h3 className="font-semibold">Where the demo was seen</h3>
-      <p className="text-slate-600 dark:text-slate-400">As the pages reported it.</p>
       {seenOn.length === 0 ? (
         <p className="mt-1 text-slate-600 dark:text-slate-400">
           Not seen on any page yet. Once a page with the snippet (or the link) is opened, its site shows here;
           if a page you pasted it into never shows, the builder may have removed the snippet.
         </p>
       ) : (
-        <ul className="mt-1 space-y-1">
-          {seenOn.map(({ origin, lastAt }) => (
-            <li key={origin}>
-              <span className="font-medium break-all">
-                {origin === ownOrigin ? 'Its page on this site' : getHost(origin)}
-              </span>{' '}
-              <span className="text-slate-600 dark:text-slate-400">
-                · last seen <TimeAgo at={lastAt} now={now} />
-              </span>
-            </li>
-          ))}
-        </ul>
+        <>
+          <p className="text-slate-600 dark:text-slate-400">As the pages reported it.</p>
+          <ul className="mt-1 space-y-1">
+            {seenOn.map(({ origin, lastAt }) => (
+              <li key={origin}>
+                <span className="font-medium break-all">
+                  {origin === ownOrigin ? 'Its page on this site' : getHost(origin)}
+                </span>{' '}
+                <span className="text-slate-600 dark:text-slate-400">
+                  · last seen <TimeAgo at={lastAt} now={now} />
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </div>
   )

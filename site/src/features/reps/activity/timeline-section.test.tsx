@@ -42,7 +42,7 @@ describe('TimelineSection', () => {
     within(section).getByText('Wants a demo for the front desk.')
   })
 
-  it('names the sites where the demo was seen, newest first, its page on this site in words', async () => {
+  it('names the sites where the demo was seen, newest first, its page on this site in words, as the pages reported them', async () => {
     render(<TimelineSection slug="zed-plumbing" />)
     const seenOn = [
       TIMELINE.seenOn[0],
@@ -55,12 +55,15 @@ describe('TimelineSection', () => {
       'zedplumbing.example · last seen 1 h ago',
       'Its page on this site · last seen 1 day ago',
     ])
+    // A browser names its page's site; any other client could name any: the rep reads it as such.
+    within(heading.parentElement as HTMLElement).getByText('As the pages reported it.')
   })
 
   it('says plainly when the demo was not seen on any page yet', async () => {
     render(<TimelineSection slug="zed-plumbing" />)
     await answer(pending(requests, URL), Response.json({ ...TIMELINE, seenOn: [] }))
     screen.getByText(/^Not seen on any page yet\./)
+    expect(screen.queryByText('As the pages reported it.')).toBeNull()
   })
 
   it('keeps a call’s transcript folded until asked', async () => {
