@@ -133,7 +133,8 @@ async function load(origin: string, seconds: number, counts: Counts) {
 }
 
 /**
- * Rows of engagement_events and its size with its indexes, read with the server stopped: in the
+ * Rows of engagement_events (the load's events, not the opens of the visits begun before it) and its
+ * size with its indexes, read with the server stopped: in the
  * embedded database under `dataDir`, or in PostgreSQL when the bench runs on one (`DATABASE_URL`).
  */
 async function measureTable(dataDir: string) {
@@ -143,7 +144,8 @@ async function measureTable(dataDir: string) {
   const db = 'db' in database ? database.db : database
   try {
     const { rows } = await db.query<{ rows: number; bytes: number }>(
-      `select count(*)::integer as rows, pg_total_relation_size('public.engagement_events')::integer as bytes
+      `select (count(*) filter (where name <> 'page_opened'))::integer as rows,
+              pg_total_relation_size('public.engagement_events')::integer as bytes
          from public.engagement_events`,
     )
     return rows[0] ?? { rows: 0, bytes: 0 }
