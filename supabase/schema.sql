@@ -2582,6 +2582,35 @@ CREATE FUNCTION public.refresh_engagement_rollups(prospect_ids uuid[]) RETURNS v
 $$;
 
 --
+-- Name: refuse_import_of_others(uuid, jsonb); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.refuse_import_of_others(rep_id uuid, slugs jsonb) RETURNS void
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+declare
+  v_refused jsonb;
+begin
+  v_refused := public.list_refused_slugs(refuse_import_of_others.rep_id, refuse_import_of_others.slugs);
+  if jsonb_array_length(v_refused) > 0 then
+    raise exception 'the import has % rows of prospects the rep may not change: %',
+      jsonb_array_length(v_refused),
+      (select string_agg(f.item ->> 'slug', ', ') from (
+        select e.item from jsonb_array_elements(v_refused) as e(item) limit 5
+      ) f)
+      using errcode = 'RP403';
+  end if;
+end;
+$$;
+
+--
+-- Name: FUNCTION refuse_import_of_others(rep_id uuid, slugs jsonb); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.refuse_import_of_others(rep_id uuid, slugs jsonb) IS 'Refuses a rep''s import (RP403) that has rows of prospects the rep may not change; service_role only.';
+
+--
 -- Name: release_nudge_leases(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -3073,27 +3102,27 @@ declare
   v_total integer;
   v_inserted integer;
   v_updated integer;
-  v_refused jsonb;
+  v_slugs jsonb;
+  v_any_prospect boolean;
   v_set text;
 begin
   if jsonb_typeof(upsert_prospects.prospects) is distinct from 'array' then
     raise exception 'prospects must be a JSON array of objects' using errcode = '22023';
   end if;
   v_total := jsonb_array_length(upsert_prospects.prospects);
+  v_slugs := (
+    select coalesce(jsonb_agg(x -> 'slug'), '[]'::jsonb) from jsonb_array_elements(upsert_prospects.prospects) as x
+  );
+  -- Whether the importer may change any prospect (an admin, the command line), or only their own.
+  v_any_prospect := upsert_prospects.rep_id is null
+    or public.prospect_change_refusal(upsert_prospects.rep_id, '', null, false, null) is null;
 
-  if upsert_prospects.rep_id is not null then
-    v_refused := public.list_refused_slugs(
-      upsert_prospects.rep_id,
-      (select coalesce(jsonb_agg(x -> 'slug'), '[]'::jsonb) from jsonb_array_elements(upsert_prospects.prospects) as x)
-    );
-    if jsonb_array_length(v_refused) > 0 then
-      raise exception 'the import has % rows of prospects the rep may not change: %',
-        jsonb_array_length(v_refused),
-        (select string_agg(f.item ->> 'slug', ', ') from (
-          select e.item from jsonb_array_elements(v_refused) as e(item) limit 5
-        ) f)
-        using errcode = 'RP403';
-    end if;
+  if not v_any_prospect then
+    perform from public.prospects p
+    where p.slug in (select jsonb_array_elements_text(v_slugs))
+    order by p.slug
+    for update;
+    perform public.refuse_import_of_others(upsert_prospects.rep_id, v_slugs);
   end if;
 
   -- Every field but the slug, as "(a, b) = (excluded.a, excluded.b)" and compared the same way.
@@ -3111,11 +3140,14 @@ begin
       select p.* from public.prospects p join input i on i.slug = p.slug
     ),
     written as (
+      -- In slug order, as the rows were locked: the rows this meets are locked in the same order.
       insert into public.prospects as v (%1$s, owner_id, created_by, updated_by)
-      select %2$s, $2, $2, $2 from input i
+      select %2$s, $2, $2, $2 from input i order by i.slug
       on conflict (slug) do update
         set (%3$s) = (%4$s), updated_by = excluded.updated_by, updated_at = now()
-        where (%5$s) is distinct from (%4$s)
+        -- A prospect made since the check is checked here, as it is now (the conflict locks it).
+        where ($3 or public.prospect_change_refusal($2, v.slug, v.owner_id, false, null) is null)
+          and (%5$s) is distinct from (%4$s)
       -- xmax is 0 on a row this statement inserted, and set on one it updated.
       returning v.id, v.slug, (v.xmax = 0) as inserted
     ),
@@ -3135,7 +3167,12 @@ begin
     (select string_agg('v.' || s, ', ') from unnest(string_to_array(v_set, ', ')) as s)
   )
   into v_inserted, v_updated
-  using upsert_prospects.prospects, upsert_prospects.rep_id;
+  using upsert_prospects.prospects, upsert_prospects.rep_id, v_any_prospect;
+
+  -- A row the write refused: every row of the file is now this transaction's or locked by it.
+  if not v_any_prospect then
+    perform public.refuse_import_of_others(upsert_prospects.rep_id, v_slugs);
+  end if;
 
   return jsonb_build_object(
     'inserted', v_inserted,
@@ -4993,6 +5030,13 @@ GRANT ALL ON FUNCTION public.record_team_call_report(call_id text, prospect_slug
 
 REVOKE ALL ON FUNCTION public.refresh_engagement_rollups(prospect_ids uuid[]) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.refresh_engagement_rollups(prospect_ids uuid[]) TO service_role;
+
+--
+-- Name: FUNCTION refuse_import_of_others(rep_id uuid, slugs jsonb); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.refuse_import_of_others(rep_id uuid, slugs jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.refuse_import_of_others(rep_id uuid, slugs jsonb) TO service_role;
 
 --
 -- Name: FUNCTION release_nudge_leases(); Type: ACL; Schema: public; Owner: -
