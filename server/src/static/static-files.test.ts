@@ -103,6 +103,7 @@ describe('static files: only what was built', () => {
       '/a1-b2',
       '/_/snippets',
       '/_/onboarding/',
+      '/_/deleted',
       '/privacy',
       '/terms',
     ]) {

@@ -1,3 +1,5 @@
+import { matchRepRoute } from '../features/reps/rep-route.ts'
+
 /** The pages of the site. `/` is the landing page; `/{slug}` a prospect page; `/_/…` the site's own. */
 export type Route =
   | { page: 'landing' }
@@ -9,13 +11,6 @@ export type Route =
 
 /** Paths under `/_/` can never be prospect slugs ([a-z0-9-]), so the site reserves them for its own pages. */
 const ONBOARDING_PATH = /^\/_\/onboarding\/?$/
-/**
- * The sales reps' pages (features/reps reads which one): sign-in, setting a password, the first admin's
- * setup, the activity, the prospects and each prospect's pages, the team (admins), the rep's own profile, `/_/` itself and the
- * older `/_/snippets`, which redirect.
- */
-const REPS_PATH =
-  /^\/_\/(?:sign-in|set-password|setup|snippets|activity|team|profile|prospects(?:\/[^/]+(?:\/edit)?)?)?\/?$/
 /**
  * The site's own pages at the top level, `/{page}`. A new one goes here: core's RESERVED_SLUGS must
  * hold it too, or a prospect could take its address (`server/src/reserved-slugs.test.ts` checks).
@@ -32,7 +27,8 @@ const isTopLevelPage = (segment: string): segment is TopLevelPage =>
 export function matchRoute(pathname: string): Route {
   if (pathname === '/' || pathname === '') return { page: 'landing' }
   if (ONBOARDING_PATH.test(pathname)) return { page: 'onboarding' }
-  if (REPS_PATH.test(pathname)) return { page: 'reps' }
+  // The reps' pages are the reps feature's own list (rep-route.ts): one list, read in one place.
+  if (isUnderReps(pathname) && matchRepRoute(pathname, '').page !== 'not-found') return { page: 'reps' }
   const segment = /^\/([^/]+)\/?$/.exec(pathname)?.[1]
   if (segment === undefined) return { page: 'not-found' }
   if (isTopLevelPage(segment)) return { page: segment }
@@ -42,3 +38,6 @@ export function matchRoute(pathname: string): Route {
     return { page: 'not-found' } // malformed percent-encoding
   }
 }
+
+/** `/_` alone is no page of ours (the prospect page refuses the slug); `/_/…` is the site's own. */
+const isUnderReps = (pathname: string) => pathname.startsWith('/_/')
