@@ -22,10 +22,12 @@
  * The landing page paints its hero first. On a slow phone, laying out the parts below it took about a
  * third of the time before the first paint, for content nobody sees yet: while <html> has class
  * "hero-first", the parts marked data-after-first-paint stay out of the layout (index.css), until the
- * first contentful paint, or the load event where the browser reports none (a tab opened in the
- * background). Only on a fresh visit without a #section: a reload or Back restores a scroll position,
- * and a #section link scrolls below the hero, which both need the whole page laid out. Browsers without
- * paint timing, and visitors without JavaScript, get the whole page at once.
+ * first contentful paint. A tab opened in the background paints nothing: there the load event shows
+ * them. A visible tab whose load comes before the paint is reported (a busy machine) shows them two
+ * frames after the load, once a frame has painted, never before the hero. Only on a fresh visit
+ * without a #section: a reload or Back restores a scroll position, and a #section link scrolls below
+ * the hero, which both need the whole page laid out. Browsers without paint timing, and visitors
+ * without JavaScript, get the whole page at once.
  */
 ;(() => {
   const root = document.documentElement
@@ -38,11 +40,15 @@
     })
     const show = () => {
       observer.disconnect()
-      removeEventListener('load', show)
+      removeEventListener('load', loaded)
       root.classList.remove('hero-first')
     }
+    const loaded = () => {
+      if (document.visibilityState === 'hidden') show()
+      else requestAnimationFrame(() => requestAnimationFrame(show))
+    }
     observer.observe({ type: 'paint' })
-    addEventListener('load', show)
+    addEventListener('load', loaded)
     root.classList.add('hero-first')
   } catch (_) {
     root.classList.remove('hero-first')
