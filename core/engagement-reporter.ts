@@ -55,20 +55,22 @@ export function createEngagementReporter(endpoint: string, surface: Surface = 's
   function flush(): void {
     clearTimeout(timer)
     timer = undefined
-    const waiting: BrowserEvent[] = []
     const bySlug = new Map<string, BrowserEvent[]>()
     for (const event of queue.splice(0)) {
-      if (uncounted.has(event.slug)) continue
-      if (!getVisit(event.slug)) {
-        waiting.push(event)
-        beginVisit(event.slug, surface)
+      const events = bySlug.get(event.slug)
+      if (events) events.push(event)
+      else bySlug.set(event.slug, [event])
+    }
+    // Each prospect's visit read once: events without one wait for it, in order.
+    const waiting: BrowserEvent[] = []
+    for (const [slug, events] of bySlug) {
+      if (uncounted.has(slug)) continue
+      const visit = getVisit(slug)
+      if (!visit) {
+        waiting.push(...events)
+        beginVisit(slug, surface)
         continue
       }
-      bySlug.set(event.slug, [...(bySlug.get(event.slug) ?? []), event])
-    }
-    for (const [slug, events] of bySlug) {
-      const visit = getVisit(slug)
-      if (!visit) continue
       for (let start = 0; start < events.length; start += MAX_EVENTS_PER_BATCH) {
         const batch: EventBatch = {
           visit: visit.id,

@@ -1,3 +1,5 @@
+import type { TimelineRecord } from './rep-database.ts'
+
 /** One request's events as `record_events` takes them: validated, with the sender's keyed address. */
 export interface EventBatchRow {
   /** Keyed hash of the client's address (`ip`), or null when it is unknown. */
@@ -90,14 +92,5 @@ export type EventFunctions = {
   prune_team_call_reports: { Args: { before: string }; Returns: number }
 }
 
-/** One row of `list_team_call_reports`. */
-export interface TeamCallRow {
-  kind: 'call_report'
-  at: string
-  source: 'browser' | 'phone'
-  seconds: number | null
-  ended_reason: string | null
-  summary: string | null
-  transcript: { speaker: 'agent' | 'prospect'; text: string }[]
-  team: true
-}
+/** One row of `list_team_call_reports`: a call report of the timeline's shape, marked as the team's. */
+export type TeamCallRow = Extract<TimelineRecord['entries'][number], { kind: 'call_report' }> & { team: true }
