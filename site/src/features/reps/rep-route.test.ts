@@ -15,7 +15,9 @@ describe('matchRepRoute', () => {
     ['/_/prospects/import', '', { page: 'import' }],
     ['/_/prospects/acme', '', { page: 'detail', slug: 'acme' }],
     ['/_/prospects/acme/edit', '', { page: 'edit', slug: 'acme' }],
-    ['/_/prospects/%E0%A4%A', '', { page: 'not-found' }],
+    ['/_/profile', '', { page: 'profile' }],
+    ['/_/deleted', '', { page: 'deleted' }],
+    ['/_/deleted/42', '', { page: 'deleted-prospect', id: '42' }],
     ['/_/snippets', '', { page: 'redirect', to: '/_/prospects' }],
     ['/_/snippets', '?slug=acme', { page: 'redirect', to: '/_/prospects/acme' }],
   ])('maps %s%s', (pathname, search, route) => {
@@ -23,4 +25,12 @@ describe('matchRepRoute', () => {
     // Every one of them is a page the site (and the server, which shares matchRoute) serves.
     expect(matchRoute(pathname)).toEqual({ page: 'reps' })
   })
+
+  it.each(['/_/prospects/%E0%A4%A', '/_/nothing-here', '/_/prospects/acme/more'])(
+    'has no page at %s, and neither has the site (the server answers 404)',
+    (pathname) => {
+      expect(matchRepRoute(pathname, '')).toEqual({ page: 'not-found' })
+      expect(matchRoute(pathname)).toEqual({ page: 'not-found' })
+    },
+  )
 })
