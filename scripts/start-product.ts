@@ -45,7 +45,8 @@ export async function startProduct(
     await removeData()
     throw error
   }
-  const merged = { ...process.env, ...env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir }
+  // ENV_FILE empty: a started product reads no developer's `.env`, only what its caller gives it.
+  const merged = { ...process.env, ENV_FILE: '', ...env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir }
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/node.ts'], {
     env: Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== undefined)),
     stdio: ['ignore', 'pipe', 'pipe'],

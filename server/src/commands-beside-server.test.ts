@@ -43,7 +43,7 @@ afterAll(async () => {
 function run(command: keyof typeof COMMANDS, ...args: string[]) {
   const child = spawn(process.execPath, ['--import', 'tsx', COMMANDS[command], ...args], {
     cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dataDir },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ENV_FILE: '', DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let stdout = ''

@@ -4,6 +4,7 @@ import { listRetiredVariables, loadServerConfig, type ServerConfig } from './con
 import { describeFailure } from './db/filesystem-errors.ts'
 import { describeServices } from './describe-services.ts'
 import { describeStartupError } from './describe-startup-error.ts'
+import { describeEnvFile, type EnvFileResult, readEnvFile } from './env-file.ts'
 import { DEFAULT_STATIC_DIRS, type RunningServer, startServer } from './start-server.ts'
 
 /**
@@ -14,7 +15,9 @@ async function main(): Promise<void> {
   const startedAt = performance.now()
   let server: RunningServer
   let config: ServerConfig
+  let envFile: EnvFileResult
   try {
+    envFile = readEnvFile()
     config = loadServerConfig(process.env)
     server = await startServer(config)
   } catch (error) {
@@ -34,6 +37,8 @@ async function main(): Promise<void> {
   console.log(`  sales reps    ${site}/_/prospects (accounts: npm run reps -- add <email>)`)
   console.log(`  API           ${site}/api/prospects/visitor`)
   console.log(`  (database: ${server.database}; ready in ${elapsed} ms; Ctrl-C to stop)`)
+  const envLine = describeEnvFile(envFile)
+  if (envLine !== null) console.log(`  ${envLine}`)
   console.log('')
   for (const line of describeServices(config)) console.log(line)
   if (server.setupUrl !== null) {

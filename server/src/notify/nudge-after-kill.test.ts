@@ -33,6 +33,7 @@ async function startServerProcess(): Promise<{ url: string; child: ChildProcess 
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',
+      ENV_FILE: '',
       PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

@@ -1,3 +1,4 @@
+import { readEnvFileForCommand } from '../env-file.ts'
 import { runProspectsCli } from './cli.ts'
 
 // `npm run prospects -- <command>`: see USAGE in cli.ts and docs/operations.md, "Bulk prospects".
@@ -6,8 +7,10 @@ import { runProspectsCli } from './cli.ts'
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code !== 'EPIPE' && error.code !== 'ERR_STREAM_DESTROYED') throw error
 })
-process.exitCode = await runProspectsCli(process.argv.slice(2), {
-  stdout: process.stdout,
-  stderr: process.stderr,
-  env: process.env,
-})
+process.exitCode =
+  readEnvFileForCommand() ??
+  (await runProspectsCli(process.argv.slice(2), {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    env: process.env,
+  }))
