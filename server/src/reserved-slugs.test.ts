@@ -7,13 +7,10 @@ import type { SlugCheckResponse } from '#core/rep-api.ts'
 import { TOP_LEVEL_PAGES } from '../../site/src/app/match-route.ts'
 import * as repPaths from '../../site/src/features/reps/rep-paths.ts'
 import { matchRepRoute } from '../../site/src/features/reps/rep-route.ts'
-import { createApp } from './app.ts'
-import { createAppDeps } from './app-deps.ts'
 import { parseCsv } from './common/csv.ts'
 import { readProspectRows } from './common/prospect-rows.ts'
-import { loadServerConfig } from './config.ts'
 import { DEFAULT_STATIC_DIRS, REPO_ROOT } from './start-server.ts'
-import { mountStaticFiles } from './static/static-files.ts'
+import { createComposedApp } from './testing/composed-app.ts'
 import { makeProspectRow } from './testing/prospect-fixture.ts'
 import { createRepTestApp, type RepTestApp, type TestSession } from './testing/rep-test-app.ts'
 import { createTestBackend, type TestBackend } from './testing/test-backend.ts'
@@ -30,21 +27,8 @@ beforeAll(async () => {
 afterAll(() => backend.db.close())
 
 /** The first segment of each path the server routes, composed as the Node server composes it. */
-function listRoutedSegments(): string[] {
-  const config = loadServerConfig({
-    VAPI_WEBHOOK_SECRET: 'test-webhook-secret-0123456789',
-    NOTIFY_WEBHOOK_URL: 'https://chat.example/hook',
-    NOTIFY_DRAIN_SECRET: 'test-drain-secret-0123456789abcdefghij',
-  })
-  const deps = createAppDeps(config, {
-    db: backend.db,
-    templates: backend.deps.templates,
-    callHashSecret: backend.secret,
-  })
-  const app = createApp(deps)
-  mountStaticFiles(app, DEFAULT_STATIC_DIRS, config, deps.prospectAnswers)
-  return app.routes.flatMap((route) => /^\/([^/*:]+)/.exec(route.path)?.[1] ?? [])
-}
+const listRoutedSegments = (): string[] =>
+  createComposedApp(backend).routes.flatMap((route) => /^\/([^/*:]+)/.exec(route.path)?.[1] ?? [])
 
 /**
  * What the site's build puts at its top level beside what the routes name (`assets/`): the site's
