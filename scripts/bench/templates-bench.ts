@@ -1,4 +1,5 @@
 import { renderProspectAgent } from '../../core/agent.ts'
+import { formatCsv } from '../../core/csv-format.ts'
 import {
   CSRF_HEADER,
   IMPORT_KEY_HEADER,
@@ -8,7 +9,6 @@ import {
 } from '../../core/rep-api.ts'
 import { startRepProduct } from '../../e2e/rep-product.ts'
 import { loadAgentTemplates } from '../../server/src/common/agent-template-files.ts'
-import { formatCsv } from '../../server/src/common/csv.ts'
 import { makeProspectRow } from '../../server/src/testing/prospect-fixture.ts'
 import { type SignedIn, signIn } from './bench-session.ts'
 import { formatColumns } from './report.ts'

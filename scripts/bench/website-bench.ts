@@ -1,7 +1,7 @@
+import { formatCsv } from '../../core/csv-format.ts'
 import { CSRF_HEADER, IMPORT_KEY_HEADER, type ImportJobResponse, REP_API_PATH } from '../../core/rep-api.ts'
 import type { WebsiteReading, WebsiteReadProgress } from '../../core/website-reading.ts'
 import { startRepProduct } from '../../e2e/rep-product.ts'
-import { formatCsv } from '../../server/src/common/csv.ts'
 import { type FixtureSites, startFixtureSites } from '../../server/src/testing/fixture-sites.ts'
 import { signIn } from './bench-session.ts'
 import { formatColumns } from './report.ts'

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { CsvSyntaxError, formatCsv, parseCsv } from './csv.ts'
+import { formatCsv } from '#core/csv-format.ts'
+import { CsvSyntaxError, parseCsv } from './csv.ts'
 
 describe('parseCsv', () => {
   it('reads quoted fields with commas, doubled quotes and line breaks, numbering records by their first line', () => {

@@ -108,11 +108,3 @@ export function parseCsv(text: string): CsvRecord[] {
   if (field !== '' || fields.length > 0 || quotedRecord) endRecord()
   return records
 }
-
-/** Writes records as RFC 4180 CSV (CRLF line ends), quoting only the fields that need it. */
-export function formatCsv(rows: readonly (readonly string[])[]): string {
-  return rows.map((row) => `${row.map(quoteField).join(',')}\r\n`).join('')
-}
-
-const quoteField = (value: string): string =>
-  /[",\r\n]|^\s|\s$/.test(value) ? `"${value.replaceAll('"', '""')}"` : value

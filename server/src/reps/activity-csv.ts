@@ -1,6 +1,6 @@
+import { formatCsv } from '#core/csv-format.ts'
 import { type ActivitySummary, STAGE_LABELS } from '#core/engagement.ts'
 import { neutralizeFormula } from '#core/spreadsheet-text.ts'
-import { formatCsv } from '../common/csv.ts'
 
 /** The export's columns, as core/engagement.ts names them. */
 export const ACTIVITY_CSV_COLUMNS = [

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { formatCsv } from '#core/csv-format.ts'
 import type { ErrorBody } from '#core/errors.ts'
 import type { ImportResult, ProspectHistoryResponse, RepProspectDetail } from '#core/rep-api.ts'
-import { formatCsv } from '../common/csv.ts'
 import { createImportKey, postImport, readJob, waitForJob } from '../testing/import-jobs.ts'
 import { createRepTestApp, type RepTestApp, type TestSession } from '../testing/rep-test-app.ts'
 import { createTestBackend, type TestBackend } from '../testing/test-backend.ts'

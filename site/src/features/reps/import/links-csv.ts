@@ -1,20 +1,17 @@
+import { formatCsv } from '#core/csv-format.ts'
 import type { ImportResult } from '#core/rep-api.ts'
 import { neutralizeFormula } from '#core/spreadsheet-text.ts'
 
-/** A field as RFC 4180 writes it: quoted when it holds a comma, a quote or a line break. */
-const quote = (field: string): string => (/[",\r\n]/.test(field) ? `"${field.replaceAll('"', '""')}"` : field)
-
 /**
  * The import's links as a CSV file (`slug,url`, one row per imported row, in file order), made here
- * from the answer rather than asked for again. CRLF line ends, as spreadsheets write them; no value
- * runs as a formula, as in the command line's links file.
+ * from the answer rather than asked for again, by the writer the command line's links file uses; no
+ * value runs as a formula.
  */
 export function createLinksCsv(links: ImportResult['links']): string {
-  const rows = [
+  return formatCsv([
     ['slug', 'url'],
     ...links.map((link) => [neutralizeFormula(link.slug), neutralizeFormula(link.url)]),
-  ]
-  return `${rows.map((row) => row.map(quote).join(',')).join('\r\n')}\r\n`
+  ])
 }
 
 /** `leads.csv` → `leads.links.csv`, as the command line names the same file. */
