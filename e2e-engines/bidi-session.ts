@@ -4,8 +4,8 @@ import { openWebSocket, type WebSocketConnection } from './websocket.ts'
 
 /**
  * An `EngineSession` over WebDriver BiDi (JSON over a WebSocket), as Firefox speaks it natively
- * (`--remote-debugging-port`): the handful of commands the journeys use, over our own WebSocket client
- * (websocket.ts), so no client library and no geckodriver.
+ * (`--remote-debugging-port`): the handful of commands the journeys use, over `ws` (websocket.ts), so
+ * no WebDriver client library and no geckodriver.
  */
 
 interface BidiResponse {

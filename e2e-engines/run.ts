@@ -40,7 +40,6 @@ async function main(): Promise<number> {
       // the screenshot comparison (a second each).
       const files = [
         ...engines.map((engine) => `e2e-engines/${engine}.test.ts`),
-        'e2e-engines/websocket.test.ts',
         'e2e-engines/pixels.test.ts',
       ]
       return await runNodeTests(files, { ENGINES_API_URL: product.url, E2E_VAPI_API_URL: vapi.url })
