@@ -24,6 +24,8 @@ export const RESERVED_SLUGS: readonly string[] = [
   'avatars',
   'embed-demo',
   'widget-chunks',
+  'healthz',
+  'readyz',
 ]
 
 export const isValidSlug = (value: string): boolean =>

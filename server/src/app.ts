@@ -23,6 +23,7 @@ import { EDGE_PAGES_PATH } from './edge-pages.ts'
 import { eventRoutes } from './events/event-routes.ts'
 import type { EventSettings } from './events/event-settings.ts'
 import { SCHEDULER_WEBHOOK_PATH, schedulerWebhookRoutes } from './events/scheduler-webhook.ts'
+import { type HealthSettings, healthRoutes } from './health/health-routes.ts'
 import { createRateLimitedLogger, type Logger } from './logging/rate-limited-logger.ts'
 import { DRAIN_PATH, drainRoutes } from './notify/drain-route.ts'
 import type { NudgeSettings } from './notify/nudge-settings.ts'
@@ -74,6 +75,8 @@ export interface AppDeps {
   demo?: Partial<DemoSettings> | undefined
   /** Making a rep's upload their photo (the Node server: sharp); absent, an upload answers 503. */
   repPhotos?: RepPhotoEncoder | undefined
+  /** What `/readyz` asks beyond the database; absent: never draining, migrations not compared. */
+  health?: HealthSettings | undefined
 }
 
 /** The API as a Web-standard app: the same code serves Node locally and the edge in production. */
@@ -181,6 +184,7 @@ export function createApp(deps: AppDeps): Hono {
   )
   app.route(DRAIN_PATH, drainRoutes({ db: deps.db, nudges: deps.nudges, logger }))
   if (deps.prospectPages) app.route(EDGE_PAGES_PATH, deps.prospectPages)
+  app.route('/', healthRoutes(deps.db, deps.health ?? { draining: () => false, expectedMigration: null }))
   app.all('/api/*', () => {
     throw new AppError('not_found')
   })

@@ -53,6 +53,15 @@ describe('startServer (embedded database, on disk)', () => {
     expect((await res.json()).prospect.companyName).toBe('Bright Smile Dental')
   })
 
+  it('answers the liveness and readiness probes once it serves: every migration its code needs is applied', async () => {
+    for (const path of ['/healthz', '/readyz']) {
+      const res = await get(path)
+      expect(res.status, path).toBe(200)
+      expect(res.headers.get('cache-control'), path).toBe('no-store')
+    }
+    expect(await (await get('/readyz')).json()).toEqual({ status: 'ready' })
+  })
+
   it('creates the database with owner-only files: directories 0700, files 0600', () => {
     expect(modesUnder(join(root, 'data')).length).toBeGreaterThan(900)
     expect(notPrivate(join(root, 'data'))).toEqual([])

@@ -18,6 +18,7 @@ import {
 import { settleInterruptedImports } from './data/import-jobs.ts'
 import { type DatabaseSocket, explainNoSocket, serveDatabaseSocket } from './db/database-socket.ts'
 import { startDatabaseThread } from './db/database-thread.ts'
+import { listMigrations } from './db/migrate.ts'
 import { type Backend, openBackend } from './db/open-backend.ts'
 import type { OpenEmbeddedOptions } from './db/open-embedded-database.ts'
 import { startNudgeDelivery } from './notify/start-nudge-delivery.ts'
@@ -115,12 +116,17 @@ export async function startServer(
     logger: console,
   })
   const background = createProcessBackground()
+  let closing: Promise<void> | undefined
   const app = createApp({
     ...deps,
     encodeBody: encodePage,
     onNudgeQueued: nudges?.poke,
     runInBackground: background.run,
     repPhotos: encodeRepPhoto,
+    health: {
+      draining: () => closing !== undefined,
+      expectedMigration: (await listMigrations()).at(-1)?.version ?? null,
+    },
     websiteReader: createWebsiteReader({
       db: backend.db,
       templates,
@@ -150,7 +156,6 @@ export async function startServer(
     notes.push(`Could not check whether an admin exists (${messageOf(error)}): npm run reps -- list tells.`)
     return null
   })
-  let closing: Promise<void> | undefined
   const close = () => {
     closing ??= new Promise<void>((resolve) => {
       server.close(() => resolve())
