@@ -17,6 +17,7 @@ describe('loadServerConfig', () => {
       phoneCall: null,
       phoneLimits: { perIpHourly: 5, perNumberDaily: 3, perProspectDaily: 20, globalDaily: 100 },
       callHashSecret: null,
+      dataDir: null,
       trustedProxyHeader: null,
       siteUrl: null,
       // The team's scheduling link defaults to the site build's (CALENDLY_URL).
@@ -93,9 +94,13 @@ describe('loadServerConfig', () => {
     })
   })
 
-  it('requires the call hash secret with DATABASE_URL, where no local secret exists', () => {
+  it('requires the call hash secret on the edge, which has no data directory; the Node server keeps its own', () => {
     const hosted = { DATABASE_URL: DATABASE }
-    expect(() => loadServerConfig(hosted)).toThrow(/CALL_HASH_SECRET: is required with DATABASE_URL/)
+    expect(() => loadServerConfig(hosted, { hostedOnly: true })).toThrow(/CALL_HASH_SECRET: is required here/)
+    expect(loadServerConfig({ ...hosted, DATA_DIR: '/srv/demo' })).toMatchObject({
+      callHashSecret: null,
+      dataDir: '/srv/demo',
+    })
     expect(() => loadServerConfig({ ...hosted, CALL_HASH_SECRET: 'short' })).toThrow(
       /CALL_HASH_SECRET: must be at least 32 characters/,
     )

@@ -162,10 +162,13 @@ export interface ServerConfig {
   phoneCall: PhoneCallConfig | null
   phoneLimits: PhoneCallLimits
   /**
-   * Keys the HMAC that stands in for phone numbers and client IPs in the database. Null in embedded
-   * mode without `CALL_HASH_SECRET`: the server derives one from the data directory's local secret.
+   * Keys the HMAC that stands in for phone numbers and client IPs in the database. Null without
+   * `CALL_HASH_SECRET`: the Node server derives one from the data directory's local secret, on the
+   * embedded database and on PostgreSQL alike (the edge function has no data directory: it requires it).
    */
   callHashSecret: string | null
+  /** `DATA_DIR` as given; null: the default `.data/`. Where the local secret is kept on PostgreSQL too. */
+  dataDir: string | null
   /** The header a trusted proxy puts the client's address in; null: the socket's address. */
   trustedProxyHeader: string | null
   /** `SITE_URL` without a trailing slash; null: each page names the origin it was asked at. */
@@ -241,9 +244,9 @@ export function loadServerConfig(
   if (url === undefined && options.hostedOnly) {
     problems.push('DATABASE_URL: is required here, where there is no embedded database')
   }
-  // The embedded database derives it from its local secret; another database has no such secret to share.
-  if ((url !== undefined || options.hostedOnly) && present.CALL_HASH_SECRET === undefined) {
-    problems.push('CALL_HASH_SECRET: is required with DATABASE_URL (a random secret of 32+ characters)')
+  // The Node server derives it from its data directory's local secret; the edge has no data directory.
+  if (options.hostedOnly && present.CALL_HASH_SECRET === undefined) {
+    problems.push('CALL_HASH_SECRET: is required here (a random secret of 32+ characters)')
   }
   // A nudge always links to the prospect's page for reps; the Node server falls back to where it
   // listens (common/site-origin.ts), the edge has no such address.
@@ -305,6 +308,7 @@ export function loadServerConfig(
       globalDaily: e.PHONE_LIMIT_GLOBAL_DAILY,
     },
     callHashSecret: e.CALL_HASH_SECRET ?? null,
+    dataDir: e.DATA_DIR ?? null,
     trustedProxyHeader: e.TRUSTED_PROXY_HEADER ?? null,
     siteUrl: e.SITE_URL ?? null,
     callRecordRetentionDays: e.CALL_RECORD_RETENTION_DAYS,

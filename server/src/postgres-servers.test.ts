@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { VISITS_PATH } from '#core/engagement.ts'
 import { PHONE_CALL_PATH } from '#core/phone-call.ts'
+import { createKeyedHash, deriveCallHashSecret } from './common/keyed-hash.ts'
+import { createVisitTokens } from './common/visit-token.ts'
 import { loadServerConfig } from './config.ts'
 import { runDbCli } from './db/db-cli.ts'
 import { listMigrations } from './db/migrate.ts'
@@ -23,6 +25,17 @@ const LIMIT = 3
 const BROWSER =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
 
+/** A new database on the test's PostgreSQL server, empty as a new production database is; its URL. */
+async function createEmptyDatabase(prefix: string): Promise<string> {
+  const serverUrl = inject('postgresServerUrl')
+  const name = `${prefix}_${randomBytes(5).toString('hex')}`
+  const admin = openPostgres(serverUrl, { max: 1 })
+  await admin.exec(`create database ${name}`).finally(() => admin.close())
+  const parsed = new URL(serverUrl)
+  parsed.pathname = `/${name}`
+  return parsed.toString()
+}
+
 describe.runIf(process.env.TEST_DATABASE === 'postgres')('two servers on one PostgreSQL', () => {
   let root: string
   let url: string
@@ -35,13 +48,7 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('two servers on one Pos
     const dirs: StaticDirs = { siteDir: join(root, 'site'), widgetDir: root, embedDemoDir: root }
     writeFileSync(join(root, 'widget.mjs'), '/* core */')
     // An empty database, as a new production database is.
-    const serverUrl = inject('postgresServerUrl')
-    const name = `empty_${randomBytes(5).toString('hex')}`
-    const admin = openPostgres(serverUrl, { max: 1 })
-    await admin.exec(`create database ${name}`).finally(() => admin.close())
-    const parsed = new URL(serverUrl)
-    parsed.pathname = `/${name}`
-    url = parsed.toString()
+    url = await createEmptyDatabase('empty')
     ;[vapi, notify] = await Promise.all([startFakeVapiServer(), startFakeNotifyWebhook()])
     const env = {
       PORT: '0',
@@ -160,4 +167,41 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('two servers on one Pos
     // Both servers drain; the lease lets one send it, and the window dedupes the second visit's open.
     await expect.poll(() => notify.delivered().filter((text) => /opened/.test(text))).toHaveLength(1)
   })
+})
+
+describe.runIf(process.env.TEST_DATABASE === 'postgres')('DATABASE_URL alone, as the README shows it', () => {
+  it('starts with the key of its hashes kept in its own data directory, says so, and keeps it across restarts', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'postgres-alone-'))
+    const dirs: StaticDirs = { siteDir: join(root, 'site'), widgetDir: root, embedDemoDir: root }
+    writeFileSync(join(root, 'widget.mjs'), '/* core */')
+    const env = { PORT: '0', DATABASE_URL: await createEmptyDatabase('alone'), DATA_DIR: join(root, 'data') }
+    const secretPath = join(root, 'data', 'jwt-secret')
+    /** A visit the server begins, and whether the key derived from the data directory's secret signed it. */
+    const signedWithLocalKey = async (server: RunningServer) => {
+      const res = await fetch(`${server.url}${VISITS_PATH}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'text/plain', 'User-Agent': BROWSER, Origin: server.url },
+        body: JSON.stringify({ slug: 'visitor', surface: 'site' }),
+      })
+      const { visit } = (await res.json()) as { visit: { id: string; token: string } | null }
+      if (!visit) throw new Error(`no visit began (${res.status})`)
+      const key = await deriveCallHashSecret(readFileSync(secretPath, 'utf8').trim())
+      const tokens = createVisitTokens(createKeyedHash(key))
+      return (await tokens.verify('visitor', visit.id, visit.token, new Date())) !== null
+    }
+    let server = await startServer(loadServerConfig(env), dirs)
+    try {
+      expect(server.notes.join('\n')).toContain(
+        `CALL_HASH_SECRET is not set: the key of the stored hashes and visit tokens comes from ${secretPath}`,
+      )
+      expect(statSync(secretPath).mode & 0o777).toBe(0o600)
+      expect(await signedWithLocalKey(server)).toBe(true)
+      await server.close()
+      server = await startServer(loadServerConfig(env), dirs)
+      expect(await signedWithLocalKey(server)).toBe(true)
+    } finally {
+      await server.close()
+      rmSync(root, { recursive: true, force: true })
+    }
+  }, 120_000)
 })

@@ -1,6 +1,6 @@
 import { once } from 'node:events'
 import type { AddressInfo } from 'node:net'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
 import { createApp } from './app.ts'
@@ -18,9 +18,11 @@ import {
 import { settleInterruptedImports } from './data/import-jobs.ts'
 import { type DatabaseSocket, explainNoSocket, serveDatabaseSocket } from './db/database-socket.ts'
 import { startDatabaseThread } from './db/database-thread.ts'
+import { loadOrCreateLocalSecret, SECRET_FILE } from './db/local-secret.ts'
 import { listMigrations } from './db/migrate.ts'
-import { type Backend, openBackend } from './db/open-backend.ts'
+import { type Backend, DEFAULT_DATA_DIR, openBackend } from './db/open-backend.ts'
 import type { OpenEmbeddedOptions } from './db/open-embedded-database.ts'
+import { ensurePrivateDataDir, refuseForeignOwner } from './db/private-data-dir.ts'
 import { startNudgeDelivery } from './notify/start-nudge-delivery.ts'
 import { openFirstAdminSetup } from './reps/first-admin.ts'
 import { encodeRepPhoto } from './reps/rep-photo.ts'
@@ -56,18 +58,37 @@ export interface RunningServer {
 /** The backend for the server: the database, and the secret that keys its hashes. */
 async function openServerBackend(config: ServerConfig, embeddedOptions: OpenEmbeddedOptions) {
   const { database } = config
-  if (database.kind === 'postgres' && config.callHashSecret === null) {
-    throw new Error('CALL_HASH_SECRET is required with DATABASE_URL')
-  }
+  // On PostgreSQL without CALL_HASH_SECRET, the key comes from a data directory of this server's own,
+  // as on the embedded database: a newcomer's DATABASE_URL alone starts. Made before the database is
+  // opened, so a data directory that cannot be ours stops the start before anything is written.
+  const localSecret =
+    database.kind === 'postgres' && config.callHashSecret === null
+      ? loadOrCreateServerSecret(resolve(config.dataDir ?? DEFAULT_DATA_DIR))
+      : null
   const backend = await openBackend(database, {
     // The embedded database works in a thread of its own, beside the one that serves requests.
     embedded: { createDatabase: startDatabaseThread, ...embeddedOptions },
   })
   const { embedded } = backend
-  const callHashSecret = config.callHashSecret ?? (await deriveCallHashSecret(embedded?.secret ?? ''))
+  const callHashSecret =
+    config.callHashSecret ?? (await deriveCallHashSecret(embedded?.secret ?? localSecret?.secret ?? ''))
   // The embedded database runs no autovacuum: the upkeep gives deleted rows' space back itself.
   const vacuum = embedded ? () => embedded.db.exec(VACUUM_CALL_RECORDS_SQL) : undefined
-  return { ...backend, callHashSecret, vacuum }
+  const notes = localSecret
+    ? [
+        `CALL_HASH_SECRET is not set: the key of the stored hashes and visit tokens comes from ${localSecret.path}. ` +
+          'Set CALL_HASH_SECRET, the same on every server, before several servers share this database.',
+      ]
+    : []
+  return { ...backend, callHashSecret, vacuum, notes }
+}
+
+/** The local secret in `dir` (made private first, refused when another account owns it). */
+function loadOrCreateServerSecret(dir: string): { secret: string; path: string } {
+  ensurePrivateDataDir(dir)
+  const path = join(dir, SECRET_FILE)
+  refuseForeignOwner(path)
+  return { secret: loadOrCreateLocalSecret(dir), path }
 }
 
 /**
@@ -150,7 +171,7 @@ export async function startServer(
   const host = config.host.includes(':') ? `[${config.host}]` : config.host
   const origin = getSiteOrigin({ siteUrl: config.siteUrl, host: config.host, port })
   listeningOrigin = origin
-  const notes: string[] = []
+  const notes = [...backend.notes]
   const socket = backend.embedded ? await openCommandSocket(backend.embedded, origin, notes) : null
   const setupUrl = await openFirstAdminSetup(backend.db, origin).catch((error: unknown) => {
     notes.push(`Could not check whether an admin exists (${messageOf(error)}): npm run reps -- list tells.`)
