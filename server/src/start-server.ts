@@ -67,7 +67,7 @@ async function openServerBackend(config: ServerConfig, embeddedOptions: OpenEmbe
       : null
   const backend = await openBackend(database, {
     // The embedded database works in a thread of its own, beside the one that serves requests.
-    embedded: { createDatabase: startDatabaseThread, ...embeddedOptions },
+    embedded: { createDatabase: startDatabaseThread, reopenAfterCreating: true, ...embeddedOptions },
   })
   const { embedded } = backend
   const callHashSecret =

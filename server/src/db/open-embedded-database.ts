@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { toDataDirError } from './filesystem-errors.ts'
 import { loadOrCreateLocalSecret, SECRET_FILE } from './local-secret.ts'
@@ -33,6 +34,12 @@ export interface OpenEmbeddedOptions {
    * files (the server opens it in a thread of its own: database-thread.ts).
    */
   createDatabase?: (pgdataDir: string) => Promise<SqlDatabase>
+  /**
+   * Reopens a database this call created, with a new `createDatabase`: the server's, whose database
+   * thread stays for its whole run (a command's ends with it, and a database made from an image must
+   * not be unpacked twice).
+   */
+  reopenAfterCreating?: boolean
 }
 
 /**
@@ -66,8 +73,18 @@ export async function openEmbeddedDatabase(
     // held no other server writes here meanwhile.
     for (const path of ours) makeTreePrivate(path, fs)
     const secret = loadOrCreateLocalSecret(dir)
+    const creating = options.reopenAfterCreating === true && !existsSync(join(pgdataDir, 'PG_VERSION'))
     db = await createDatabase(pgdataDir)
     const prepared = await prepareDatabase(db)
+    if (creating) {
+      // Creating the database (initdb, every migration, the examples) leaves the instance that did it
+      // holding several hundred MB it never gives back; a new one on the files made needs what serving
+      // needs. Once per data directory, about a second and a half.
+      const created = db
+      db = undefined
+      await created.close()
+      db = await createDatabase(pgdataDir)
+    }
     const open = db
     const held = lock
     let closing: Promise<void> | undefined
