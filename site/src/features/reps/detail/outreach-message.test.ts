@@ -42,6 +42,7 @@ describe('cutCleanly', () => {
   it('cuts at a word when one is near, ends in …, and never splits an emoji', () => {
     expect(cutCleanly('Bright Smile Family Dental Care', 20)).toBe('Bright Smile Family…')
     expect(cutCleanly('short', 20)).toBe('short')
+    expect(cutCleanly('Smile Dental and Orthodontics', 22)).toBe('Smile Dental…')
     const cut = cutCleanly('😀'.repeat(30), 11)
     expect(cut).toBe(`${'😀'.repeat(5)}…`)
     expect(cut.length).toBeLessThanOrEqual(11)

@@ -1,5 +1,6 @@
 import {
   AGENT_PLACEHOLDERS,
+  AgentTextError,
   compileMessageText,
   type MessagePlaceholder,
   type MessageTextPart,
@@ -80,7 +81,9 @@ export function cutCleanly(text: string, max: number): string {
   // A word the cut went through goes whole, when a word's end is near.
   const space = kept.lastIndexOf(' ')
   if (!/\s/u.test(next) && space >= kept.length / 2) kept = kept.slice(0, space)
-  return `${kept.replace(/[\s,.;:!?&–—-]+$/u, '')}…`
+  // "Smile and…" reads as a slip: a joining word at the cut goes too.
+  const tidied = kept.replace(/[\s,.;:!?&–—-]+$/u, '').replace(/\s+(?:and|or|of|the|for|with|&)$/iu, '')
+  return `${tidied.replace(/[\s,.;:!?&–—-]+$/u, '')}…`
 }
 
 /** The placeholders a text names, each once, wherever they stand. */
@@ -216,4 +219,14 @@ export function emailHtml(
     '<div style="font-family:Arial,Helvetica,sans-serif;font-size:14px;line-height:1.5;color:#1e293b">' +
     `${body.join('')}</div>`
   )
+}
+
+/** The message for a draft wording, or what is wrong with it in words. */
+export function tryBuild(build: () => OutreachMessage): OutreachMessage | string {
+  try {
+    return build()
+  } catch (error) {
+    if (error instanceof AgentTextError) return error.message
+    throw error
+  }
 }
