@@ -199,7 +199,7 @@ test('an admin changes the wording for everyone, with its mistakes in words and 
   )
 })
 
-test('the Email part in both themes, for a person to look at', async ({ page }, testInfo) => {
+test('the Email part in both themes, for a person to look at @phone', async ({ page }, testInfo) => {
   test.skip(!PREVIEWS_DIR, 'only when PREVIEWS_DIR asks for the pictures')
   const slug = uniqueSlug('screens', testInfo.project.name)
   const company = `Bright Smile 🦷 Family Dental ${'and Orthodontics '.repeat(10)}`.slice(0, 120).trim()

@@ -32,6 +32,8 @@ export const SUBJECT_FIT = 120
 const SHORTEST_CUT = 12
 /** The thumbnail's width in the email: wide enough to read the name on it, narrow enough for a phone. */
 export const THUMBNAIL_WIDTH = 480
+/** The picture's own proportions (1200×630) at that width: the mail keeps its room before it loads. */
+const THUMBNAIL_HEIGHT = Math.round((THUMBNAIL_WIDTH * 630) / 1200)
 
 /** Words a contact name field holds when it names no person (a role, a placeholder, a dash). */
 const NOT_A_PERSON =
@@ -207,7 +209,7 @@ export function emailHtml(
   const anchor = `<a href="${escapeHtml(link)}" style="${LINK}">${escapeHtml(link)}</a>`
   const picture =
     `<p style="${PARAGRAPH}"><a href="${escapeHtml(link)}" style="display:inline-block;text-decoration:none">` +
-    `<img src="${escapeHtml(previewUrl)}" alt="${escapeHtml(alt)}" width="${THUMBNAIL_WIDTH}" ` +
+    `<img src="${escapeHtml(previewUrl)}" alt="${escapeHtml(alt)}" width="${THUMBNAIL_WIDTH}" height="${THUMBNAIL_HEIGHT}" ` +
     `style="display:block;width:100%;max-width:${THUMBNAIL_WIDTH}px;height:auto;border:1px solid #e2e8f0;border-radius:8px">` +
     '</a></p>'
   const body = paragraphs.map((paragraph, index) => {

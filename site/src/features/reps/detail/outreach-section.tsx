@@ -94,8 +94,9 @@ function Message({ message }: { message: OutreachMessage }) {
         <div
           ref={emailRef}
           data-testid="email-preview"
-          className="overflow-hidden rounded-xl border border-slate-200 bg-white p-4 [overflow-wrap:anywhere] dark:border-slate-700"
+          className="overflow-hidden rounded-xl border border-slate-200 bg-white p-4 [overflow-wrap:anywhere] dark:border-slate-700 [&_img]:aspect-[40/21] [&_img]:bg-slate-100"
           // The email as it pastes: markup of ours, every value escaped (outreach-message.ts emailHtml).
+          // The picture keeps its proportions while it loads, or where it cannot, so nothing below moves.
           // biome-ignore lint/security/noDangerouslySetInnerHtml: showing the very HTML copied is the point
           dangerouslySetInnerHTML={{ __html: message.html }}
         />
@@ -127,7 +128,10 @@ function Message({ message }: { message: OutreachMessage }) {
       <div className="space-y-2">
         <div className="flex flex-wrap items-baseline justify-between gap-x-3">
           <h3 className="text-sm font-semibold text-slate-900 dark:text-white">LinkedIn message</h3>
-          <span className="text-sm text-slate-600 tabular-nums dark:text-slate-400">
+          <span
+            data-testid="linkedin-count"
+            className="text-sm text-slate-600 tabular-nums dark:text-slate-400"
+          >
             {linkedinLength} characters · LinkedIn takes fewer than {LINKEDIN_MESSAGE_LIMIT}
           </span>
         </div>
