@@ -38,8 +38,8 @@ export function OutreachSection({ fields, isAdmin }: { fields: ProspectFields; i
           Email {addressee}
         </h2>
         <p className={hintClass}>
-          Written for {fields.company_name} in the team's wording. The picture is their page's preview and
-          opens it; the links tell the Timeline which message they came from.
+          Written for this prospect in the team's wording. The picture is their page's preview and opens it;
+          the links tell the Timeline which message they came from.
         </p>
       </div>
       {loaded.status === 'error' && !saved && <Alert>{loaded.message}</Alert>}
