@@ -1,4 +1,3 @@
-// @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
 import { AgentTextError } from '#core/agent-text.ts'
 import { normalizeProspectFields, type ProspectFields } from '#core/prospect-fields.ts'
