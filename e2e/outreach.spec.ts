@@ -1,4 +1,5 @@
 import { mkdir } from 'node:fs/promises'
+import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import type { VisitRequest } from '#core/engagement.ts'
 import { expect, hasHorizontalOverflow, test } from './fixtures.ts'
@@ -184,6 +185,30 @@ test('an admin changes the wording for everyone, with its mistakes in words and 
   await subject.fill('Hi {{ nickname }}')
   await expect(subject).toHaveAccessibleDescription(/"nickname" is not a placeholder/)
   await expect(editor.getByRole('button', { name: 'Save for everyone' })).toBeDisabled()
+  // The Email part with the editor open and a mistake showing, in both themes: no serious or critical
+  // WCAG A/AA violation that axe can find.
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate(
+      (choice) => document.documentElement.classList.toggle('dark', choice === 'dark'),
+      theme,
+    )
+    const results = await new AxeBuilder({ page })
+      .include('section[aria-labelledby="email-heading"]')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .options({ preload: false })
+      .analyze()
+    const blocking = results.violations.filter((violation) =>
+      ['serious', 'critical'].includes(violation.impact ?? ''),
+    )
+    expect(blocking.map((violation) => `${theme}: ${violation.id}`)).toEqual([])
+  }
+  if (PREVIEWS_DIR) {
+    await mkdir(PREVIEWS_DIR, { recursive: true })
+    await page.evaluate(() => {
+      for (const header of document.querySelectorAll('header')) header.style.position = 'static'
+    })
+    await email.screenshot({ path: `${PREVIEWS_DIR}/wording-editor-${testInfo.project.name}.png` })
+  }
   await subject.fill('{{ first_name | default: "Hello" }}, a demo for {{ company_name }}')
   await expect(editor.getByText('Subject: Maya, a demo for Bright Smile Dental')).toBeVisible()
   await editor.getByRole('button', { name: 'Save for everyone' }).click()

@@ -16,8 +16,6 @@ import { TextField } from '../ui/text-field.tsx'
 import { saveOutreachWording } from './outreach-endpoints.ts'
 import { buildOutreachMessage, tryBuild } from './outreach-message.ts'
 
-const PLACEHOLDER_LIST = MESSAGE_PLACEHOLDERS.map((name) => `{{ ${name} }}`).join(', ')
-
 /**
  * The admin's editor of the team's wording: the three texts, what is wrong with each in words as
  * they type (the server's own rule, core/rep-api.ts checkOutreachWording), and the message they make
@@ -71,8 +69,15 @@ export function WordingEditor({
           The wording for everyone
         </h3>
         <p className={hintClass}>
-          Every rep's message uses it. Placeholders: {PLACEHOLDER_LIST}. A detail that may be missing goes
-          inside {'{% if city %}…{% endif %}'} or gets a default, {'{{ first_name | default: "there" }}'}.
+          Every rep's message uses it. Placeholders:{' '}
+          {MESSAGE_PLACEHOLDERS.map((name, index) => (
+            <span key={name}>
+              {index > 0 && ', '}
+              <code className="whitespace-nowrap">{`{{ ${name} }}`}</code>
+            </span>
+          ))}
+          . A detail that may be missing goes inside {'{% if city %}…{% endif %}'} or gets a default,{' '}
+          {'{{ first_name | default: "there" }}'}.
         </p>
       </div>
       <TextField
