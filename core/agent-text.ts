@@ -36,53 +36,92 @@ export type AgentValues = { name: string; company_name: string } & Partial<
   Record<OptionalPlaceholder, string>
 >
 
-export type AgentTextPart =
+/** A compiled text's parts, naming the placeholders `P` of its kind of text. */
+export type TextPart<P extends string> =
   | { kind: 'text'; text: string }
-  | { kind: 'value'; name: AgentPlaceholder; fallback: string | null }
-  | { kind: 'if'; name: AgentPlaceholder; present: AgentTextPart[]; otherwise: AgentTextPart[] }
+  | { kind: 'value'; name: P; fallback: string | null }
+  | { kind: 'if'; name: P; present: TextPart<P>[]; otherwise: TextPart<P>[] }
   | { kind: 'facts' }
+
+export type AgentTextPart = TextPart<AgentPlaceholder>
+
+/**
+ * The message a rep sends a prospect (the subject, the email and the LinkedIn message), written once
+ * for the team in the same language, with the agent's placeholders and three of its own that only a
+ * message has: the contact's first name (empty when the name is no person's), the link to the
+ * prospect's page and the sending rep's name (empty when their profile gives none). An agent's text
+ * may not name these three, so a rep's name or a tracked link never reaches a prompt.
+ */
+export const MESSAGE_PLACEHOLDERS = [...AGENT_PLACEHOLDERS, 'first_name', 'link', 'rep_name'] as const
+export type MessagePlaceholder = (typeof MESSAGE_PLACEHOLDERS)[number]
+export type MessageTextPart = TextPart<MessagePlaceholder>
+/** What a message is rendered with: the agent's values, the link always, the first name and rep's name when known. */
+export type MessageValues = AgentValues & { link: string } & Partial<
+    Record<'first_name' | 'rep_name', string>
+  >
+
+/** What one kind of text may name: its placeholders, which of them are never empty, and the facts block. */
+interface Dialect<P extends string> {
+  placeholders: readonly P[]
+  required: readonly P[]
+  facts: boolean
+}
+const AGENT_DIALECT: Dialect<AgentPlaceholder> = {
+  placeholders: AGENT_PLACEHOLDERS,
+  required: ['name', 'company_name'],
+  facts: true,
+}
+const MESSAGE_DIALECT: Dialect<MessagePlaceholder> = {
+  placeholders: MESSAGE_PLACEHOLDERS,
+  required: ['name', 'company_name', 'link'],
+  facts: false,
+}
 
 /** A text that breaks the rule; `message` says where and what, for the person who wrote it. */
 export class AgentTextError extends Error {
   override readonly name = 'AgentTextError'
 }
 
-const isPlaceholder = (name: string): name is AgentPlaceholder =>
-  (AGENT_PLACEHOLDERS as readonly string[]).includes(name)
-const isRequired = (name: AgentPlaceholder) => name === 'name' || name === 'company_name'
-
 const TOKEN = /\{\{([\s\S]*?)\}\}|\{%([\s\S]*?)%\}/g
 const VALUE = /^\s*([A-Za-z_][\w.]*)\s*(?:\|\s*default\s*:\s*"([^"{}%]*)"\s*)?$/
 const TAG = /^\s*(if|else|endif|facts)(?:\s+([A-Za-z_][\w.]*))?\s*$/
-const PLACEHOLDER_LIST = AGENT_PLACEHOLDERS.join(', ')
 
-interface Frame {
-  name: AgentPlaceholder | null
-  present: AgentTextPart[]
-  otherwise: AgentTextPart[] | null
+interface Frame<P extends string> {
+  name: P | null
+  present: TextPart<P>[]
+  otherwise: TextPart<P>[] | null
 }
 
 /** Parses a text into parts, or throws AgentTextError naming the first thing wrong with it. */
 export function compileAgentText(source: string): AgentTextPart[] {
-  const root: Frame = { name: null, present: [], otherwise: null }
-  const stack: Frame[] = [root]
-  const current = () => stack.at(-1) as Frame
-  const push = (part: AgentTextPart) => (current().otherwise ?? current().present).push(part)
+  return compileText(source, AGENT_DIALECT)
+}
+
+/** Parses a message's text (MESSAGE_PLACEHOLDERS, no facts block), or throws AgentTextError. */
+export function compileMessageText(source: string): MessageTextPart[] {
+  return compileText(source, MESSAGE_DIALECT)
+}
+
+function compileText<P extends string>(source: string, dialect: Dialect<P>): TextPart<P>[] {
+  const root: Frame<P> = { name: null, present: [], otherwise: null }
+  const stack: Frame<P>[] = [root]
+  const current = () => stack.at(-1) as Frame<P>
+  const push = (part: TextPart<P>) => (current().otherwise ?? current().present).push(part)
   let end = 0
   for (const match of source.matchAll(TOKEN)) {
     pushText(source.slice(end, match.index), push)
     end = match.index + match[0].length
-    if (match[1] !== undefined) push(readValue(match[0], match[1]))
-    else readTag(match[0], match[2] ?? '', stack, push)
+    if (match[1] !== undefined) push(readValue(match[0], match[1], dialect))
+    else readTag(match[0], match[2] ?? '', stack, push, dialect)
   }
   pushText(source.slice(end), push)
   const open = current()
   if (open.name !== null) throw new AgentTextError(`{% if ${open.name} %} has no {% endif %}`)
-  checkGuarded(root.present, new Set())
+  checkGuarded(root.present, new Set(), dialect)
   return root.present
 }
 
-function pushText(text: string, push: (part: AgentTextPart) => void): void {
+function pushText<P extends string>(text: string, push: (part: TextPart<P>) => void): void {
   if (text === '') return
   for (const stray of ['{{', '}}', '{%', '%}']) {
     if (text.includes(stray)) throw new AgentTextError(`"${stray}" without its other half`)
@@ -90,28 +129,34 @@ function pushText(text: string, push: (part: AgentTextPart) => void): void {
   push({ kind: 'text', text })
 }
 
-function readValue(token: string, inner: string): AgentTextPart {
+function readValue<P extends string>(token: string, inner: string, dialect: Dialect<P>): TextPart<P> {
   const match = VALUE.exec(inner)
   if (!match) {
     throw new AgentTextError(
       `${token} is not a placeholder: write {{ name }} or {{ name | default: "text" }}`,
     )
   }
-  const name = checkName(match[1] ?? '', token)
+  const name = checkName(match[1] ?? '', token, dialect)
   return { kind: 'value', name, fallback: match[2]?.trim() || null }
 }
 
-function readTag(token: string, inner: string, stack: Frame[], push: (part: AgentTextPart) => void): void {
+function readTag<P extends string>(
+  token: string,
+  inner: string,
+  stack: Frame<P>[],
+  push: (part: TextPart<P>) => void,
+  dialect: Dialect<P>,
+): void {
   const match = TAG.exec(inner)
-  const frame = stack.at(-1) as Frame
-  if (!match)
-    throw new AgentTextError(
-      `${token} is not a tag this text may use: {% if %}, {% else %}, {% endif %}, {% facts %}`,
-    )
+  const frame = stack.at(-1) as Frame<P>
+  if (!match || (match[1] === 'facts' && !dialect.facts)) {
+    const tags = `{% if %}, {% else %}, {% endif %}${dialect.facts ? ', {% facts %}' : ''}`
+    throw new AgentTextError(`${token} is not a tag this text may use: ${tags}`)
+  }
   const [, tag, name] = match
   if (tag === 'if') {
     if (!name) throw new AgentTextError(`${token} names no placeholder`)
-    stack.push({ name: checkName(name, token), present: [], otherwise: null })
+    stack.push({ name: checkName(name, token, dialect), present: [], otherwise: null })
     return
   }
   if (name) throw new AgentTextError(`${token} takes no name`)
@@ -129,19 +174,23 @@ function readTag(token: string, inner: string, stack: Frame[], push: (part: Agen
   push({ kind: 'if', name: frame.name, present: frame.present, otherwise: frame.otherwise ?? [] })
 }
 
-function checkName(name: string, token: string): AgentPlaceholder {
-  if (isPlaceholder(name)) return name
+function checkName<P extends string>(name: string, token: string, dialect: Dialect<P>): P {
+  if ((dialect.placeholders as readonly string[]).includes(name)) return name as P
   throw new AgentTextError(
-    `${token}: "${name}" is not a placeholder (the placeholders are ${PLACEHOLDER_LIST})`,
+    `${token}: "${name}" is not a placeholder (the placeholders are ${dialect.placeholders.join(', ')})`,
   )
 }
 
 /** An optional value must stand where it is known to be present, or carry a default. */
-function checkGuarded(parts: readonly AgentTextPart[], present: ReadonlySet<AgentPlaceholder>): void {
+function checkGuarded<P extends string>(
+  parts: readonly TextPart<P>[],
+  present: ReadonlySet<P>,
+  dialect: Dialect<P>,
+): void {
   for (const part of parts) {
     if (
       part.kind === 'value' &&
-      !isRequired(part.name) &&
+      !dialect.required.includes(part.name) &&
       part.fallback === null &&
       !present.has(part.name)
     ) {
@@ -151,8 +200,8 @@ function checkGuarded(parts: readonly AgentTextPart[], present: ReadonlySet<Agen
       )
     }
     if (part.kind === 'if') {
-      checkGuarded(part.present, new Set([...present, part.name]))
-      checkGuarded(part.otherwise, present)
+      checkGuarded(part.present, new Set([...present, part.name]), dialect)
+      checkGuarded(part.otherwise, present, dialect)
     }
   }
 }
@@ -205,20 +254,30 @@ function measureLongestFacts(maxLength: (name: AgentPlaceholder) => number): num
 }
 
 /** The value of `name`, trimmed; empty when unknown. */
-const read = (values: AgentValues, name: AgentPlaceholder): string => values[name]?.trim() ?? ''
+const read = <P extends string>(values: Partial<Record<P, string>>, name: P): string =>
+  values[name]?.trim() ?? ''
 
 /** Renders compiled parts with `values`, then tidies the spaces a dropped part leaves behind. */
 export function renderAgentText(parts: readonly AgentTextPart[], values: AgentValues): string {
-  return tidy(renderParts(parts, values))
+  return tidy(renderParts(parts, values, renderFacts))
 }
 
-function renderParts(parts: readonly AgentTextPart[], values: AgentValues): string {
+/** Renders a message's parts with `values`, tidied as an agent's text is. */
+export function renderMessageText(parts: readonly MessageTextPart[], values: MessageValues): string {
+  return tidy(renderParts(parts, values, () => ''))
+}
+
+function renderParts<P extends string, V extends Partial<Record<P, string>>>(
+  parts: readonly TextPart<P>[],
+  values: V,
+  facts: (values: V) => string,
+): string {
   let text = ''
   for (const part of parts) {
     if (part.kind === 'text') text += part.text
     else if (part.kind === 'value') text += read(values, part.name) || (part.fallback ?? '')
-    else if (part.kind === 'facts') text += renderFacts(values)
-    else text += renderParts(read(values, part.name) ? part.present : part.otherwise, values)
+    else if (part.kind === 'facts') text += facts(values)
+    else text += renderParts(read(values, part.name) ? part.present : part.otherwise, values, facts)
   }
   return text
 }
@@ -240,15 +299,15 @@ function tidy(text: string): string {
  * The most characters a text can render to, each value at its longest (`maxLength`) and each `if`
  * taking its longer side: what the longest details could make of it.
  */
-export function measureLongestRender(
-  parts: readonly AgentTextPart[],
-  maxLength: (name: AgentPlaceholder) => number,
+export function measureLongestRender<P extends string>(
+  parts: readonly TextPart<P>[],
+  maxLength: (name: P) => number,
 ): number {
   let total = 0
   for (const part of parts) {
     if (part.kind === 'text') total += [...part.text].length
     else if (part.kind === 'value') total += Math.max(maxLength(part.name), [...(part.fallback ?? '')].length)
-    else if (part.kind === 'facts') total += measureLongestFacts(maxLength)
+    else if (part.kind === 'facts') total += measureLongestFacts(maxLength as (name: string) => number)
     else
       total += Math.max(
         measureLongestRender(part.present, maxLength),

@@ -92,6 +92,30 @@ describe('visits', () => {
     expect(beacons).toEqual([]) // the request is the open: no event of its own
   })
 
+  it('names the channel our own page’s link carried (?via=email, ?via=linkedin), and nothing else', async () => {
+    const cases: [string, VisitRequest['surface'], VisitRequest['channel'] | undefined][] = [
+      ['?via=email', 'site', 'email'],
+      ['?utm_source=x&via=linkedin', 'site', 'linkedin'],
+      ['?via=fax', 'site', undefined],
+      ['?via=Email', 'site', undefined],
+      ['', 'site', undefined],
+      // A partner's page address is theirs: its query says nothing about our link.
+      ['?via=email', 'embed', undefined],
+    ]
+    for (const [search, surface, channel] of cases) {
+      sessionStorage.clear()
+      visitRequests = []
+      window.history.replaceState(null, '', `/harbor-realty${search}`)
+      createEngagementReporter(ENDPOINT).reportOpen('harbor-realty', surface)
+      vi.advanceTimersByTime(OPEN_VISIBLE_MS)
+      await settle()
+      expect(visitRequests, search).toEqual([
+        { slug: 'harbor-realty', surface, ...(channel ? { channel } : {}) },
+      ])
+    }
+    window.history.replaceState(null, '', '/')
+  })
+
   it('adds up visible time across hiding and showing, and never counts hidden time', () => {
     const reporter = createEngagementReporter(ENDPOINT)
     reporter.reportOpen('harbor-realty', 'site')

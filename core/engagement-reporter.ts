@@ -3,6 +3,7 @@ import {
   type EventBatch,
   MAX_EVENTS_PER_BATCH,
   OPEN_VISIBLE_MS,
+  readVisitChannel,
   type VisitRequest,
 } from './engagement.ts'
 import { afterVisibleFor } from './engagement-open.ts'
@@ -92,7 +93,9 @@ export function createEngagementReporter(endpoint: string, surface: Surface = 's
   function beginVisit(slug: string, where: Surface): void {
     if (asking.has(slug) || getVisit(slug) || uncounted.has(slug)) return
     asking.add(slug)
-    const body: VisitRequest = { slug, surface: where }
+    // Our own page's link may name the message it came in (`?via=email`); a partner's address is theirs.
+    const channel = where === 'site' ? readVisitChannel(location.search) : null
+    const body: VisitRequest = { slug, surface: where, ...(channel ? { channel } : {}) }
     // With the page's own cookies on our own origin (the default): a signed-in rep's visit is not counted.
     fetch(visitsUrl, {
       method: 'POST',

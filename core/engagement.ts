@@ -30,10 +30,28 @@ export const VISITS_PATH = '/api/visits'
 /** One address opens one prospect's page once in this many minutes. */
 export const OPEN_PER_ADDRESS_MINUTES = 60
 
+/**
+ * The channels a rep's link may name (`/{slug}?via=email`, `?via=linkedin`): the message the prospect
+ * followed, so the Timeline says "Opened the page from email". Any other `via` is no channel.
+ */
+export const VISIT_CHANNELS = ['email', 'linkedin'] as const
+export type VisitChannel = (typeof VISIT_CHANNELS)[number]
+
+/** The query parameter of a rep's link that names its channel. */
+export const CHANNEL_PARAM = 'via'
+
+/** The channel `search` (a page's `location.search`) names, or null when it names none we know. */
+export function readVisitChannel(search: string): VisitChannel | null {
+  const via = new URLSearchParams(search).get(CHANNEL_PARAM)
+  return (VISIT_CHANNELS as readonly string[]).includes(via ?? '') ? (via as VisitChannel) : null
+}
+
 export interface VisitRequest {
   slug: string
   /** `site`: our own prospect page; `embed`: a partner page with the widget. */
   surface: 'site' | 'embed'
+  /** Only from our own page, and only when its link named one (stored with `page_opened`). */
+  channel?: VisitChannel
 }
 
 export interface VisitResponse {
@@ -246,7 +264,7 @@ export type TimelineEntry =
       /** The visit it came from, shortened for display (first 8 characters). */
       visit: string
       /**
-       * `origin` and `surface` for `page_opened`, `seconds` for ended calls, `outcome` for a page's
+       * `origin`, `surface` and `channel` (when the link named one) for `page_opened`, `seconds` for ended calls, `outcome` for a page's
        * phone call claim, `rep` and `startAt` for a scheduler's meeting (and `canceledAt` once cancelled).
        */
       detail: Record<string, string | number>

@@ -1,4 +1,10 @@
 import type { AgentTemplateSource } from './agent-template.ts'
+import {
+  AgentTextError,
+  compileMessageText,
+  type MessageTextPart,
+  measureLongestRender,
+} from './agent-text.ts'
 import type { FieldErrors, ProspectFields } from './prospect-fields.ts'
 
 /**
@@ -382,5 +388,120 @@ export function checkRepName(value: string): string | null {
   if ([...name].length > REP_NAME_MAX) return `Your name is too long (at most ${REP_NAME_MAX} characters).`
   // biome-ignore lint/suspicious/noControlCharactersInRegex: the rule exists to find them
   if (/[\u0000-\u001f\u007f]/.test(name)) return 'Your name must be on one line, with no special characters.'
+  return null
+}
+
+// The message a rep sends (the prospect's page, "Email {first name}"): the team's wording, written once
+// for everyone with the agent's placeholders (core/agent-text.ts MESSAGE_PLACEHOLDERS).
+
+/** The three texts of the message: the email's subject and body, and the LinkedIn message. */
+export interface OutreachWording {
+  subject: string
+  email: string
+  linkedin: string
+}
+
+/**
+ * `GET outreach-wording` (every rep): the team's wording, or the default (`isDefault`, `updated`
+ * null), and the signed-in rep's own name for `{{ rep_name }}` (empty: their profile gives none).
+ * `PUT outreach-wording` {@link OutreachWording} (admins only, else 403 `forbidden`): stores it for
+ * everyone and answers as GET does; 400 `bad_request` with `fields` (`subject`, `email`,
+ * `linkedin`) in words for the admin when a text breaks its rule (checkOutreachWording).
+ */
+export interface OutreachWordingResponse {
+  wording: OutreachWording
+  isDefault: boolean
+  updated: Stamp | null
+  repName: string
+}
+
+/** LinkedIn refuses a connection note of this many characters or more: a message stays under it. */
+export const LINKEDIN_MESSAGE_LIMIT = 300
+/**
+ * The most characters a LinkedIn text's own words may take (its placeholders counted empty): the
+ * rest of the 300 is for the link (up to ~110 characters) and the company, cut to fit when long.
+ */
+export const LINKEDIN_WORDS_MAX = 180
+/** The longest text of each kind an admin may store (the database's checks agree). */
+export const OUTREACH_WORDING_MAX: Readonly<Record<keyof OutreachWording, number>> = {
+  subject: 200,
+  email: 4000,
+  linkedin: 600,
+}
+
+/** Each text's name, as the editor labels it: every message names it so. */
+export const OUTREACH_WORDING_LABELS: Readonly<Record<keyof OutreachWording, string>> = {
+  subject: 'Subject',
+  email: 'Email',
+  linkedin: 'LinkedIn message',
+}
+
+/** The wording a team starts with: short, about the prospect, one link, no sign-up asked. */
+export const DEFAULT_OUTREACH_WORDING: OutreachWording = {
+  subject: 'A voice agent for {{ company_name }}, ready to try',
+  email: [
+    'Hi {{ first_name | default: "there" }},',
+    '',
+    'I set up a demo AI receptionist for {{ company_name }}{% if city %} in {{ city }}{% endif %}: it answers ' +
+      'calls, books appointments and never puts a caller on hold. You can talk to it in your browser, no sign-up:',
+    '',
+    '{{ link }}',
+    '',
+    'Two minutes is enough to hear how it would sound to your callers. If you like it, I can have it ' +
+      'answering for {{ company_name }} this week.',
+    '',
+    '{% if rep_name %}Best,',
+    '{{ rep_name }}{% else %}Best regards{% endif %}',
+  ].join('\n'),
+  linkedin:
+    'Hi {{ first_name | default: "there" }}, I built a demo AI receptionist for {{ company_name }}: it ' +
+    'answers calls and books appointments. Try it in your browser, no sign-up: {{ link }}',
+}
+
+/** Whether `{{ link }}` stands outside every `{% if %}`, so the rendered text always has it. */
+const alwaysHasLink = (parts: readonly MessageTextPart[]): boolean =>
+  parts.some((part) => part.kind === 'value' && part.name === 'link')
+
+/**
+ * The wording's rule, for the editor and the server alike: each text compiles (agent-text.ts) and
+ * fits its length; the subject is one line; the email and the LinkedIn message name `{{ link }}`
+ * outside any `{% if %}`; the LinkedIn message's own words leave room for the link and the company.
+ * Null when it passes, else a message in words per text.
+ */
+export function checkOutreachWording(
+  wording: OutreachWording,
+): Partial<Record<keyof OutreachWording, string>> | null {
+  const problems: Partial<Record<keyof OutreachWording, string>> = {}
+  for (const key of ['subject', 'email', 'linkedin'] as const) {
+    const problem = checkText(key, wording[key])
+    if (problem) problems[key] = `${OUTREACH_WORDING_LABELS[key]}: ${problem}`
+  }
+  return Object.keys(problems).length > 0 ? problems : null
+}
+
+function checkText(key: keyof OutreachWording, source: string): string | null {
+  if (source.trim() === '') return 'write something here.'
+  const max = OUTREACH_WORDING_MAX[key]
+  if ([...source].length > max) return `at most ${max} characters.`
+  if (key === 'subject' && /[\r\n]/.test(source)) return 'a subject is one line.'
+  let parts: MessageTextPart[]
+  try {
+    parts = compileMessageText(source)
+  } catch (error) {
+    if (error instanceof AgentTextError) return `${error.message}.`
+    throw error
+  }
+  if (key !== 'subject' && !alwaysHasLink(parts)) {
+    return "put {{ link }} (the prospect's page) in it, outside any {% if %}."
+  }
+  if (key === 'linkedin') {
+    const words = measureLongestRender(parts, () => 0)
+    if (words > LINKEDIN_WORDS_MAX) {
+      return (
+        `its own words come to ${words} characters; keep them to ${LINKEDIN_WORDS_MAX}, so that with the ` +
+        `link and the company's name it stays under ${LINKEDIN_MESSAGE_LIMIT}.`
+      )
+    }
+  }
   return null
 }

@@ -1884,6 +1884,25 @@ end;
 $$;
 
 --
+-- Name: outreach_wording(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.outreach_wording() RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select jsonb_build_object(
+    'subject', w.subject,
+    'email', w.email,
+    'linkedin', w.linkedin,
+    'updated_at', w.updated_at,
+    'updated_by', case when r.id is not null then jsonb_build_object('id', r.id, 'email', r.email, 'role', r.role) end
+  )
+  from public.outreach_wording w
+  left join public.reps r on r.id = w.updated_by;
+$$;
+
+--
 -- Name: prospect_change_refusal(uuid, text, uuid, boolean, uuid); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -2715,6 +2734,25 @@ end;
 $$;
 
 --
+-- Name: set_outreach_wording(text, text, text, uuid, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.set_outreach_wording(subject text, email text, linkedin text, rep_id uuid, at timestamp with time zone) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  insert into public.outreach_wording as w (id, subject, email, linkedin, updated_at, updated_by)
+  values (true, set_outreach_wording.subject, set_outreach_wording.email, set_outreach_wording.linkedin,
+          set_outreach_wording.at, set_outreach_wording.rep_id)
+  on conflict (id) do update
+  set subject = excluded.subject, email = excluded.email, linkedin = excluded.linkedin,
+      updated_at = excluded.updated_at, updated_by = excluded.updated_by;
+  return public.outreach_wording();
+end;
+$$;
+
+--
 -- Name: set_rep_disabled(text, boolean, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -3431,6 +3469,29 @@ ALTER TABLE public.notification_outbox ALTER COLUMN id ADD GENERATED ALWAYS AS I
 );
 
 --
+-- Name: outreach_wording; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.outreach_wording (
+    id boolean DEFAULT true NOT NULL,
+    subject text NOT NULL,
+    email text NOT NULL,
+    linkedin text NOT NULL,
+    updated_at timestamp with time zone NOT NULL,
+    updated_by uuid,
+    CONSTRAINT outreach_wording_email_length CHECK (((char_length(email) >= 1) AND (char_length(email) <= 4000))),
+    CONSTRAINT outreach_wording_linkedin_length CHECK (((char_length(linkedin) >= 1) AND (char_length(linkedin) <= 600))),
+    CONSTRAINT outreach_wording_one_row CHECK (id),
+    CONSTRAINT outreach_wording_subject_length CHECK (((char_length(subject) >= 1) AND (char_length(subject) <= 200)))
+);
+
+--
+-- Name: TABLE outreach_wording; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.outreach_wording IS 'The team''s wording of a rep''s message to a prospect (placeholders as core/agent-text.ts); no row: the default.';
+
+--
 -- Name: phone_call_attempts; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -3890,6 +3951,13 @@ ALTER TABLE ONLY public.notification_outbox
     ADD CONSTRAINT notification_outbox_pkey PRIMARY KEY (id);
 
 --
+-- Name: outreach_wording outreach_wording_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.outreach_wording
+    ADD CONSTRAINT outreach_wording_pkey PRIMARY KEY (id);
+
+--
 -- Name: phone_call_attempts phone_call_attempts_idempotency_key; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -4335,6 +4403,13 @@ ALTER TABLE ONLY public.notification_outbox
     ADD CONSTRAINT notification_outbox_prospect_id_fkey FOREIGN KEY (prospect_id) REFERENCES public.prospects(id) ON DELETE CASCADE;
 
 --
+-- Name: outreach_wording outreach_wording_updated_by_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.outreach_wording
+    ADD CONSTRAINT outreach_wording_updated_by_fkey FOREIGN KEY (updated_by) REFERENCES public.reps(id) ON DELETE SET NULL;
+
+--
 -- Name: prospect_audit prospect_audit_rep_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -4476,6 +4551,12 @@ ALTER TABLE public.import_jobs ENABLE ROW LEVEL SECURITY;
 --
 
 ALTER TABLE public.notification_outbox ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: outreach_wording; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.outreach_wording ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: phone_call_attempts; Type: ROW SECURITY; Schema: public; Owner: -
@@ -4913,6 +4994,13 @@ REVOKE ALL ON FUNCTION public.open_first_admin_setup(token_hash text, at timesta
 GRANT ALL ON FUNCTION public.open_first_admin_setup(token_hash text, at timestamp with time zone, expires_at timestamp with time zone) TO service_role;
 
 --
+-- Name: FUNCTION outreach_wording(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.outreach_wording() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.outreach_wording() TO service_role;
+
+--
 -- Name: FUNCTION prospect_change_refusal(rep_id uuid, slug text, owner_id uuid, set_owner boolean, new_owner_id uuid); Type: ACL; Schema: public; Owner: -
 --
 
@@ -5072,6 +5160,13 @@ GRANT ALL ON FUNCTION public.reset_rep_password(email text, token_hash text, at 
 
 REVOKE ALL ON FUNCTION public.send_rep_password_link(rep_id uuid, token_hash text, at timestamp with time zone, expires_at timestamp with time zone, actor_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.send_rep_password_link(rep_id uuid, token_hash text, at timestamp with time zone, expires_at timestamp with time zone, actor_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION set_outreach_wording(subject text, email text, linkedin text, rep_id uuid, at timestamp with time zone); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.set_outreach_wording(subject text, email text, linkedin text, rep_id uuid, at timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.set_outreach_wording(subject text, email text, linkedin text, rep_id uuid, at timestamp with time zone) TO service_role;
 
 --
 -- Name: FUNCTION set_rep_disabled(email text, disabled boolean, at timestamp with time zone); Type: ACL; Schema: public; Owner: -
@@ -5248,6 +5343,12 @@ GRANT ALL ON TABLE public.notification_outbox TO service_role;
 --
 
 GRANT ALL ON SEQUENCE public.notification_outbox_id_seq TO service_role;
+
+--
+-- Name: TABLE outreach_wording; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON TABLE public.outreach_wording TO service_role;
 
 --
 -- Name: TABLE phone_call_attempts; Type: ACL; Schema: public; Owner: -

@@ -131,9 +131,18 @@ const PAGES: RepsPage[] = [
       ])
       await expect(page.getByText('No activity yet. The link has not been opened.')).toBeVisible()
       await expectPanelSettled(page, 'Try this agent', NORTHWIND.company_name)
+      await expect(page.getByTestId('email-subject')).toHaveText(
+        'A voice agent for Northwind Dental, ready to try',
+      )
     },
-    // The link and the snippet name it; the journey spec checks their text.
-    mask: (page: Page) => [page.getByRole('region', { name: 'Send to Northwind Dental' }).locator('code')],
+    // The link and the snippet name it, and so do the email's links and picture and the LinkedIn message
+    // (its count with it); the journey specs check their text.
+    mask: (page: Page) => [
+      page.getByRole('region', { name: 'Send to Northwind Dental' }).locator('code'),
+      page.getByTestId('email-preview').locator('a'),
+      page.getByTestId('linkedin-message'),
+      page.getByTestId('linkedin-count'),
+    ],
   },
   {
     name: 'reps-team',

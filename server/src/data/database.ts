@@ -12,6 +12,7 @@ import type { EventFunctions } from './events-database.ts'
 import type { FirstAdminFunctions, FirstAdminTables } from './first-admin-database.ts'
 import type { ImportJobFunctions, ImportJobTables } from './import-job-database.ts'
 import type { OutboxFunctions } from './outbox-database.ts'
+import type { OutreachFunctions, OutreachTables } from './outreach-database.ts'
 import type { ProspectRefusal, RepFunctions, RepTables, Table } from './rep-database.ts'
 import type { TeamFunctions, TeamTables } from './team-database.ts'
 import type { WebsiteFunctions, WebsiteTables } from './website-database.ts'
@@ -26,6 +27,7 @@ import type { WebsiteFunctions, WebsiteTables } from './website-database.ts'
 export type Database = {
   public: {
     Tables: RepTables &
+      OutreachTables &
       TeamTables &
       EngagementTables &
       FirstAdminTables &
@@ -101,6 +103,7 @@ export type Database = {
       }
     Views: Record<never, never>
     Functions: RepFunctions &
+      OutreachFunctions &
       TeamFunctions &
       EventFunctions &
       FirstAdminFunctions &

@@ -6,6 +6,7 @@ import {
   type EventBatchResponse,
   MAX_EVENT_BODY_BYTES,
   OPEN_PER_ADDRESS_MINUTES,
+  VISIT_CHANNELS,
   VISITS_PATH,
   type VisitResponse,
 } from '#core/engagement.ts'
@@ -43,7 +44,14 @@ const MESSAGES: ScopeMessages = [
 const MAX_VISIT_BODY_BYTES = 512
 const MAX_ORIGIN_LENGTH = 200
 
-const VisitBody = z.strictObject({ slug: z.string().refine(isValidSlug), surface: z.enum(['site', 'embed']) })
+/** A channel only our own page sends (its link's `?via=`), so a partner page naming one is refused. */
+const VisitBody = z
+  .strictObject({
+    slug: z.string().refine(isValidSlug),
+    surface: z.enum(['site', 'embed']),
+    channel: z.enum(VISIT_CHANNELS).optional(),
+  })
+  .refine((body) => body.channel === undefined || body.surface === 'site')
 
 /**
  * The engagement routes, mounted at `/api`: `POST /visits` begins a visit and counts its open,
@@ -65,7 +73,7 @@ export function eventRoutes(deps: EventRouteDeps): Hono {
       }
       const body = VisitBody.safeParse(parseJson(await c.req.text()))
       if (!body.success) throw new AppError('events_invalid')
-      const { slug, surface } = body.data
+      const { slug, surface, channel } = body.data
       const address = deps.clientIp(c)
       const addressKey = address === null ? null : await settings.hash('ip', address)
       const who = addressKey ?? 'unknown'
@@ -85,7 +93,13 @@ export function eventRoutes(deps: EventRouteDeps): Hono {
         const result = await record({
           addressKey,
           visit,
-          events: [{ slug, name: 'page_opened', detail: { surface, ...(origin ? { origin } : {}) } }],
+          events: [
+            {
+              slug,
+              name: 'page_opened',
+              detail: { surface, ...(origin ? { origin } : {}), ...(channel ? { channel } : {}) },
+            },
+          ],
         })
         if (result.blocked.length > 0) throw toRateLimitError(result, MESSAGES)
         if (result.nudged) deps.onNudgeQueued?.()

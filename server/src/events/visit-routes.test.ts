@@ -93,6 +93,28 @@ describe('POST /api/visits', () => {
     expect((await opensOf(slug)).map((open) => open.detail)).toEqual(Array(4).fill({ surface: 'site' }))
   })
 
+  it('stores the channel a rep’s link named (email, LinkedIn) with the open, and refuses any other', async () => {
+    const slug = await addTestProspect(backend)
+    for (const channel of ['email', 'linkedin']) {
+      const res = await beginVisit({ slug, surface: 'site', channel })
+      expect(res.status, channel).toBe(201)
+    }
+    expect((await opensOf(slug)).map((open) => open.detail)).toEqual([
+      { surface: 'site', channel: 'email' },
+      { surface: 'site', channel: 'linkedin' },
+    ])
+    // Only our own page reads a link's channel; an unknown one, or one from a partner page, is no visit request.
+    for (const body of [
+      { slug, surface: 'site', channel: 'fax' },
+      { slug, surface: 'site', channel: 'EMAIL' },
+      { slug, surface: 'site', channel: null },
+      { slug, surface: 'embed', channel: 'email' },
+    ]) {
+      expect((await beginVisit(body)).status, JSON.stringify(body)).toBe(400)
+    }
+    expect(await opensOf(slug)).toHaveLength(2)
+  })
+
   it('counts one open of a prospect per address an hour, and still gives the later visits their token', async () => {
     const slug = await addTestProspect(backend)
     const ip = newAddress()

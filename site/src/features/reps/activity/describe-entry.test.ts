@@ -15,6 +15,20 @@ describe('describeEvent', () => {
       'Opened the page on acme.example (partner page, as the page reported)',
     )
     expect(describeEvent(event('page_opened', { surface: 'kiosk' }))).toBe('Opened the page')
+    expect(describeEvent(event('page_opened', { surface: 'site', channel: 'email' }))).toBe(
+      'Opened the page from email (their page)',
+    )
+    expect(
+      describeEvent(
+        event('page_opened', { surface: 'site', channel: 'linkedin', origin: 'https://demo.example' }),
+      ),
+    ).toBe('Opened the page from LinkedIn on demo.example (their page, as the page reported)')
+    // A channel this page does not know is left out, never shown as its code.
+    for (const channel of ['fax', 'constructor']) {
+      expect(describeEvent(event('page_opened', { surface: 'site', channel }))).toBe(
+        'Opened the page (their page)',
+      )
+    }
   })
 
   it('says a call the server placed as a fact, and a page\'s "Call Me" report as the page\'s word', () => {

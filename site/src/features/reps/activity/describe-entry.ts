@@ -1,4 +1,4 @@
-import type { EventName, PhoneOutcome, TimelineEntry } from '#core/engagement.ts'
+import type { EventName, PhoneOutcome, TimelineEntry, VisitChannel } from '#core/engagement.ts'
 import { formatDuration, spellOutCode } from './activity-format.ts'
 
 type EventEntry = Extract<TimelineEntry, { kind: 'event' }>
@@ -16,6 +16,12 @@ const PLAIN: Record<EventName, string> = {
   meeting_confirmed: 'Booked a call',
   meeting_canceled: 'Booked a call, then cancelled it',
 }
+
+/** The channel of a rep's link (core/engagement.ts VISIT_CHANNELS), as a rep says it. */
+const CHANNELS: Record<string, string> = { email: 'email', linkedin: 'LinkedIn' } satisfies Record<
+  VisitChannel,
+  string
+>
 
 /** A meeting's time for a rep, in their own time zone: "Tue, Dec 3, 10:00 AM". */
 const MEETING_TIME = new Intl.DateTimeFormat('en-US', {
@@ -36,7 +42,7 @@ const OUTCOMES: Record<PhoneOutcome, string> = {
 }
 
 /**
- * An event in a rep's words: "Opened the page on acme.example (partner page, as the page reported)",
+ * An event in a rep's words: "Opened the page from email (their page)", "Opened the page on acme.example (partner page, as the page reported)",
  * "Talked to the agent in the browser · 3:12", "Asked for a phone call · we called them", "Booked a
  * call with Sam Rivera for Tue, Dec 3, 10:00 AM". What only a page said is marked as its word, not
  * confirmed. A value this page does not know (a newer server's) is shown as words, never as its code.
@@ -50,7 +56,12 @@ export function describeEvent({ name, detail }: EventEntry): string {
         detail.surface === 'embed' ? 'partner page' : detail.surface === 'site' ? 'their page' : ''
       // The site's address is what the visitor's browser told us: the page's word, and said so.
       const label = [where, host ? 'as the page reported' : ''].filter(Boolean).join(', ')
-      return `${PLAIN.page_opened}${host ? ` on ${host}` : ''}${label ? ` (${label})` : ''}`
+      // The message a rep's link was sent in, when the link named it (`?via=email`).
+      const channel =
+        typeof detail.channel === 'string' && Object.hasOwn(CHANNELS, detail.channel)
+          ? CHANNELS[detail.channel]
+          : undefined
+      return `${PLAIN.page_opened}${channel ? ` from ${channel}` : ''}${host ? ` on ${host}` : ''}${label ? ` (${label})` : ''}`
     }
     case 'phone_call_requested': {
       const outcome = typeof detail.outcome === 'string' ? describeOutcome(detail.outcome) : ''

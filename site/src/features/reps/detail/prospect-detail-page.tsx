@@ -15,6 +15,7 @@ import { BusinessLogo } from '../ui/business-logo.tsx'
 import { pageTitleClass, textLinkClass } from '../ui/field-styles.ts'
 import { AuditHistory } from './audit-history.tsx'
 import { CopySection } from './copy-section.tsx'
+import { OutreachSection } from './outreach-section.tsx'
 import { OwnerNotice } from './owner-notice.tsx'
 import { PasteInstructions } from './paste-instructions.tsx'
 import { ProspectFacts } from './prospect-facts.tsx'
@@ -61,7 +62,8 @@ function Loaded({ detail: loaded }: { detail: RepProspectDetail }) {
   const { fields } = detail
   const templates = useAgentTemplates()
   // Edit only where saving would work: the rep's own prospects, or any for an admin.
-  const rights = getProspectRights(useSignedInRep(), detail.owner, fields.slug)
+  const rep = useSignedInRep()
+  const rights = getProspectRights(rep, detail.owner, fields.slug)
   return (
     <>
       <div className="mt-3 flex flex-wrap items-start justify-between gap-4">
@@ -106,6 +108,7 @@ function Loaded({ detail: loaded }: { detail: RepProspectDetail }) {
       </div>
       <div className="mt-6 grid items-start gap-6 lg:grid-cols-2">
         <div className="min-w-0 space-y-6">
+          <OutreachSection fields={fields} isAdmin={rep?.role === 'admin'} />
           <CopySection slug={fields.slug} companyName={fields.company_name} />
           <PasteInstructions slug={fields.slug} />
         </div>
