@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { matchRoute } from '../../app/match-route.ts'
-import { matchRepRoute } from './rep-route.ts'
+import { matchRepRoute, REP_PAGES } from './rep-route.ts'
 
 describe('matchRepRoute', () => {
   it.each([
@@ -31,6 +31,21 @@ describe('matchRepRoute', () => {
     (pathname) => {
       expect(matchRepRoute(pathname, '')).toEqual({ page: 'not-found' })
       expect(matchRoute(pathname)).toEqual({ page: 'not-found' })
+    },
+  )
+})
+
+describe('REP_PAGES', () => {
+  const known = { slug: 'acme', deletedId: '8f14e45f-ceea-4167-a5a3-0f7bc7c0b1f2' }
+
+  it.each(REP_PAGES.filter((page) => page.example !== null))(
+    'reads its own example as itself, not as an earlier page (%#)',
+    (page) => {
+      const address = new URL(page.example?.(known) ?? '', 'https://demo.example')
+      const path = address.pathname.replace(/\/+$/, '')
+      const own = page.read(path, address.search)
+      expect(own).not.toBeNull()
+      expect(matchRepRoute(address.pathname, address.search)).toEqual(own)
     },
   )
 })

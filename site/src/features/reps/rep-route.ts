@@ -1,10 +1,15 @@
 import {
   ACTIVITY_PATH,
   DELETED_PATH,
+  getDeletedProspectPath,
+  getEditPath,
   getProspectPath,
+  IMPORT_PATH,
   LIST_PATH,
+  NEW_PATH,
   PROFILE_PATH,
   REP_HOME_PATH,
+  SIGN_IN_PATH,
   TEAM_PATH,
 } from './rep-paths.ts'
 
@@ -28,35 +33,86 @@ export type RepRoute =
   | { page: 'redirect'; to: string }
   | { page: 'not-found' }
 
+/** What a page's address may name: a prospect's slug, a deleted prospect's id. */
+export interface RepPageExample {
+  slug: string
+  deletedId: string
+}
+
+/** One page of the reps: how its address is read, and an address of it (for the tests that open each). */
+export interface RepPage {
+  /** The page's route for `path` (no trailing slash), or null when the path is not this page. */
+  read(path: string, search: string): RepRoute | null
+  /** An address that shows this page; null for the pages only a link from the server opens. */
+  example: ((known: RepPageExample) => string) | null
+  /** Whether the page is for signed-out people (signing in, a one-time link). */
+  signedOut?: true
+}
+
+const exact =
+  (address: string, route: RepRoute): RepPage['read'] =>
+  (path) =>
+    path === address ? route : null
+
+/** `/_/prospects/{slug}` and the like: the one segment, percent-decoded; null for a malformed one. */
+const withSegment =
+  (pattern: RegExp, route: (segment: string) => RepRoute): RepPage['read'] =>
+  (path) => {
+    const segment = pattern.exec(path)?.[1]
+    const decoded = segment === undefined ? null : decodeSegment(segment)
+    return decoded ? route(decoded) : null
+  }
+
 /**
- * The page for a path. `new` and `import` are read before slugs, so a prospect with one of those
- * slugs has no page here (the slug rule allows them).
+ * Every page of the reps, in the order addresses are read: `new` and `import` before slugs, so a
+ * prospect with one of those slugs has no page here (the slug rule allows them). The site's router,
+ * the server's answer for `/_/…` (through app/match-route.ts) and the end-to-end test that opens every
+ * page all read this list, so a page added here is served and tested by construction.
  */
+export const REP_PAGES: readonly RepPage[] = [
+  { read: exact('/_', { page: 'redirect', to: REP_HOME_PATH }), example: () => '/_/' },
+  { read: exact(SIGN_IN_PATH, { page: 'sign-in' }), example: () => SIGN_IN_PATH, signedOut: true },
+  // Opened from a one-time link (its token in the fragment) or the setup link `npm start` prints.
+  { read: exact('/_/set-password', { page: 'set-password' }), example: null, signedOut: true },
+  { read: exact('/_/setup', { page: 'setup' }), example: null, signedOut: true },
+  {
+    // The page reps had before: `?slug=` was the prospect it showed.
+    read: (path, search) => {
+      if (path !== '/_/snippets') return null
+      const slug = new URLSearchParams(search).get('slug')
+      return { page: 'redirect', to: slug ? getProspectPath(slug) : LIST_PATH }
+    },
+    example: () => '/_/snippets',
+  },
+  { read: exact(LIST_PATH, { page: 'list' }), example: () => LIST_PATH },
+  { read: exact(ACTIVITY_PATH, { page: 'activity' }), example: () => ACTIVITY_PATH },
+  { read: exact(TEAM_PATH, { page: 'team' }), example: () => TEAM_PATH },
+  { read: exact(PROFILE_PATH, { page: 'profile' }), example: () => PROFILE_PATH },
+  { read: exact(DELETED_PATH, { page: 'deleted' }), example: () => DELETED_PATH },
+  {
+    read: withSegment(/^\/_\/deleted\/([^/]+)$/, (id) => ({ page: 'deleted-prospect', id })),
+    example: ({ deletedId }) => getDeletedProspectPath(deletedId),
+  },
+  { read: exact(NEW_PATH, { page: 'new' }), example: () => NEW_PATH },
+  { read: exact(IMPORT_PATH, { page: 'import' }), example: () => IMPORT_PATH },
+  {
+    read: withSegment(/^\/_\/prospects\/([^/]+)$/, (slug) => ({ page: 'detail', slug })),
+    example: ({ slug }) => getProspectPath(slug),
+  },
+  {
+    read: withSegment(/^\/_\/prospects\/([^/]+)\/edit$/, (slug) => ({ page: 'edit', slug })),
+    example: ({ slug }) => getEditPath(slug),
+  },
+]
+
+/** The page for a path: the first of {@link REP_PAGES} that reads it. */
 export function matchRepRoute(pathname: string, search: string): RepRoute {
   const path = pathname.replace(/\/+$/, '')
-  if (path === '/_') return { page: 'redirect', to: REP_HOME_PATH }
-  if (path === '/_/sign-in') return { page: 'sign-in' }
-  if (path === '/_/set-password') return { page: 'set-password' }
-  if (path === '/_/setup') return { page: 'setup' }
-  if (path === '/_/snippets') {
-    // The page reps had before: `?slug=` was the prospect it showed.
-    const slug = new URLSearchParams(search).get('slug')
-    return { page: 'redirect', to: slug ? getProspectPath(slug) : LIST_PATH }
+  for (const page of REP_PAGES) {
+    const route = page.read(path, search)
+    if (route) return route
   }
-  if (path === LIST_PATH) return { page: 'list' }
-  if (path === ACTIVITY_PATH) return { page: 'activity' }
-  if (path === TEAM_PATH) return { page: 'team' }
-  if (path === PROFILE_PATH) return { page: 'profile' }
-  if (path === DELETED_PATH) return { page: 'deleted' }
-  const deleted = /^\/_\/deleted\/([^/]+)$/.exec(path)?.[1]
-  const deletedId = deleted && decodeSegment(deleted)
-  if (deletedId) return { page: 'deleted-prospect', id: deletedId }
-  if (path === `${LIST_PATH}/new`) return { page: 'new' }
-  if (path === `${LIST_PATH}/import`) return { page: 'import' }
-  const match = /^\/_\/prospects\/([^/]+)(\/edit)?$/.exec(path)
-  const slug = match?.[1] && decodeSegment(match[1])
-  if (!match || !slug) return { page: 'not-found' }
-  return match[2] ? { page: 'edit', slug } : { page: 'detail', slug }
+  return { page: 'not-found' }
 }
 
 function decodeSegment(segment: string): string | null {
