@@ -21,6 +21,7 @@ import { startDatabaseThread } from './db/database-thread.ts'
 import { type Backend, openBackend } from './db/open-backend.ts'
 import type { OpenEmbeddedOptions } from './db/open-embedded-database.ts'
 import { startNudgeDelivery } from './notify/start-nudge-delivery.ts'
+import { drawPreviewPicture, warmPreviewDrawing } from './preview/draw-preview.ts'
 import { openFirstAdminSetup } from './reps/first-admin.ts'
 import { encodeRepPhoto } from './reps/rep-photo.ts'
 import { encodePage } from './static/encoded-files.ts'
@@ -121,6 +122,7 @@ export async function startServer(
     onNudgeQueued: nudges?.poke,
     runInBackground: background.run,
     repPhotos: encodeRepPhoto,
+    previewPictures: drawPreviewPicture,
     websiteReader: createWebsiteReader({
       db: backend.db,
       templates,
@@ -129,7 +131,10 @@ export async function startServer(
       onQueued: websiteReads.wake,
     }),
   })
-  mountStaticFiles(app, dirs, config, deps.prospectAnswers)
+  mountStaticFiles(app, dirs, config, deps.prospectAnswers, { prospectPictures: true })
+  // The text renderer's first use starts fontconfig (about a second): done now, in the background,
+  // so the first prospect's picture is drawn within its budget. A failure here shows in that request.
+  warmPreviewDrawing().catch(() => {})
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host })
   try {
     await once(server, 'listening')
