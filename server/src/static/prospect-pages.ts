@@ -83,7 +83,7 @@ export function prospectPageHead(
     meta('name', 'twitter:title', text.title),
     meta('name', 'twitter:description', text.description),
     meta('name', 'twitter:image', image),
-    meta('name', 'twitter:image:alt', imageAlt),
+    ...(own ? [meta('name', 'twitter:image:alt', imageAlt)] : []),
   ].join('\n    ')
 }
 
