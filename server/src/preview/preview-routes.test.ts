@@ -170,16 +170,17 @@ describe('GET /{slug}/preview.png', () => {
     expect(changed.headers.get('ETag')).not.toBe([...etags][0])
   })
 
-  it('sends the general demo and unknown or malformed links to the generic picture', async () => {
-    for (const path of [
-      '/visitor/preview.png',
-      '/no-such-prospect-here/preview.png',
-      '/Bad%20Slug!/preview.png',
-    ]) {
+  it('sends the general demo and unknown slugs to the generic picture', async () => {
+    for (const path of ['/visitor/preview.png', '/no-such-prospect-here/preview.png']) {
       const res = await app.request(path)
       expect(res.status, path).toBe(302)
       expect(res.headers.get('Location'), path).toBe(GENERIC_PREVIEW_PATH)
     }
+  })
+
+  it('leaves what is no prospect link to the static files: a malformed slug is a 404, the site’s own folders are theirs', async () => {
+    expect((await app.request('/Bad%20Slug!/preview.png')).status).toBe(404)
+    expect((await app.request('/assets/preview.png')).status).toBe(404)
   })
 })
 

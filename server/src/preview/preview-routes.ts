@@ -28,14 +28,17 @@ export interface PreviewRouteDeps {
 /**
  * `GET /{slug}/preview.png`: the prospect's own link-preview picture, drawn from their page's words
  * the first time it is asked for, then served from memory until those words change. The general demo
- * and unknown links are sent to the site's generic picture, which their page names.
+ * and unknown slugs are sent to the site's generic picture, which their page names.
  */
 export function previewRoutes(deps: PreviewRouteDeps): Hono {
   const cache = createPictureCache(deps.cacheBytes ?? PREVIEW_CACHE_BYTES)
   const drawing = new Map<string, Promise<Uint8Array>>()
-  return new Hono().get('/:slug/preview.png', async (c) => {
+  return new Hono().get('/:slug/preview.png', async (c, next) => {
     const slug = c.req.param('slug')
-    const answer = isValidSlug(slug) ? await deps.answers.get(slug) : null
+    // Only a prospect link's path is this route's: a reserved or malformed first segment (the site's
+    // own folders among them) goes on to the static files, which know it or answer 404.
+    if (!isValidSlug(slug)) return next()
+    const answer = await deps.answers.get(slug)
     const words = answer ? previewWords(answer.response, deps.productName) : null
     if (!words) {
       return c.redirect(GENERIC_PREVIEW_PATH, 302)
