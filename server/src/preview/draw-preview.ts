@@ -84,13 +84,22 @@ export const drawPreviewPicture: DrawPreviewPicture = async (words, logo) => {
 }
 
 /**
- * Draws one text once, so that the first prospect's picture after a start does not pay fontconfig's
- * start-up (about a second) inside its request. The server calls it in the background at start.
+ * Draws one whole picture, thrown away, so that the first prospect's picture after a start does not pay
+ * the renderer's start-up inside its request: fontconfig's (about a second on a cold machine), the SVG
+ * rasteriser's and the PNG encoder's. The server calls it in the background at start.
  */
 export async function warmPreviewDrawing(): Promise<void> {
-  const fonts = await previewFonts()
-  const styles = pictureStyles(fonts)
-  await Promise.all([textImage('Warm', styles.company, 400), textImage('Warm', styles.lead, 400)])
+  await drawPreviewPicture(
+    {
+      productName: 'Warm',
+      lead: 'A voice agent built for',
+      company: 'Warm-up Café',
+      greeting: 'Tailored just for you, Zoë',
+      logo: null,
+      color: null,
+    },
+    null,
+  )
 }
 
 export const pictureStyles = (fonts: PreviewFonts) => ({
