@@ -26,12 +26,14 @@ test('a prospect page arrives finished, with its own title, link preview, canoni
   expect(html).toMatch(/Hey <!-- -->Dr\. Maya Patel/)
   expect(html).toContain('Ready to')
   expect(html).not.toContain('Loading your page')
-  // The preview image is absolute and there.
+  // The preview picture is the prospect's own, absolute and there.
   const image = metaOf(html, 'og:image') ?? ''
-  expect(image).toBe(`${baseURL}/og-image.jpg`)
+  expect(image).toBe(`${baseURL}/bright-smile-dental/preview.png`)
+  expect(metaOf(html, 'twitter:image')).toBe(image)
   const picture = await request.get(image)
   expect(picture.status()).toBe(200)
-  expect(picture.headers()['content-type']).toBe('image/jpeg')
+  expect(picture.headers()['content-type']).toBe('image/png')
+  expect(picture.headers().etag).toMatch(/^"p[0-9a-f]{32}"$/)
 })
 
 test('the page hydrates without a mismatch, and neither the site nor the widget asks for the prospect again', async ({

@@ -16,6 +16,7 @@ import { type ClientIpReader, createClientIpReader } from './common/client-ip.ts
 import { rejectControlCharacters } from './common/control-characters.ts'
 import type { Db } from './data/database.ts'
 import { createProspectAnswers, type ProspectAnswers } from './data/prospect-answers.ts'
+import { loadWebsiteImage } from './data/website-images.ts'
 import { answerToolCalls } from './demo/answer-tool-calls.ts'
 import { createDemoActionSignal, demoActionRoutes } from './demo/demo-action-routes.ts'
 import { DEFAULT_DEMO_TIME_ZONE, DEMO_SETTINGS_DEFAULTS, type DemoSettings } from './demo/demo-settings.ts'
@@ -27,6 +28,8 @@ import { type HealthSettings, healthRoutes } from './health/health-routes.ts'
 import { createRateLimitedLogger, type Logger } from './logging/rate-limited-logger.ts'
 import { DRAIN_PATH, drainRoutes } from './notify/drain-route.ts'
 import type { NudgeSettings } from './notify/nudge-settings.ts'
+import { previewRoutes } from './preview/preview-routes.ts'
+import type { DrawPreviewPicture } from './preview/preview-words.ts'
 import { repRoutes } from './reps/rep-routes.ts'
 import type { RepPhotoEncoder, RepSettings, WebsiteReaderDeps } from './reps/rep-settings.ts'
 import { configRoutes } from './routes/config.ts'
@@ -77,6 +80,11 @@ export interface AppDeps {
   repPhotos?: RepPhotoEncoder | undefined
   /** What `/readyz` asks beyond the database; absent: never draining, migrations not compared. */
   health?: HealthSettings | undefined
+  /**
+   * Drawing prospects' link-preview pictures at `/{slug}/preview.png` (the Node server: sharp);
+   * absent (the edge function), that path is not answered here and pages name the generic picture.
+   */
+  previewPictures?: DrawPreviewPicture | undefined
 }
 
 /** The API as a Web-standard app: the same code serves Node locally and the edge in production. */
@@ -112,6 +120,17 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/api/prospects', prospectRoutes(answers, deps.encodeBody))
   app.route('/api/config', configRoutes(deps))
   app.route(LOGO_PATH, logoRoutes(deps.db))
+  if (deps.previewPictures) {
+    app.route(
+      '/',
+      previewRoutes({
+        answers,
+        loadLogo: (id) => loadWebsiteImage(deps.db, id),
+        draw: deps.previewPictures,
+        productName: deps.publicConfig.productName,
+      }),
+    )
+  }
   app.route(
     PHONE_CALL_PATH,
     phoneCallRoutes({

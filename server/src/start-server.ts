@@ -24,6 +24,7 @@ import { type Backend, DEFAULT_DATA_DIR, openBackend } from './db/open-backend.t
 import type { OpenEmbeddedOptions } from './db/open-embedded-database.ts'
 import { ensurePrivateDataDir, refuseForeignOwner } from './db/private-data-dir.ts'
 import { startNudgeDelivery } from './notify/start-nudge-delivery.ts'
+import { drawPreviewPicture, warmPreviewDrawing } from './preview/draw-preview.ts'
 import { openFirstAdminSetup } from './reps/first-admin.ts'
 import { encodeRepPhoto } from './reps/rep-photo.ts'
 import { encodePage } from './static/encoded-files.ts'
@@ -148,6 +149,7 @@ export async function startServer(
       draining: () => closing !== undefined,
       expectedMigration: (await listMigrations()).at(-1)?.version ?? null,
     },
+    previewPictures: drawPreviewPicture,
     websiteReader: createWebsiteReader({
       db: backend.db,
       templates,
@@ -156,7 +158,10 @@ export async function startServer(
       onQueued: websiteReads.wake,
     }),
   })
-  mountStaticFiles(app, dirs, config, deps.prospectAnswers)
+  mountStaticFiles(app, dirs, config, deps.prospectAnswers, { prospectPictures: true })
+  // The text renderer's first use starts fontconfig (about a second): done now, in the background,
+  // so the first prospect's picture is drawn within its budget. A failure here shows in that request.
+  warmPreviewDrawing().catch(() => {})
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host })
   try {
     await once(server, 'listening')

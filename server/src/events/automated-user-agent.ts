@@ -35,6 +35,7 @@ const AUTOMATED = new RegExp(
     'google-read-aloud',
     'feedfetcher',
     'mediapartners-google',
+    'googleimageproxy', // Gmail fetches a message's pictures through it, the preview picture too
     // Mail-security scanners and URL reputation services.
     'barracuda',
     'proofpoint',

@@ -50,6 +50,24 @@ describe('prospectPageHead', () => {
     expect(head).toContain('<meta name="twitter:card" content="summary_large_image" />')
   })
 
+  it('names the prospect’s own picture where it is served, and the generic one for the general demo', () => {
+    const own = { ...OPTIONS, prospectPicture: true }
+    const head = prospectPageHead(
+      answer('bright-smile-dental', 'Ana Ruiz', 'Bright Smile Dental'),
+      'bright-smile-dental',
+      own,
+    )
+    const picture = 'https://demo.example.com/bright-smile-dental/preview.png'
+    expect(head).toContain(`<meta property="og:image" content="${picture}" />`)
+    expect(head).toContain(`<meta name="twitter:image" content="${picture}" />`)
+    expect(head).toContain('<meta property="og:image:type" content="image/png" />')
+    expect(head).toContain(
+      '<meta property="og:image:alt" content="A voice agent built for Bright Smile Dental, for Ana Ruiz · CallPilot" />',
+    )
+    const general = prospectPageHead(answer('visitor', 'there', 'your business'), 'no-such-link', own)
+    expect(general).toContain('<meta property="og:image" content="https://demo.example.com/og-image.jpg" />')
+  })
+
   it('escapes what a prospect record holds, so no name can add markup to the head', () => {
     const head = prospectPageHead(answer('x', '"><script>alert(1)</script>', 'A & B <i>'), 'x', OPTIONS)
     expect(head).not.toContain('<script>')

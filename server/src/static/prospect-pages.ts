@@ -1,8 +1,11 @@
 import { FALLBACK_SLUG, isValidSlug, type ProspectResponse } from '#core/prospect.ts'
-import { prospectPageText } from '#core/prospect-page-text.ts'
+import { isGeneralDemo, prospectPageText } from '#core/prospect-page-text.ts'
 
 /** The branded link-preview image (1200×630), in the site's public files. */
 export const PREVIEW_IMAGE = { path: '/og-image.jpg', width: 1200, height: 630 }
+
+/** A known prospect's own picture (1200×630 PNG, drawn by the Node server), beside their page. */
+export const prospectPicturePath = (slug: string): string => `/${slug}/preview.png`
 
 /**
  * Where a prospect link that a mail client, a spreadsheet or a hand changed should go: its canonical
@@ -33,6 +36,11 @@ export interface PageHeadOptions {
   productName: string
   /** Where the site is published (`SITE_URL`), without a trailing slash. */
   siteUrl: string
+  /**
+   * Whether a known prospect's page names their own picture, with their company and name on it: true
+   * where it is served (the Node server); else, and always for the general demo, the generic one.
+   */
+  prospectPicture?: boolean
 }
 
 /**
@@ -47,7 +55,12 @@ export function prospectPageHead(
 ): string {
   const text = prospectPageText(answer.prospect, options.productName)
   const url = `${options.siteUrl}/${linkSlug}`
-  const image = `${options.siteUrl}${PREVIEW_IMAGE.path}`
+  const own = options.prospectPicture === true && !answer.fallback && !isGeneralDemo(answer.prospect)
+  const image = `${options.siteUrl}${own ? prospectPicturePath(linkSlug) : PREVIEW_IMAGE.path}`
+  const contact = answer.prospect.name.trim()
+  const imageAlt = own
+    ? `${text.title}${contact === '' ? '' : `, for ${contact}`} · ${options.productName}`
+    : `${options.productName}: AI voice agents for small businesses`
   const title = `${text.title} · ${options.productName}`
   const meta = (key: 'name' | 'property', name: string, content: string) =>
     `<meta ${key}="${name}" content="${escapeHtml(content)}" />`
@@ -64,11 +77,13 @@ export function prospectPageHead(
     meta('property', 'og:image', image),
     meta('property', 'og:image:width', String(PREVIEW_IMAGE.width)),
     meta('property', 'og:image:height', String(PREVIEW_IMAGE.height)),
-    meta('property', 'og:image:alt', `${options.productName}: AI voice agents for small businesses`),
+    ...(own ? [meta('property', 'og:image:type', 'image/png')] : []),
+    meta('property', 'og:image:alt', imageAlt),
     meta('name', 'twitter:card', 'summary_large_image'),
     meta('name', 'twitter:title', text.title),
     meta('name', 'twitter:description', text.description),
     meta('name', 'twitter:image', image),
+    ...(own ? [meta('name', 'twitter:image:alt', imageAlt)] : []),
   ].join('\n    ')
 }
 

@@ -63,3 +63,18 @@ it('renders a page once per answer, and every request meanwhile gets the same co
   await pages(request({ answer, renderer, pathname: '/acme-2', slug: 'acme-2' }))
   expect(renderer.calls).toBe(3)
 })
+
+it('names the prospect’s own picture only where it is served: the edge function’s pages keep the generic one', async () => {
+  const pages = createRenderedPages(async () => null, encodePage)
+  const answer = answerFor('Acme')
+  const html = async (page: Promise<{ file: { identity: Uint8Array } }>) =>
+    new TextDecoder().decode((await page).file.identity)
+  // The edge function asks without `prospectPicture`: it cannot draw the picture (no sharp on Deno).
+  expect(await html(pages(request({ answer })))).toContain(
+    '<meta property="og:image" content="https://site.example/og-image.jpg" />',
+  )
+  // The Node server, which answers /{slug}/preview.png, asks with it; the two are kept apart.
+  expect(await html(pages(request({ answer, prospectPicture: true })))).toContain(
+    '<meta property="og:image" content="https://site.example/acme/preview.png" />',
+  )
+})

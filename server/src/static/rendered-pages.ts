@@ -19,6 +19,8 @@ export interface PageRequest {
   renderer: SiteRenderer
   productName: string
   siteUrl: string
+  /** Whether a known prospect's page names their own picture (`/{slug}/preview.png`): where it is served. */
+  prospectPicture?: boolean
 }
 
 /** Variants kept per answer (path, shell, site URL): a flood of odd paths cannot grow memory. */
@@ -44,9 +46,14 @@ export function createRenderedPages(
       rendererId = nextRendererId++
       rendererIds.set(request.renderer, rendererId)
     }
-    const key = [request.pathname, request.shell.etag, rendererId, request.siteUrl, request.productName].join(
-      ' ',
-    )
+    const key = [
+      request.pathname,
+      request.shell.etag,
+      rendererId,
+      request.siteUrl,
+      request.productName,
+      request.prospectPicture === true,
+    ].join(' ')
     let variants = byAnswer.get(request.answer)
     if (!variants) {
       variants = new Map()
@@ -67,6 +74,7 @@ async function render(request: PageRequest, read: ReadSiteText, encode: EncodeBo
   const head = prospectPageHead(answer.response, slug, {
     productName: request.productName,
     siteUrl: request.siteUrl,
+    prospectPicture: request.prospectPicture === true,
   })
   const body = renderer.renderProspectPage(pathname, { slug, answer: answer.response })
   const page = await inlineHead(fillShell(shell.text, head, body), read)

@@ -43,6 +43,11 @@ export interface StaticDirs {
  */
 export type StaticFilesConfig = PolicyConfig & { trustedProxyHeader: string | null; siteUrl?: string | null }
 
+export interface StaticPageOptions {
+  /** The app answers `/{slug}/preview.png`: known prospects' pages name it as their link preview. */
+  prospectPictures?: boolean
+}
+
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const REVALIDATE = 'no-cache'
 export const NOT_BUILT_MESSAGE = 'Not built yet: run npm run build first, then restart the server.'
@@ -63,6 +68,7 @@ export function mountStaticFiles(
   dirs: StaticDirs,
   config: StaticFilesConfig,
   answers?: ProspectAnswers,
+  options: StaticPageOptions = {},
 ): void {
   const site = listBuiltFiles(dirs.siteDir)
   const widget = listBuiltFiles(dirs.widgetDir)
@@ -188,6 +194,7 @@ export function mountStaticFiles(
       renderer,
       productName: (await siteBuild()).PRODUCT_NAME,
       siteUrl: siteUrlOf(c),
+      prospectPicture: options.prospectPictures === true,
     })
     const policy = headers['Content-Security-Policy']
     if (policy !== undefined) headers['Content-Security-Policy'] = pagePolicy(policy, page)
