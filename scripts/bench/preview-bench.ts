@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process'
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { formatCsv } from '../../server/src/common/csv.ts'
+import { formatCsv } from '../../core/csv-format.ts'
 import { startProduct } from '../start-product.ts'
 import { formatColumns } from './report.ts'
 
