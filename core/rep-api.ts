@@ -181,6 +181,15 @@ export interface RepListResponse {
   reps: (Rep & { disabled: boolean })[]
 }
 
+/**
+ * "Forgot your password?" on the sign-in page. `GET password-reset`: whether a link can be emailed
+ * (`mail`). `POST password-reset` `{ email }`: 202 with the same answer whether or not the address is a
+ * rep's (with mail on, a rep's gets a one-time link by email); 429 `sign_in_limited` like sign-ins.
+ */
+export interface PasswordResetResponse {
+  mail: boolean
+}
+
 // The team page (`/_/team`): admins manage the reps' accounts. Every path below answers 403 `forbidden`
 // to a rep who is not an admin.
 
@@ -201,12 +210,30 @@ export interface TeamMember extends Rep {
   /** Their latest sign-in or password set with a link; null: never. */
   lastSignedInAt: string | null
   createdAt: string
+  /** With mail on: their latest invitation or new link as a message, and how it went; else absent or null. */
+  linkMail?: TeamLinkMail | null
 }
 
-/** `GET team`: everyone, by email, and the server's clock (`asOf`) to tell an expired link by. */
+/**
+ * A link's message: `sending` (queued, or the mail server asked us to try later), `sent` (the mail
+ * server took it), `failed` (refused for good, or given up after a day): `error` is the mail server's
+ * own words.
+ */
+export interface TeamLinkMail {
+  to: string
+  state: 'sending' | 'sent' | 'failed'
+  error: string | null
+  queuedAt: string
+}
+
+/**
+ * `GET team`: everyone, by email, and the server's clock (`asOf`) to tell an expired link by. `mail`:
+ * whether links are emailed (absent: they are not, as before mail existed).
+ */
 export interface TeamResponse {
   members: TeamMember[]
   asOf: string
+  mail?: boolean
 }
 
 /** A one-time link to set a password: `{origin}/_/set-password#token=…`, usable once until `expiresAt`. */
@@ -225,6 +252,8 @@ export interface PasswordLinkAnswer {
 export interface TeamLinkResponse {
   member: TeamMember
   link: PasswordLinkAnswer
+  /** With mail on, the address the link was emailed to (the message is queued); else absent or null. */
+  emailedTo?: string | null
   /** The sessions the reset ended. */
   endedSessions: number
 }

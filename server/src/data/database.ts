@@ -11,6 +11,7 @@ import type { EngagementTables } from './engagement-database.ts'
 import type { EventFunctions } from './events-database.ts'
 import type { FirstAdminFunctions, FirstAdminTables } from './first-admin-database.ts'
 import type { ImportJobFunctions, ImportJobTables } from './import-job-database.ts'
+import type { MailFunctions, MailTables } from './mail-database.ts'
 import type { OutboxFunctions } from './outbox-database.ts'
 import type { ProspectRefusal, RepFunctions, RepTables, Table } from './rep-database.ts'
 import type { TeamFunctions, TeamTables } from './team-database.ts'
@@ -31,6 +32,7 @@ export type Database = {
       FirstAdminTables &
       ImportJobTables &
       WebsiteTables &
+      MailTables &
       DemoTables & {
         prospects: Table<{
           id: string
@@ -105,6 +107,7 @@ export type Database = {
       EventFunctions &
       FirstAdminFunctions &
       OutboxFunctions &
+      MailFunctions &
       ImportJobFunctions &
       WebsiteFunctions &
       DemoFunctions & {
