@@ -115,7 +115,12 @@ function StatusText({ label, link, member }: { label: string; link: string | nul
     <>
       {label}
       {link && <span className="block text-slate-600 dark:text-slate-400">{link}</span>}
-      {mail && <span className="block text-red-700 dark:text-red-300">{describeLinkMail(mail)}</span>}
+      {/* The mail server's words break between words, not inside them, though the cell breaks an address anywhere. */}
+      {mail && (
+        <span className="block text-red-700 [overflow-wrap:anywhere] [word-break:normal] dark:text-red-300">
+          {describeLinkMail(mail)}
+        </span>
+      )}
     </>
   )
 }
