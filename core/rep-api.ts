@@ -182,6 +182,21 @@ export interface RepListResponse {
 }
 
 /**
+ * Where a rep's prospects' nudges reach them: `off` the team's chat only (as before), `also` by email
+ * as well, `only` by email instead of the chat.
+ */
+export type RepNudgeMail = 'off' | 'also' | 'only'
+
+/**
+ * `GET profile/nudges`, and `PUT profile/nudges` `{ choice }`: the rep's choice, and whether mail is on
+ * (`mail`; off, the server refuses `also` and `only` with 400 `bad_request`).
+ */
+export interface RepNudgesResponse {
+  choice: RepNudgeMail
+  mail: boolean
+}
+
+/**
  * "Forgot your password?" on the sign-in page. `GET password-reset`: whether a link can be emailed
  * (`mail`). `POST password-reset` `{ email }`: 202 with the same answer whether or not the address is a
  * rep's (with mail on, a rep's gets a one-time link by email); 429 `sign_in_limited` like sign-ins.

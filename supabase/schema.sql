@@ -1104,8 +1104,12 @@ declare
   v_name text;
   v_company text;
   v_owner text;
+  v_owner_id uuid;
+  v_owner_disabled timestamptz;
+  v_nudge_mail text;
   v_what text;
   v_text text;
+  v_plain text;
   v_window bigint;
   v_id bigint;
 begin
@@ -1119,11 +1123,16 @@ begin
   ) then
     return false;
   end if;
-  select p.name, p.company_name, r.email into v_name, v_company, v_owner
+  select p.name, p.company_name, r.email, r.id, r.disabled_at, coalesce(r.nudge_mail, 'off')
+    into v_name, v_company, v_owner, v_owner_id, v_owner_disabled, v_nudge_mail
     from public.prospects p left join public.reps r on r.id = p.owner_id
    where p.id = enqueue_nudge.prospect_id;
   if not found then
     return false;
+  end if;
+  -- A disabled owner gets no mail; the chat still hears of their prospect.
+  if v_owner_id is null or v_owner_disabled is not null then
+    v_nudge_mail := 'off';
   end if;
   v_what := case kind
     when 'opened' then 'opened their demo page'
@@ -1139,10 +1148,20 @@ begin
     || ' (' || coalesce('owner: ' || public.slack_escape(v_owner), 'no owner') || ')'
     || coalesce(' ' || public.slack_link(link, 'See their activity'), '');
   v_window := floor(extract(epoch from at) / (dedupe_minutes * 60));
-  insert into public.notification_outbox (prospect_id, kind, dedupe_key, text, created_at, next_attempt_at)
-  values (enqueue_nudge.prospect_id, kind, enqueue_nudge.prospect_id || ':' || kind || ':' || v_window, v_text, at, at)
+  insert into public.notification_outbox (prospect_id, kind, dedupe_key, text, created_at, next_attempt_at, sent_at)
+  values (enqueue_nudge.prospect_id, kind, enqueue_nudge.prospect_id || ':' || kind || ':' || v_window, v_text, at, at,
+    case when v_nudge_mail = 'only' then at end)
   on conflict (dedupe_key) do nothing
   returning id into v_id;
+  if v_id is not null and v_nudge_mail in ('also', 'only') then
+    -- Plain text, the prospect's words as they are (a mail is no chat: nothing to escape).
+    v_plain := v_name || ' (' || v_company || ') ' || v_what;
+    insert into public.mail_outbox (message_id, kind, rep_id, to_address, subject, text_body, created_at, next_attempt_at)
+    values ('<nudge-' || v_id || '@nudge>', 'nudge', v_owner_id, v_owner, left(v_plain, 300),
+      v_plain || '.' || coalesce(E'\n\nSee their activity: ' || link, '')
+        || E'\n\nYou get these because you chose nudges by email on your profile page.',
+      at, at);
+  end if;
   return v_id is not null;
 end;
 $$;
@@ -3849,8 +3868,10 @@ CREATE TABLE public.reps (
     display_name text,
     scheduling_url text,
     photo text,
+    nudge_mail text DEFAULT 'off'::text NOT NULL,
     CONSTRAINT reps_display_name_length CHECK (((char_length(display_name) >= 1) AND (char_length(display_name) <= 80))),
     CONSTRAINT reps_email_format CHECK (((email = lower(email)) AND ((char_length(email) >= 3) AND (char_length(email) <= 254)) AND (email ~ '^[^@[:space:]]+@[^@[:space:]]+$'::text))),
+    CONSTRAINT reps_nudge_mail CHECK ((nudge_mail = ANY (ARRAY['off'::text, 'also'::text, 'only'::text]))),
     CONSTRAINT reps_password_hash_format CHECK ((password_hash ~ '^scrypt\$'::text)),
     CONSTRAINT reps_photo_format CHECK ((photo ~ '^[0-9a-f]{64}$'::text)),
     CONSTRAINT reps_role CHECK ((role = ANY (ARRAY['admin'::text, 'rep'::text]))),

@@ -61,6 +61,7 @@ const TABLES: { [T in keyof Schema['Tables']]: Record<keyof Schema['Tables'][T][
     display_name: 'text null',
     scheduling_url: 'text null',
     photo: 'text null',
+    nudge_mail: 'text',
   },
   rep_audit: {
     id: 'bigint',

@@ -2,8 +2,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { ErrorBody } from '#core/errors.ts'
 import type { PasswordResetResponse, TeamLinkResponse, TeamResponse } from '#core/rep-api.ts'
 import { describeMailCheck } from '../describe-services.ts'
+import { makeProspectRow } from '../testing/prospect-fixture.ts'
 import {
   createRepTestApp,
+  importAsRep,
   type RepTestApp,
   TEST_PASSWORD,
   type TestSession,
@@ -209,6 +211,78 @@ describe('"Forgot your password?"', () => {
     for (let i = 0; i < 11; i++) statuses.push((await ask('max@example.com', `198.51.100.${i}`)).status)
     expect(statuses.slice(0, 10).every((status) => status === 202)).toBe(true)
     expect(statuses[10]).toBe(429)
+  })
+})
+
+describe('nudges by email', () => {
+  const nudge = async (slug: string, kind: string) => {
+    const { rows } = await backend.deps.db.query<{ queued: boolean }>(
+      `select public.enqueue_nudge(p.id, $2, 95, 360, $3, $4) as queued from public.prospects p where p.slug = $1`,
+      [slug, kind, `${SITE}/_/prospects/${slug}`, reps.clock.now().toISOString()],
+    )
+    return rows[0]?.queued
+  }
+  const chatRows = async (slug: string) =>
+    (
+      await backend.deps.db.query<{ sent: boolean }>(
+        `select o.sent_at is not null as sent from public.notification_outbox o
+         join public.prospects p on p.id = o.prospect_id where p.slug = $1`,
+        [slug],
+      )
+    ).rows
+
+  it("reaches the owner's inbox as well as, or instead of, the team's chat, as the rep chose", async () => {
+    const owner = await reps.addRep('nat@example.com', 'rep', TEST_PASSWORD)
+    const nat = await reps.signIn('nat@example.com')
+    expect(await (await reps.request('/profile/nudges', { session: nat })).json()).toEqual({
+      choice: 'off',
+      mail: true,
+    })
+    await importAsRep(
+      backend.deps.db,
+      [
+        makeProspectRow({ slug: 'ruiz-plumbing', name: 'Ana Ruiz', company_name: 'Ruiz <Plumbing> & Sons' }),
+        makeProspectRow({ slug: 'lee-dental', name: 'Kim Lee', company_name: 'Lee Dental' }),
+      ],
+      owner.id,
+    )
+    // Off: the chat alone, as before.
+    expect(await nudge('lee-dental', 'opened')).toBe(true)
+    expect(await drain()).toMatchObject({ sent: 0 })
+
+    const also = await json('/profile/nudges', 'PUT', { choice: 'also' }, nat)
+    expect(await also.json()).toEqual({ choice: 'also', mail: true })
+    expect(await nudge('ruiz-plumbing', 'talked')).toBe(true)
+    expect(await drain()).toMatchObject({ sent: 1 })
+    const [mail] = await smtp.waitForCount(1)
+    expect(mail?.envelopeTo).toEqual(['nat@example.com'])
+    expect(mail?.parsed.subject).toBe('Ana Ruiz (Ruiz <Plumbing> & Sons) talked to their agent for 2 min')
+    expect(mail?.parsed.text).toContain(`See their activity: ${SITE}/_/prospects/ruiz-plumbing`)
+    expect(mail?.parsed.messageId).toMatch(/^<nudge-\d+@callpilot\.example>$/)
+    expect(await chatRows('ruiz-plumbing')).toEqual([{ sent: false }])
+
+    await json('/profile/nudges', 'PUT', { choice: 'only' }, nat)
+    expect(await nudge('ruiz-plumbing', 'booked')).toBe(true)
+    expect(await drain()).toMatchObject({ sent: 1 })
+    await smtp.waitForCount(2)
+    // The chat's row keeps the dedupe window, settled at once: the chat never gets it.
+    expect(await chatRows('ruiz-plumbing')).toEqual(expect.arrayContaining([{ sent: true }, { sent: false }]))
+    // Within the window, no second mail either.
+    expect(await nudge('ruiz-plumbing', 'booked')).toBe(false)
+  })
+
+  it('cannot be chosen while mail is off', async () => {
+    const app = createRepTestApp(backend)
+    await app.addRep('oli@example.com', 'rep', TEST_PASSWORD)
+    const oli = await app.signIn('oli@example.com')
+    const res = await app.request('/profile/nudges', {
+      method: 'PUT',
+      session: oli,
+      body: JSON.stringify({ choice: 'also' }),
+      headers: { 'Content-Type': 'application/json' },
+    })
+    expect(res.status).toBe(400)
+    expect(((await res.json()) as ErrorBody).error.message).toMatch(/^Mail is not set up on this server/)
   })
 })
 

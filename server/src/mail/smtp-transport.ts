@@ -42,6 +42,7 @@ export function createSmtpTransport(config: MailConfig): SmtpTransport {
     socketTimeout: SMTP_TIMEOUT_MS,
   } as Parameters<typeof nodemailer.createTransport>[0])
   const from = { name: config.productName, address: config.fromAddress }
+  const domain = config.fromAddress.slice(config.fromAddress.lastIndexOf('@') + 1)
   return {
     async send(mail) {
       try {
@@ -51,7 +52,8 @@ export function createSmtpTransport(config: MailConfig): SmtpTransport {
           subject: mail.subject,
           text: mail.text,
           // The same Message-ID on every attempt: a retry after an unknown outcome is recognisably one message.
-          messageId: mail.messageId,
+          // A nudge's mail is queued by the database, which knows no sender: its id names the row, on our domain.
+          messageId: mail.messageId.replace(/@nudge>$/, `@${domain}>`),
           // The text is ours, but nothing in a message may make the server read a file or fetch a URL.
           disableFileAccess: true,
           disableUrlAccess: true,
