@@ -148,3 +148,15 @@ test('an address the mail server rejects shows on the Team page in its words, wi
   await expect(row).toContainText('could not be delivered')
   await shoot(page, 'team-bounced')
 })
+
+test('a rep chooses on their profile to get nudges by email', async ({ page }) => {
+  await page.goto('/_/profile')
+  await signInOnPage(page, ADMIN.email, ADMIN.password)
+  const nudges = page.getByRole('region', { name: 'Nudges about your prospects' })
+  await nudges.getByRole('radio', { name: 'By email as well as in the team’s chat' }).check()
+  await nudges.getByRole('button', { name: 'Save' }).click()
+  await expect(nudges.getByRole('status')).toHaveText('Saved.')
+  await page.reload()
+  await expect(nudges.getByRole('radio', { name: 'By email as well as in the team’s chat' })).toBeChecked()
+  await shoot(page, 'profile-nudges')
+})
