@@ -187,6 +187,30 @@ export interface RepListResponse {
   reps: (Rep & { disabled: boolean })[]
 }
 
+/**
+ * Where a rep's prospects' nudges reach them: `off` the team's chat only (as before), `also` by email
+ * as well, `only` by email instead of the chat.
+ */
+export type RepNudgeMail = 'off' | 'also' | 'only'
+
+/**
+ * `GET profile/nudges`, and `PUT profile/nudges` `{ choice }`: the rep's choice, and whether mail is on
+ * (`mail`; off, the server refuses `also` and `only` with 400 `bad_request`).
+ */
+export interface RepNudgesResponse {
+  choice: RepNudgeMail
+  mail: boolean
+}
+
+/**
+ * "Forgot your password?" on the sign-in page. `GET password-reset`: whether a link can be emailed
+ * (`mail`). `POST password-reset` `{ email }`: 202 with the same answer whether or not the address is a
+ * rep's (with mail on, a rep's gets a one-time link by email); 429 `sign_in_limited` like sign-ins.
+ */
+export interface PasswordResetResponse {
+  mail: boolean
+}
+
 // The team page (`/_/team`): admins manage the reps' accounts. Every path below answers 403 `forbidden`
 // to a rep who is not an admin.
 
@@ -207,12 +231,30 @@ export interface TeamMember extends Rep {
   /** Their latest sign-in or password set with a link; null: never. */
   lastSignedInAt: string | null
   createdAt: string
+  /** With mail on: their latest invitation or new link as a message, and how it went; else absent or null. */
+  linkMail?: TeamLinkMail | null
 }
 
-/** `GET team`: everyone, by email, and the server's clock (`asOf`) to tell an expired link by. */
+/**
+ * A link's message: `sending` (queued, or the mail server asked us to try later), `sent` (the mail
+ * server took it), `failed` (refused for good, or given up after a day): `error` is the mail server's
+ * own words.
+ */
+export interface TeamLinkMail {
+  to: string
+  state: 'sending' | 'sent' | 'failed'
+  error: string | null
+  queuedAt: string
+}
+
+/**
+ * `GET team`: everyone, by email, and the server's clock (`asOf`) to tell an expired link by. `mail`:
+ * whether links are emailed (absent: they are not, as before mail existed).
+ */
 export interface TeamResponse {
   members: TeamMember[]
   asOf: string
+  mail?: boolean
 }
 
 /** A one-time link to set a password: `{origin}/_/set-password#token=…`, usable once until `expiresAt`. */
@@ -231,6 +273,8 @@ export interface PasswordLinkAnswer {
 export interface TeamLinkResponse {
   member: TeamMember
   link: PasswordLinkAnswer
+  /** With mail on, the address the link was emailed to (the message is queued); else absent or null. */
+  emailedTo?: string | null
   /** The sessions the reset ended. */
   endedSessions: number
 }

@@ -512,6 +512,49 @@ $$;
 COMMENT ON FUNCTION public.check_rate_limits(buckets jsonb) IS 'Atomic, all-or-nothing check-and-count of several rate-limit buckets; for the server (service_role) only.';
 
 --
+-- Name: claim_mail(integer, integer, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.claim_mail(max_rows integer, lease_seconds integer, at timestamp with time zone) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  v_claimed jsonb;
+  v_next timestamptz;
+begin
+  if max_rows is null or max_rows not between 1 and 100 or lease_seconds is null or lease_seconds < 1 then
+    raise exception 'max_rows must be 1 to 100 and lease_seconds positive' using errcode = '22023';
+  end if;
+  -- Now and then, forget messages settled a month ago: their links expired long before.
+  if random() < 0.01 then
+    delete from public.mail_outbox o
+    where coalesce(o.sent_at, o.failed_at) < claim_mail.at - interval '30 days';
+  end if;
+  with due as (
+    select o.id from public.mail_outbox o
+    where o.sent_at is null and o.failed_at is null and o.next_attempt_at <= claim_mail.at
+      and (o.lease_until is null or o.lease_until <= claim_mail.at)
+    order by o.next_attempt_at, o.id
+    limit claim_mail.max_rows
+    for update skip locked
+  ), claimed as (
+    update public.mail_outbox o
+    set lease_until = claim_mail.at + make_interval(secs => claim_mail.lease_seconds)
+    from due where o.id = due.id
+    returning o.id, o.message_id, o.to_address, o.subject, o.text_body, o.attempts, o.next_attempt_at
+  )
+  select coalesce(jsonb_agg(jsonb_build_object('id', c.id, 'message_id', c.message_id, 'to', c.to_address,
+      'subject', c.subject, 'text', c.text_body, 'attempts', c.attempts)
+    order by c.next_attempt_at, c.id), '[]'::jsonb)
+  into v_claimed from claimed c;
+  select min(greatest(o.next_attempt_at, coalesce(o.lease_until, o.next_attempt_at))) into v_next
+  from public.mail_outbox o where o.sent_at is null and o.failed_at is null;
+  return jsonb_build_object('mails', v_claimed, 'next_at', v_next);
+end;
+$$;
+
+--
 -- Name: claim_nudges(integer, integer, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1036,6 +1079,20 @@ CREATE FUNCTION public.engagement_visits(prospect_ids uuid[], since timestamp wi
 $$;
 
 --
+-- Name: enqueue_mail(text, text, uuid, text, text, text, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.enqueue_mail(message_id text, kind text, rep_id uuid, to_address text, subject text, text_body text, at timestamp with time zone) RETURNS bigint
+    LANGUAGE sql
+    SET search_path TO ''
+    AS $$
+  insert into public.mail_outbox (message_id, kind, rep_id, to_address, subject, text_body, created_at, next_attempt_at)
+  values (enqueue_mail.message_id, enqueue_mail.kind, enqueue_mail.rep_id, enqueue_mail.to_address,
+    enqueue_mail.subject, enqueue_mail.text_body, enqueue_mail.at, enqueue_mail.at)
+  returning id;
+$$;
+
+--
 -- Name: enqueue_nudge(uuid, text, integer, integer, text, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1047,8 +1104,12 @@ declare
   v_name text;
   v_company text;
   v_owner text;
+  v_owner_id uuid;
+  v_owner_disabled timestamptz;
+  v_nudge_mail text;
   v_what text;
   v_text text;
+  v_plain text;
   v_window bigint;
   v_id bigint;
 begin
@@ -1062,11 +1123,16 @@ begin
   ) then
     return false;
   end if;
-  select p.name, p.company_name, r.email into v_name, v_company, v_owner
+  select p.name, p.company_name, r.email, r.id, r.disabled_at, coalesce(r.nudge_mail, 'off')
+    into v_name, v_company, v_owner, v_owner_id, v_owner_disabled, v_nudge_mail
     from public.prospects p left join public.reps r on r.id = p.owner_id
    where p.id = enqueue_nudge.prospect_id;
   if not found then
     return false;
+  end if;
+  -- A disabled owner gets no mail; the chat still hears of their prospect.
+  if v_owner_id is null or v_owner_disabled is not null then
+    v_nudge_mail := 'off';
   end if;
   v_what := case kind
     when 'opened' then 'opened their demo page'
@@ -1082,10 +1148,20 @@ begin
     || ' (' || coalesce('owner: ' || public.slack_escape(v_owner), 'no owner') || ')'
     || coalesce(' ' || public.slack_link(link, 'See their activity'), '');
   v_window := floor(extract(epoch from at) / (dedupe_minutes * 60));
-  insert into public.notification_outbox (prospect_id, kind, dedupe_key, text, created_at, next_attempt_at)
-  values (enqueue_nudge.prospect_id, kind, enqueue_nudge.prospect_id || ':' || kind || ':' || v_window, v_text, at, at)
+  insert into public.notification_outbox (prospect_id, kind, dedupe_key, text, created_at, next_attempt_at, sent_at)
+  values (enqueue_nudge.prospect_id, kind, enqueue_nudge.prospect_id || ':' || kind || ':' || v_window, v_text, at, at,
+    case when v_nudge_mail = 'only' then at end)
   on conflict (dedupe_key) do nothing
   returning id into v_id;
+  if v_id is not null and v_nudge_mail in ('also', 'only') then
+    -- Plain text, the prospect's words as they are (a mail is no chat: nothing to escape).
+    v_plain := v_name || ' (' || v_company || ') ' || v_what;
+    insert into public.mail_outbox (message_id, kind, rep_id, to_address, subject, text_body, created_at, next_attempt_at)
+    values ('<nudge-' || v_id || '@nudge>', 'nudge', v_owner_id, v_owner, left(v_plain, 300),
+      v_plain || '.' || coalesce(E'\n\nSee their activity: ' || link, '')
+        || E'\n\nYou get these because you chose nudges by email on your profile page.',
+      at, at);
+  end if;
   return v_id is not null;
 end;
 $$;
@@ -1121,6 +1197,42 @@ $$;
 --
 
 COMMENT ON FUNCTION public.fail_import_job(job_id uuid, error text, at timestamp with time zone) IS 'Marks an import job failed and drops its staged rows; service_role only.';
+
+--
+-- Name: finish_mail(bigint, text, text, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.finish_mail(id bigint, outcome text, error text, at timestamp with time zone) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  v_row public.mail_outbox;
+  v_failed boolean;
+begin
+  if outcome is null or outcome not in ('sent', 'retry', 'refused') then
+    raise exception 'outcome must be sent, retry or refused' using errcode = '22023';
+  end if;
+  select * into v_row from public.mail_outbox o
+  where o.id = finish_mail.id and o.sent_at is null and o.failed_at is null for update;
+  if v_row.id is null then
+    return jsonb_build_object('state', 'gone');
+  end if;
+  v_failed := outcome = 'refused' or (outcome = 'retry' and v_row.attempts + 1 >= 30);
+  update public.mail_outbox o
+  set attempts = o.attempts + 1,
+      lease_until = null,
+      sent_at = case when outcome = 'sent' then finish_mail.at end,
+      failed_at = case when v_failed then finish_mail.at end,
+      last_error = case when outcome = 'sent' then o.last_error else left(finish_mail.error, 500) end,
+      next_attempt_at = case when outcome = 'retry' and not v_failed
+        then finish_mail.at + make_interval(secs => least(3600, 30 * power(2, least(o.attempts, 12))))
+        else o.next_attempt_at end,
+      text_body = case when outcome = 'sent' or v_failed then '' else o.text_body end
+  where o.id = v_row.id;
+  return jsonb_build_object('state', case when outcome = 'sent' then 'sent' when v_failed then 'failed' else 'retry' end);
+end;
+$$;
 
 --
 -- Name: finish_nudge(bigint, boolean, text, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
@@ -1859,6 +1971,24 @@ CREATE FUNCTION public.list_team_call_reports(slug text, max_rows integer) RETUR
     order by coalesce(r.ended_at, r.received_at) desc
     limit greatest(1, least(coalesce(list_team_call_reports.max_rows, 200), 1000))
   ) r;
+$$;
+
+--
+-- Name: list_team_mail(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.list_team_mail() RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select coalesce(jsonb_agg(jsonb_build_object(
+      'rep_id', m.rep_id, 'to', m.to_address, 'queued_at', m.created_at, 'sent_at', m.sent_at,
+      'failed_at', m.failed_at, 'last_error', m.last_error, 'attempts', m.attempts)), '[]'::jsonb)
+  from (
+    select distinct on (o.rep_id) o.* from public.mail_outbox o
+    where o.rep_id is not null and o.kind in ('invitation', 'new_link')
+    order by o.rep_id, o.id desc
+  ) m;
 $$;
 
 --
@@ -2630,6 +2760,24 @@ $$;
 COMMENT ON FUNCTION public.refuse_import_of_others(rep_id uuid, slugs jsonb) IS 'Refuses a rep''s import (RP403) that has rows of prospects the rep may not change; service_role only.';
 
 --
+-- Name: release_mail_leases(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.release_mail_leases() RETURNS integer
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  v_count integer;
+begin
+  update public.mail_outbox o set lease_until = null
+  where o.lease_until is not null and o.sent_at is null and o.failed_at is null;
+  get diagnostics v_count = row_count;
+  return v_count;
+end;
+$$;
+
+--
 -- Name: release_nudge_leases(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -2672,6 +2820,29 @@ CREATE FUNCTION public.rep_profile(rep_id uuid) RETURNS jsonb
   select jsonb_build_object('name', r.display_name, 'scheduling_url', r.scheduling_url, 'photo', r.photo)
   from public.reps r
   where r.id = rep_profile.rep_id;
+$$;
+
+--
+-- Name: request_rep_password_link(text, text, timestamp with time zone, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.request_rep_password_link(email text, token_hash text, at timestamp with time zone, expires_at timestamp with time zone) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  v_rep public.reps;
+begin
+  select * into v_rep from public.reps r
+  where r.email = lower(trim(request_rep_password_link.email)) and r.disabled_at is null;
+  if v_rep.id is null then
+    return null;
+  end if;
+  insert into public.rep_password_tokens (token_hash, rep_id, created_at, expires_at)
+  values (request_rep_password_link.token_hash, v_rep.id, request_rep_password_link.at,
+    request_rep_password_link.expires_at);
+  return jsonb_build_object('id', v_rep.id, 'email', v_rep.email, 'role', v_rep.role);
+end;
 $$;
 
 --
@@ -3434,6 +3605,52 @@ CREATE TABLE public.import_job_rows (
 );
 
 --
+-- Name: mail_outbox; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.mail_outbox (
+    id bigint NOT NULL,
+    message_id text NOT NULL,
+    kind text NOT NULL,
+    rep_id uuid,
+    to_address text NOT NULL,
+    subject text NOT NULL,
+    text_body text NOT NULL,
+    created_at timestamp with time zone NOT NULL,
+    next_attempt_at timestamp with time zone NOT NULL,
+    lease_until timestamp with time zone,
+    attempts integer DEFAULT 0 NOT NULL,
+    sent_at timestamp with time zone,
+    failed_at timestamp with time zone,
+    last_error text,
+    CONSTRAINT mail_outbox_kind CHECK ((kind = ANY (ARRAY['invitation'::text, 'new_link'::text, 'password_reset'::text, 'nudge'::text]))),
+    CONSTRAINT mail_outbox_last_error CHECK ((char_length(last_error) <= 500)),
+    CONSTRAINT mail_outbox_message_id_length CHECK (((char_length(message_id) >= 3) AND (char_length(message_id) <= 300))),
+    CONSTRAINT mail_outbox_subject CHECK (((char_length(subject) >= 1) AND (char_length(subject) <= 300))),
+    CONSTRAINT mail_outbox_text CHECK ((char_length(text_body) <= 10000)),
+    CONSTRAINT mail_outbox_to CHECK (((char_length(to_address) >= 3) AND (char_length(to_address) <= 254)))
+);
+
+--
+-- Name: TABLE mail_outbox; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.mail_outbox IS 'Mail to send through SMTP, claimed under a lease and retried with a backoff; service_role only.';
+
+--
+-- Name: mail_outbox_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+ALTER TABLE public.mail_outbox ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.mail_outbox_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+--
 -- Name: notification_outbox; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -3712,8 +3929,10 @@ CREATE TABLE public.reps (
     display_name text,
     scheduling_url text,
     photo text,
+    nudge_mail text DEFAULT 'off'::text NOT NULL,
     CONSTRAINT reps_display_name_length CHECK (((char_length(display_name) >= 1) AND (char_length(display_name) <= 80))),
     CONSTRAINT reps_email_format CHECK (((email = lower(email)) AND ((char_length(email) >= 3) AND (char_length(email) <= 254)) AND (email ~ '^[^@[:space:]]+@[^@[:space:]]+$'::text))),
+    CONSTRAINT reps_nudge_mail CHECK ((nudge_mail = ANY (ARRAY['off'::text, 'also'::text, 'only'::text]))),
     CONSTRAINT reps_password_hash_format CHECK ((password_hash ~ '^scrypt\$'::text)),
     CONSTRAINT reps_photo_format CHECK ((photo ~ '^[0-9a-f]{64}$'::text)),
     CONSTRAINT reps_role CHECK ((role = ANY (ARRAY['admin'::text, 'rep'::text]))),
@@ -3937,6 +4156,20 @@ ALTER TABLE ONLY public.import_jobs
     ADD CONSTRAINT import_jobs_pkey PRIMARY KEY (id);
 
 --
+-- Name: mail_outbox mail_outbox_message_id; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.mail_outbox
+    ADD CONSTRAINT mail_outbox_message_id UNIQUE (message_id);
+
+--
+-- Name: mail_outbox mail_outbox_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.mail_outbox
+    ADD CONSTRAINT mail_outbox_pkey PRIMARY KEY (id);
+
+--
 -- Name: notification_outbox notification_outbox_dedupe_key; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -4139,6 +4372,24 @@ CREATE INDEX import_jobs_created ON public.import_jobs USING btree (created_at);
 --
 
 CREATE INDEX import_jobs_open ON public.import_jobs USING btree (updated_at) WHERE (status = ANY (ARRAY['queued'::text, 'running'::text]));
+
+--
+-- Name: mail_outbox_created; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX mail_outbox_created ON public.mail_outbox USING btree (created_at);
+
+--
+-- Name: mail_outbox_due; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX mail_outbox_due ON public.mail_outbox USING btree (next_attempt_at, id) WHERE ((sent_at IS NULL) AND (failed_at IS NULL));
+
+--
+-- Name: mail_outbox_rep; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX mail_outbox_rep ON public.mail_outbox USING btree (rep_id, id);
 
 --
 -- Name: notification_outbox_created; Type: INDEX; Schema: public; Owner: -
@@ -4396,6 +4647,13 @@ ALTER TABLE ONLY public.import_jobs
     ADD CONSTRAINT import_jobs_rep_id_fkey FOREIGN KEY (rep_id) REFERENCES public.reps(id) ON DELETE CASCADE;
 
 --
+-- Name: mail_outbox mail_outbox_rep_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.mail_outbox
+    ADD CONSTRAINT mail_outbox_rep_id_fkey FOREIGN KEY (rep_id) REFERENCES public.reps(id) ON DELETE CASCADE;
+
+--
 -- Name: notification_outbox notification_outbox_prospect_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -4545,6 +4803,12 @@ ALTER TABLE public.import_job_rows ENABLE ROW LEVEL SECURITY;
 --
 
 ALTER TABLE public.import_jobs ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: mail_outbox; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.mail_outbox ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: notification_outbox; Type: ROW SECURITY; Schema: public; Owner: -
@@ -4715,6 +4979,13 @@ REVOKE ALL ON FUNCTION public.check_rate_limits(buckets jsonb) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.check_rate_limits(buckets jsonb) TO service_role;
 
 --
+-- Name: FUNCTION claim_mail(max_rows integer, lease_seconds integer, at timestamp with time zone); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.claim_mail(max_rows integer, lease_seconds integer, at timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.claim_mail(max_rows integer, lease_seconds integer, at timestamp with time zone) TO service_role;
+
+--
 -- Name: FUNCTION claim_nudges(max_rows integer, lease_seconds integer, at timestamp with time zone); Type: ACL; Schema: public; Owner: -
 --
 
@@ -4813,6 +5084,13 @@ REVOKE ALL ON FUNCTION public.engagement_visits(prospect_ids uuid[], since times
 GRANT ALL ON FUNCTION public.engagement_visits(prospect_ids uuid[], since timestamp with time zone) TO service_role;
 
 --
+-- Name: FUNCTION enqueue_mail(message_id text, kind text, rep_id uuid, to_address text, subject text, text_body text, at timestamp with time zone); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.enqueue_mail(message_id text, kind text, rep_id uuid, to_address text, subject text, text_body text, at timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.enqueue_mail(message_id text, kind text, rep_id uuid, to_address text, subject text, text_body text, at timestamp with time zone) TO service_role;
+
+--
 -- Name: FUNCTION enqueue_nudge(prospect_id uuid, kind text, seconds integer, dedupe_minutes integer, link text, at timestamp with time zone); Type: ACL; Schema: public; Owner: -
 --
 
@@ -4825,6 +5103,13 @@ GRANT ALL ON FUNCTION public.enqueue_nudge(prospect_id uuid, kind text, seconds 
 
 REVOKE ALL ON FUNCTION public.fail_import_job(job_id uuid, error text, at timestamp with time zone) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.fail_import_job(job_id uuid, error text, at timestamp with time zone) TO service_role;
+
+--
+-- Name: FUNCTION finish_mail(id bigint, outcome text, error text, at timestamp with time zone); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.finish_mail(id bigint, outcome text, error text, at timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.finish_mail(id bigint, outcome text, error text, at timestamp with time zone) TO service_role;
 
 --
 -- Name: FUNCTION finish_nudge(id bigint, ok boolean, error text, at timestamp with time zone); Type: ACL; Schema: public; Owner: -
@@ -4987,6 +5272,13 @@ REVOKE ALL ON FUNCTION public.list_team_call_reports(slug text, max_rows integer
 GRANT ALL ON FUNCTION public.list_team_call_reports(slug text, max_rows integer) TO service_role;
 
 --
+-- Name: FUNCTION list_team_mail(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.list_team_mail() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.list_team_mail() TO service_role;
+
+--
 -- Name: FUNCTION open_first_admin_setup(token_hash text, at timestamp with time zone, expires_at timestamp with time zone); Type: ACL; Schema: public; Owner: -
 --
 
@@ -5127,6 +5419,13 @@ REVOKE ALL ON FUNCTION public.refuse_import_of_others(rep_id uuid, slugs jsonb) 
 GRANT ALL ON FUNCTION public.refuse_import_of_others(rep_id uuid, slugs jsonb) TO service_role;
 
 --
+-- Name: FUNCTION release_mail_leases(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.release_mail_leases() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.release_mail_leases() TO service_role;
+
+--
 -- Name: FUNCTION release_nudge_leases(); Type: ACL; Schema: public; Owner: -
 --
 
@@ -5146,6 +5445,13 @@ GRANT ALL ON FUNCTION public.rep_may_manage(actor_id uuid) TO service_role;
 
 REVOKE ALL ON FUNCTION public.rep_profile(rep_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.rep_profile(rep_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION request_rep_password_link(email text, token_hash text, at timestamp with time zone, expires_at timestamp with time zone); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.request_rep_password_link(email text, token_hash text, at timestamp with time zone, expires_at timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.request_rep_password_link(email text, token_hash text, at timestamp with time zone, expires_at timestamp with time zone) TO service_role;
 
 --
 -- Name: FUNCTION reset_rep_password(email text, token_hash text, at timestamp with time zone, expires_at timestamp with time zone); Type: ACL; Schema: public; Owner: -
@@ -5331,6 +5637,18 @@ GRANT ALL ON TABLE public.first_admin_tokens TO service_role;
 --
 
 GRANT ALL ON TABLE public.import_job_rows TO service_role;
+
+--
+-- Name: TABLE mail_outbox; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON TABLE public.mail_outbox TO service_role;
+
+--
+-- Name: SEQUENCE mail_outbox_id_seq; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON SEQUENCE public.mail_outbox_id_seq TO service_role;
 
 --
 -- Name: TABLE notification_outbox; Type: ACL; Schema: public; Owner: -

@@ -8,6 +8,7 @@ import type { ServerConfig } from './config.ts'
 import type { Db } from './data/database.ts'
 import { createProspectAnswers, type ProspectAnswers } from './data/prospect-answers.ts'
 import { createEventSettings } from './events/event-settings.ts'
+import { createMailQueue } from './mail/mail-queue.ts'
 import { createNudgeSettings } from './notify/nudge-settings.ts'
 import { toPublicConfig } from './public-config.ts'
 import { getDemoFeatures } from './routes/prospects.ts'
@@ -55,6 +56,7 @@ export function createAppDeps(
       siteUrl: config.siteUrl,
       trustedProxy: config.trustedProxyHeader !== null,
       teamSchedulingUrl: config.teamSchedulingUrl,
+      mail: config.mail ? createMailQueue(backend.db, config.mail, getSiteOrigin) : undefined,
     },
     vapiWebhookSecret: config.vapiWebhookSecret,
     demo: { timeZone: config.demoTimeZone },

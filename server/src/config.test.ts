@@ -35,8 +35,35 @@ describe('loadServerConfig', () => {
       vapiWebhookSecret: null,
       demoTimeZone: 'America/New_York',
       notify: { webhookUrl: null, dedupeMinutes: 360, drainSecret: null },
+      mail: null,
       websiteReader: { allowedHosts: new Set(), ai: null, perRepHourly: 120, concurrency: 16 },
     })
+  })
+
+  it('reads SMTP_URL and MAIL_FROM together, naming what is wrong or missing', () => {
+    expect(
+      loadServerConfig({
+        SMTP_URL: 'smtps://team:secret@smtp.example.com:465',
+        MAIL_FROM: 'team@example.com',
+        PRODUCT_NAME: 'Acme Voice',
+      }).mail,
+    ).toEqual({
+      smtpUrl: 'smtps://team:secret@smtp.example.com:465',
+      fromAddress: 'team@example.com',
+      productName: 'Acme Voice',
+    })
+    expect(() =>
+      loadServerConfig({ SMTP_URL: 'smtp://smtp.example.com', MAIL_FROM: 'team@example.com' }),
+    ).toThrow(/SMTP_URL: must carry the user and password/)
+    expect(() =>
+      loadServerConfig({ SMTP_URL: 'https://a:b@smtp.example.com', MAIL_FROM: 'x@example.com' }),
+    ).toThrow(/SMTP_URL: must start with smtp:\/\/ or smtps:\/\//)
+    expect(() => loadServerConfig({ SMTP_URL: 'smtp://a:b@smtp.example.com' })).toThrow(
+      /MAIL_FROM: is needed with SMTP_URL/,
+    )
+    expect(() => loadServerConfig({ MAIL_FROM: 'not an address' })).toThrow(
+      /MAIL_FROM: must be an email address/,
+    )
   })
 
   it("reads the website reader's allowance and its AI step, all three variables or none", () => {

@@ -5,6 +5,7 @@ import { listRetiredDatabaseVariables, POSTGRES_URL } from './db/database-url.ts
 import { DEFAULT_DEMO_TIME_ZONE, isTimeZone } from './demo/demo-settings.ts'
 import { wholeNumber } from './env-number.ts'
 import { ENGAGEMENT_ENV, type EngagementConfig, toEngagementConfig } from './events/engagement-config.ts'
+import { checkSmtpUrl, type MailConfig } from './mail/mail-settings.ts'
 import {
   checkVideoEnv,
   toVideoCallConfig,
@@ -110,6 +111,10 @@ const ServerEnv = z.object({
     .trim()
     .min(32, 'must be at least 32 characters (a random secret)')
     .optional(),
+  // Mail through SMTP (server/src/mail/): invitations, new links, password resets, nudges by email.
+  // Checked in full below (checkSmtpUrl), so the message names what is missing.
+  SMTP_URL: z.string().trim().optional(),
+  MAIL_FROM: z.email({ error: 'must be an email address, e.g. team@example.com' }).optional(),
   // Reading prospects' websites (server/src/website/).
   // host:port pairs, read by parseAllowedHosts below (which names a bad entry).
   WEBSITE_READER_ALLOWED_HOSTS: z.string().optional(),
@@ -184,6 +189,8 @@ export interface ServerConfig {
   /** The time zone of the demo agent's calendar (`DEMO_TIME_ZONE`). */
   demoTimeZone: string
   notify: NotifyConfig
+  /** Null without `SMTP_URL`: nothing is emailed and the screens say the link must be passed on by hand. */
+  mail: MailConfig | null
   websiteReader: WebsiteReaderConfig
   /** `CALENDLY_URL`: where a prospect books a call when their rep gave no link; null: nowhere. */
   teamSchedulingUrl: string | null
@@ -255,6 +262,17 @@ export function loadServerConfig(
       "SITE_URL: is required here with NOTIFY_WEBHOOK_URL (a nudge links to the prospect's page for reps)",
     )
   }
+  if (present.SMTP_URL !== undefined) {
+    const problem = checkSmtpUrl(present.SMTP_URL.trim())
+    if (problem !== null) problems.push(`SMTP_URL: ${problem}`)
+  }
+  if ((present.SMTP_URL === undefined) !== (present.MAIL_FROM === undefined)) {
+    problems.push(
+      present.SMTP_URL === undefined
+        ? 'SMTP_URL: is needed with MAIL_FROM (the SMTP server the mail goes through)'
+        : 'MAIL_FROM: is needed with SMTP_URL (the address the mail comes from)',
+    )
+  }
   problems.push(...checkVideoEnv(present))
   let allowedHosts: ReadonlySet<string> = new Set()
   try {
@@ -322,6 +340,10 @@ export function loadServerConfig(
       dedupeMinutes: e.NOTIFY_DEDUPE_MINUTES,
       drainSecret: e.NOTIFY_DRAIN_SECRET ?? null,
     },
+    mail:
+      e.SMTP_URL && e.MAIL_FROM
+        ? { smtpUrl: e.SMTP_URL, fromAddress: e.MAIL_FROM, productName: e.PRODUCT_NAME }
+        : null,
     teamSchedulingUrl: e.CALENDLY_URL || null,
     websiteReader: {
       allowedHosts,

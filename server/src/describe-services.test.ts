@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { loadServerConfig } from './config.ts'
-import { describeServices } from './describe-services.ts'
+import { describeMailCheck, describeServices } from './describe-services.ts'
 
 describe('describeServices', () => {
   it('tells a first run, with no keys, what to set to hear the agent', () => {
@@ -11,6 +11,7 @@ describe('describeServices', () => {
       '  phone calls   off: set VAPI_PRIVATE_KEY and VAPI_PHONE_NUMBER_ID for "Call Me"',
       '  video calls   off: set TAVUS_API_KEY and TAVUS_PERSONA_ID for the video button',
       "  rep nudges    off: set NOTIFY_WEBHOOK_URL for the reps' chat",
+      '  mail          off: set SMTP_URL and MAIL_FROM to email invitations, new links and nudges (links are passed on by hand)',
       "  AI summaries  off: set LLM_API_URL, LLM_API_KEY and LLM_MODEL to summarise a website's text too",
     ])
   })
@@ -26,5 +27,18 @@ describe('describeServices', () => {
     )
     expect(lines.slice(1, 3)).toEqual(['  browser calls on', '  phone calls   on'])
     expect(lines[3]).toMatch(/^ {2}video calls {3}off: /)
+  })
+
+  it('says mail is on with SMTP_URL and MAIL_FROM, and off with the reason when the check fails', () => {
+    const config = loadServerConfig({
+      SMTP_URL: 'smtps://team:secret@smtp.example.com:465',
+      MAIL_FROM: 'team@example.com',
+    })
+    expect(describeServices(config)).toContain('  mail          on')
+    expect(describeMailCheck(null)).toBeNull()
+    expect(describeMailCheck('the SMTP server refused the user or password (535 no)')).toBe(
+      '  mail          off: the SMTP server refused the user or password (535 no); check SMTP_URL ' +
+        '(invitations and links are passed on by hand until a restart)',
+    )
   })
 })

@@ -7,7 +7,7 @@ import type { ServerConfig } from './config.ts'
  * a restart), rather than guessing from a panel that says only that calls are not available.
  */
 export function describeServices(
-  config: Pick<ServerConfig, 'voice' | 'phoneCall' | 'videoCall' | 'notify' | 'websiteReader'>,
+  config: Pick<ServerConfig, 'voice' | 'phoneCall' | 'videoCall' | 'notify' | 'websiteReader' | 'mail'>,
 ): string[] {
   const line = (name: string, on: boolean, whatToSet: string) =>
     `  ${name.padEnd(14)}${on ? 'on' : `off: set ${whatToSet}`}`
@@ -20,6 +20,11 @@ export function describeServices(
     line('phone calls', config.phoneCall !== null, 'VAPI_PRIVATE_KEY and VAPI_PHONE_NUMBER_ID for "Call Me"'),
     line('video calls', config.videoCall !== null, 'TAVUS_API_KEY and TAVUS_PERSONA_ID for the video button'),
     line('rep nudges', config.notify.webhookUrl !== null, "NOTIFY_WEBHOOK_URL for the reps' chat"),
+    line(
+      'mail',
+      config.mail !== null,
+      'SMTP_URL and MAIL_FROM to email invitations, new links and nudges (links are passed on by hand)',
+    ),
     // Reading websites needs no key; its optional AI step does.
     line(
       'AI summaries',
@@ -34,4 +39,14 @@ export function describeServices(
       : 'Services (in .env, then restart; docs/operations.md#configuration lists them all):',
     ...lines,
   ]
+}
+
+/**
+ * The line for the start's check of the SMTP server, printed when it ends (it never holds up
+ * readiness): null when the server took the password, so the "mail on" line above stands.
+ */
+export function describeMailCheck(problem: string | null): string | null {
+  return problem === null
+    ? null
+    : `  ${'mail'.padEnd(14)}off: ${problem}; check SMTP_URL (invitations and links are passed on by hand until a restart)`
 }

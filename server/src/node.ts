@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { listRetiredVariables, loadServerConfig, type ServerConfig } from './config.ts'
 import { describeFailure } from './db/filesystem-errors.ts'
-import { describeServices } from './describe-services.ts'
+import { describeMailCheck, describeServices } from './describe-services.ts'
 import { describeStartupError } from './describe-startup-error.ts'
 import { describeEnvFile, type EnvFileResult, readEnvFile } from './env-file.ts'
 import { DEFAULT_STATIC_DIRS, type RunningServer, startServer } from './start-server.ts'
@@ -41,6 +41,11 @@ async function main(): Promise<void> {
   if (envLine !== null) console.log(`  ${envLine}`)
   console.log('')
   for (const line of describeServices(config)) console.log(line)
+  // The SMTP server is checked in the background: a wrong password or an unreachable server is one line.
+  void server.mailCheck?.then((problem) => {
+    const line = describeMailCheck(problem)
+    if (line !== null) console.warn(line)
+  })
   if (server.setupUrl !== null) {
     console.log('')
     console.log('No admin yet. Open this link to choose the first admin and their password; it works once,')

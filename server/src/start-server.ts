@@ -23,6 +23,7 @@ import { listMigrations } from './db/migrate.ts'
 import { type Backend, DEFAULT_DATA_DIR, openBackend } from './db/open-backend.ts'
 import type { OpenEmbeddedOptions } from './db/open-embedded-database.ts'
 import { ensurePrivateDataDir, refuseForeignOwner } from './db/private-data-dir.ts'
+import { type MailDelivery, startMailDelivery } from './mail/start-mail-delivery.ts'
 import { startNudgeDelivery } from './notify/start-nudge-delivery.ts'
 import { drawPreviewPicture, warmPreviewDrawing } from './preview/draw-preview.ts'
 import { openFirstAdminSetup } from './reps/first-admin.ts'
@@ -50,6 +51,11 @@ export interface RunningServer {
   setupUrl: string | null
   /** What the operator should know that does not stop the server, one sentence each. */
   notes: string[]
+  /**
+   * The start's check of the SMTP server (it never holds up readiness): null when mail is on or not
+   * set, else why mail is off. Absent without SMTP_URL.
+   */
+  mailCheck: Promise<string | null> | null
   /** Where the data lives: the embedded data directory or the hosted project URL. */
   database: string
   /** Stops accepting requests, then closes the database and releases its lock. Safe to call twice. */
@@ -129,6 +135,18 @@ export async function startServer(
     logger: console,
     exclusive: config.database.kind === 'embedded',
   })
+  // Mail queued before a stop goes out once the SMTP server has taken the password (checked in the background).
+  const mailQueue = deps.reps?.mail
+  const mail: MailDelivery | null =
+    config.mail && mailQueue
+      ? startMailDelivery({
+          db: backend.db,
+          config: config.mail,
+          queue: mailQueue,
+          logger: console,
+          exclusive: config.database.kind === 'embedded',
+        })
+      : null
   // Prospects' websites queued for reading (an import's rows, a retry) are read by this server in the
   // background; several servers share the queue (each reading is leased to one).
   const websiteReads = startWebsiteReadQueue({
@@ -167,6 +185,7 @@ export async function startServer(
     await once(server, 'listening')
   } catch (error) {
     await websiteReads.stop()
+    await mail?.stop()
     await nudges?.stop()
     await upkeep.stop()
     await backend.close()
@@ -197,13 +216,22 @@ export async function startServer(
       // with a job that only the stale time will settle.
       await background.settled()
       await websiteReads.stop()
+      await mail?.stop()
       await nudges?.stop()
       await upkeep.stop()
       await backend.close()
     })
     return closing
   }
-  return { url: `http://${host}:${port}`, origin, setupUrl, notes, database: backend.location, close }
+  return {
+    url: `http://${host}:${port}`,
+    origin,
+    setupUrl,
+    notes,
+    mailCheck: mail?.checked ?? null,
+    database: backend.location,
+    close,
+  }
 }
 
 /**

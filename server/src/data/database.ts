@@ -11,6 +11,7 @@ import type { EngagementTables } from './engagement-database.ts'
 import type { EventFunctions } from './events-database.ts'
 import type { FirstAdminFunctions, FirstAdminTables } from './first-admin-database.ts'
 import type { ImportJobFunctions, ImportJobTables } from './import-job-database.ts'
+import type { MailFunctions, MailTables } from './mail-database.ts'
 import type { OutboxFunctions } from './outbox-database.ts'
 import type { OutreachFunctions, OutreachTables } from './outreach-database.ts'
 import type { ProspectRefusal, RepFunctions, RepTables, Table } from './rep-database.ts'
@@ -33,6 +34,7 @@ export type Database = {
       FirstAdminTables &
       ImportJobTables &
       WebsiteTables &
+      MailTables &
       DemoTables & {
         prospects: Table<{
           id: string
@@ -108,6 +110,7 @@ export type Database = {
       EventFunctions &
       FirstAdminFunctions &
       OutboxFunctions &
+      MailFunctions &
       ImportJobFunctions &
       WebsiteFunctions &
       DemoFunctions & {

@@ -23,6 +23,8 @@ export type RepTables = {
     scheduling_url: string | null
     /** Their photo: the id of a row of website_images; null: none. */
     photo: string | null
+    /** Their prospects' nudges by email: 'also' with the chat, 'only' instead of it, 'off'. */
+    nudge_mail: 'off' | 'also' | 'only'
   }>
   rep_sessions: Table<{
     token_hash: string

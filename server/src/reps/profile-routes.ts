@@ -6,6 +6,8 @@ import {
   checkRepName,
   REP_PHOTO_MAX_BYTES,
   REP_PHOTO_TYPES,
+  type RepNudgeMail,
+  type RepNudgesResponse,
   type RepProfile,
   type RepProfileResponse,
 } from '#core/rep-api.ts'
@@ -19,6 +21,8 @@ import type { RepApiDeps } from './rep-settings.ts'
 
 const MAX_JSON_BYTES = 4 * 1024
 const ProfileBody = z.object({ name: z.string().max(1000), schedulingUrl: z.string().max(2000) })
+const NudgesBody = z.object({ choice: z.enum(['off', 'also', 'only']) })
+const NO_MAIL = 'Mail is not set up on this server, so nudges can reach you only in the team’s chat.'
 
 /** The photo's body, at most REP_PHOTO_MAX_BYTES; over it, the rep reads why in words. */
 const limitPhoto: MiddlewareHandler = async (c, next) => {
@@ -71,47 +75,67 @@ export function profileRoutes(deps: RepApiDeps): Hono<RepEnv> {
     return row
   }
 
-  return new Hono<RepEnv>()
-    .get('/profile', async (c) => c.json(answer(await current(deps.db, c.get('rep').id))))
-    .put('/profile', limitBody(MAX_JSON_BYTES), async (c) => {
-      const body = readJsonBody(await c.req.text(), ProfileBody)
-      const fields: Record<string, string> = {}
-      const nameProblem = checkRepName(body.name)
-      if (nameProblem) fields.name = nameProblem
-      const linkProblem = checkSchedulingLink(body.schedulingUrl, teamHost)
-      if (linkProblem) fields.schedulingUrl = linkProblem
-      if (Object.keys(fields).length > 0) {
-        throw new AppError('bad_request', { message: 'Please correct the marked fields.', fields })
-      }
-      const repId = c.get('rep').id
-      const { photo } = toProfile(await current(deps.db, repId))
-      return c.json(answer(await save(repId, { ...body, photo })))
-    })
-    .put('/profile/photo', limitPhoto, async (c) => {
-      const type = (c.req.header('Content-Type') ?? '').split(';')[0]?.trim().toLowerCase() ?? ''
-      if (!(REP_PHOTO_TYPES as readonly string[]).includes(type)) {
-        throw new AppError('unsupported_media_type', {
-          message: 'Choose a photo saved as PNG, JPEG, WebP or GIF.',
-        })
-      }
-      if (!deps.photos) {
-        throw new AppError('unavailable', { message: 'Photos cannot be uploaded on this server.' })
-      }
-      const upload = new Uint8Array(await c.req.arrayBuffer())
-      const photo = upload.byteLength > 0 ? await deps.photos(upload) : null
-      if (!photo) {
-        throw new AppError('bad_request', {
-          message: 'This file could not be read as a photo. Choose a PNG, JPEG, WebP or GIF picture.',
-        })
-      }
-      await saveWebsiteImage(deps.db, { ...photo, sourceUrl: 'rep-photo' })
-      const repId = c.get('rep').id
-      const profile = toProfile(await current(deps.db, repId))
-      return c.json(answer(await save(repId, { ...profile, photo: photo.id })))
-    })
-    .delete('/profile/photo', async (c) => {
-      const repId = c.get('rep').id
-      const profile = toProfile(await current(deps.db, repId))
-      return c.json(answer(await save(repId, { ...profile, photo: null })))
-    })
+  const mailOn = () => deps.settings.mail?.isOn() === true
+  const nudgesOf = async (repId: string): Promise<RepNudgesResponse> => {
+    const { rows } = await deps.db.query<{ nudge_mail: RepNudgeMail }>(
+      'select nudge_mail from public.reps where id = $1',
+      [repId],
+    )
+    return { choice: rows[0]?.nudge_mail ?? 'off', mail: mailOn() }
+  }
+
+  return (
+    new Hono<RepEnv>()
+      // Nudges by email: each rep chooses for their own prospects; mail must be on to choose email.
+      .get('/profile/nudges', async (c) => c.json(await nudgesOf(c.get('rep').id)))
+      .put('/profile/nudges', limitBody(MAX_JSON_BYTES), async (c) => {
+        const { choice } = readJsonBody(await c.req.text(), NudgesBody)
+        if (choice !== 'off' && !mailOn()) throw new AppError('bad_request', { message: NO_MAIL })
+        const repId = c.get('rep').id
+        await deps.db.query('update public.reps set nudge_mail = $2 where id = $1', [repId, choice])
+        return c.json(await nudgesOf(repId))
+      })
+      .get('/profile', async (c) => c.json(answer(await current(deps.db, c.get('rep').id))))
+      .put('/profile', limitBody(MAX_JSON_BYTES), async (c) => {
+        const body = readJsonBody(await c.req.text(), ProfileBody)
+        const fields: Record<string, string> = {}
+        const nameProblem = checkRepName(body.name)
+        if (nameProblem) fields.name = nameProblem
+        const linkProblem = checkSchedulingLink(body.schedulingUrl, teamHost)
+        if (linkProblem) fields.schedulingUrl = linkProblem
+        if (Object.keys(fields).length > 0) {
+          throw new AppError('bad_request', { message: 'Please correct the marked fields.', fields })
+        }
+        const repId = c.get('rep').id
+        const { photo } = toProfile(await current(deps.db, repId))
+        return c.json(answer(await save(repId, { ...body, photo })))
+      })
+      .put('/profile/photo', limitPhoto, async (c) => {
+        const type = (c.req.header('Content-Type') ?? '').split(';')[0]?.trim().toLowerCase() ?? ''
+        if (!(REP_PHOTO_TYPES as readonly string[]).includes(type)) {
+          throw new AppError('unsupported_media_type', {
+            message: 'Choose a photo saved as PNG, JPEG, WebP or GIF.',
+          })
+        }
+        if (!deps.photos) {
+          throw new AppError('unavailable', { message: 'Photos cannot be uploaded on this server.' })
+        }
+        const upload = new Uint8Array(await c.req.arrayBuffer())
+        const photo = upload.byteLength > 0 ? await deps.photos(upload) : null
+        if (!photo) {
+          throw new AppError('bad_request', {
+            message: 'This file could not be read as a photo. Choose a PNG, JPEG, WebP or GIF picture.',
+          })
+        }
+        await saveWebsiteImage(deps.db, { ...photo, sourceUrl: 'rep-photo' })
+        const repId = c.get('rep').id
+        const profile = toProfile(await current(deps.db, repId))
+        return c.json(answer(await save(repId, { ...profile, photo: photo.id })))
+      })
+      .delete('/profile/photo', async (c) => {
+        const repId = c.get('rep').id
+        const profile = toProfile(await current(deps.db, repId))
+        return c.json(answer(await save(repId, { ...profile, photo: null })))
+      })
+  )
 }

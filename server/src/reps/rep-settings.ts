@@ -4,6 +4,7 @@ import type { RunInBackground } from '../background-work.ts'
 import type { ClientIpReader } from '../common/client-ip.ts'
 import type { Db } from '../data/database.ts'
 import type { Logger } from '../logging/rate-limited-logger.ts'
+import type { MailQueue } from '../mail/mail-queue.ts'
 import type { PasswordHasher } from './passwords.ts'
 
 /** A session ends after this long without a request (a working day and a half)… */
@@ -12,6 +13,11 @@ export const SESSION_IDLE_SECONDS = 12 * 60 * 60
 export const SESSION_MAX_SECONDS = 7 * 24 * 60 * 60
 /** A one-time link to set a password works this long. */
 export const PASSWORD_LINK_SECONDS = 24 * 60 * 60
+/**
+ * A "Forgot your password?" link works this long: anyone may ask for one in a rep's name, so it lives
+ * an hour, long enough to open the mail, short enough that an old inbox holds no live link.
+ */
+export const PASSWORD_RESET_LINK_SECONDS = 60 * 60
 
 /**
  * Sign-in failures allowed per window: per account, few enough that guessing a 12-character password
@@ -42,6 +48,11 @@ export interface RepSettings {
    * besides calendly.com.
    */
   teamSchedulingUrl?: string | null
+  /**
+   * Mail (`SMTP_URL`): invitations, new links and "Forgot your password?" links are emailed. Absent or
+   * off, the admin passes each link on by hand and a rep who forgot their password asks an admin.
+   */
+  mail?: MailQueue | undefined
 }
 
 /** A rep's photo as we keep it (rep-photo.ts makes it, on Node only: it needs sharp). */

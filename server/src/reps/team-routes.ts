@@ -5,12 +5,15 @@ import type {
   PasswordLinkAnswer,
   TeamChangeResponse,
   TeamHistoryResponse,
+  TeamLinkMail,
   TeamLinkResponse,
   TeamMember,
   TeamResponse,
 } from '#core/rep-api.ts'
 import { limitBody } from '../common/limit-body.ts'
 import { readJsonBody } from '../common/read-json-body.ts'
+import { listTeamMail, type MailToQueue, type TeamMailRow } from '../mail/mail-outbox.ts'
+import { invitationWords, newLinkWords } from '../mail/mail-words.ts'
 import { createOneTimeLink, isRepEmail } from './rep-accounts.ts'
 import type { RepEnv } from './rep-guards.ts'
 import type { RepApiDeps } from './rep-settings.ts'
@@ -39,7 +42,9 @@ const requireAdmin: MiddlewareHandler<RepEnv> = async (c, next) => {
 /**
  * `team…` (core/rep-api.ts): admins invite reps, send new links, change roles, disable and enable,
  * and read each account's trail. Links are on `SITE_URL`, else on the request's own origin, as the
- * command line prints them; nothing is emailed. The database enforces who may do what (an enabled
+ * command line prints them. With mail on (`SMTP_URL`), each link is also emailed to the person through
+ * the mail outbox, and the team's answer says how each person's latest link mail went, so an address
+ * that bounces shows on the page in the mail server's words; the admin can still copy the link. The database enforces who may do what (an enabled
  * admin, never to themselves, never leaving no enabled admin), so two changes at once cannot both
  * slip past a rule.
  */
@@ -54,10 +59,33 @@ export function teamRoutes(deps: RepApiDeps): Hono<RepEnv> {
     }
     return { link, answer }
   }
+  const mail = deps.settings.mail
+  const mailOn = () => mail?.isOn() === true
+  /** Everyone, each with their latest link mail while mail is on. */
+  const listMembers = async (): Promise<TeamMember[]> => {
+    const members = await listTeam(deps.db)
+    if (!mailOn()) return members
+    const mails = new Map((await listTeamMail(deps.db)).map((row) => [row.rep_id, toLinkMail(row)]))
+    return members.map((member) => ({ ...member, linkMail: mails.get(member.id) ?? null }))
+  }
   const memberOf = async (id: string): Promise<TeamMember> => {
-    const member = (await listTeam(deps.db)).find((one) => one.id === id)
+    const member = (await listMembers()).find((one) => one.id === id)
     if (!member) throw new AppError('rep_not_found')
     return member
+  }
+  /**
+   * Queues the link's message; null when mail is off. A queue that fails (the database, a moment)
+   * leaves the link made: the admin reads that nothing was emailed and passes it on by hand.
+   */
+  const emailLink = async (message: MailToQueue): Promise<string | null> => {
+    if (!mail || !mailOn()) return null
+    try {
+      await mail.queue(message, now())
+      return message.to
+    } catch (error) {
+      deps.logger.error('[mail] a link could not be queued for mail:', error)
+      return null
+    }
   }
   const idOf = (raw: string) => {
     if (!ID.test(raw)) throw new AppError('rep_not_found')
@@ -68,7 +96,11 @@ export function teamRoutes(deps: RepApiDeps): Hono<RepEnv> {
     .use('/team', requireAdmin)
     .use('/team/*', requireAdmin)
     .get('/team', async (c) =>
-      c.json({ members: await listTeam(deps.db), asOf: now().toISOString() } satisfies TeamResponse),
+      c.json({
+        members: await listMembers(),
+        asOf: now().toISOString(),
+        mail: mailOn(),
+      } satisfies TeamResponse),
     )
     .post('/team', limitBody(MAX_BODY_BYTES), async (c) => {
       const body = readJsonBody(await c.req.text(), InviteBody)
@@ -82,10 +114,22 @@ export function teamRoutes(deps: RepApiDeps): Hono<RepEnv> {
           message: `${email} is already on the team. To give them a new link, use Send a new link on their row.`,
         })
       }
+      const emailedTo = await emailLink({
+        kind: 'invitation',
+        repId: result.rep.id,
+        to: email,
+        ...invitationWords({
+          productName: mail?.productName ?? '',
+          invitedBy: c.get('rep').email,
+          url: answer.url,
+          expiresAt: link.expiresAt,
+        }),
+      })
       const response: TeamLinkResponse = {
         member: await memberOf(result.rep.id),
         link: answer,
         endedSessions: 0,
+        emailedTo,
       }
       return c.json(response, 201)
     })
@@ -100,12 +144,26 @@ export function teamRoutes(deps: RepApiDeps): Hono<RepEnv> {
           throw new AppError('rep_not_found')
         case 'self':
           throw new AppError('forbidden', { message: SELF_RESET })
-        default:
+        default: {
+          const emailedTo = await emailLink({
+            kind: 'new_link',
+            repId: id,
+            to: result.rep.email,
+            ...newLinkWords({
+              productName: mail?.productName ?? '',
+              sentBy: c.get('rep').email,
+              url: answer.url,
+              expiresAt: link.expiresAt,
+              reset: result.action === 'password_reset',
+            }),
+          })
           return c.json({
             member: await memberOf(id),
             link: answer,
             endedSessions: result.ended_sessions,
+            emailedTo,
           } satisfies TeamLinkResponse)
+        }
       }
     })
     .patch('/team/:id', limitBody(MAX_BODY_BYTES), async (c) => {
@@ -133,4 +191,13 @@ export function teamRoutes(deps: RepApiDeps): Hono<RepEnv> {
       if (history === null) throw new AppError('rep_not_found')
       return c.json({ history } satisfies TeamHistoryResponse)
     })
+}
+
+function toLinkMail(row: TeamMailRow): TeamLinkMail {
+  return {
+    to: row.to,
+    state: row.sent_at !== null ? 'sent' : row.failed_at !== null ? 'failed' : 'sending',
+    error: row.sent_at !== null ? null : row.last_error,
+    queuedAt: new Date(row.queued_at).toISOString(),
+  }
 }

@@ -4,6 +4,7 @@ import { createApp } from '../app.ts'
 import type { RunInBackground } from '../background-work.ts'
 import { createClientIpReader } from '../common/client-ip.ts'
 import { callFunction, type Db, type ProspectRow } from '../data/database.ts'
+import type { MailQueue } from '../mail/mail-queue.ts'
 import { createPasswordHasher, type PasswordHasher } from '../reps/passwords.ts'
 import { addRep } from '../reps/rep-accounts.ts'
 import type { RepPhotoEncoder, WebsiteReaderDeps } from '../reps/rep-settings.ts'
@@ -72,6 +73,8 @@ export interface RepTestOptions {
   repPhotos?: RepPhotoEncoder
   /** `CALENDLY_URL`: a rep's scheduling link may also be on its host. */
   teamSchedulingUrl?: string | null
+  /** Mail (`SMTP_URL`); absent, as without it: links are passed on by hand. */
+  mail?: MailQueue
 }
 
 /** scrypt at 1/32 of the production cost: the same code and format, milliseconds per hash. */
@@ -98,6 +101,7 @@ export function createRepTestApp(backend: TestBackend, options: RepTestOptions =
       now: clock.now,
       passwords: options.passwords ?? createPasswordHasher(TEST_SCRYPT_COST),
       teamSchedulingUrl: options.teamSchedulingUrl ?? null,
+      mail: options.mail,
     },
   })
   const request: RepTestApp['request'] = async (path, { session, ...init } = {}) => {

@@ -12,6 +12,7 @@ import { SignedInPage } from '../session/signed-in-page.tsx'
 import { Alert } from '../ui/alert.tsx'
 import { cardClass, fieldErrorClass, hintClass, labelClass, pageTitleClass } from '../ui/field-styles.ts'
 import { TextField } from '../ui/text-field.tsx'
+import { NudgeMail } from './nudge-mail.tsx'
 
 const loadProfile = (_key: string, signal: AbortSignal) => getProfile(signal)
 
@@ -31,6 +32,7 @@ export function ProfilePage() {
           </p>
         </div>
         <Profile />
+        <NudgeMail />
       </div>
     </SignedInPage>
   )

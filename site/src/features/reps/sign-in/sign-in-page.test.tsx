@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { installFakeFetch } from '../../../testing/fake-fetch.ts'
 import { getSessionState, resetSession } from '../session/session-store.ts'
-import { answer, errorAnswer, last, SESSION } from '../testing/rep-fixtures.ts'
+import { answer, errorAnswer, last, pending, SESSION } from '../testing/rep-fixtures.ts'
 import { SignInPage } from './sign-in-page.tsx'
 
 let requests: ReturnType<typeof installFakeFetch>
@@ -81,5 +81,47 @@ describe('SignInPage', () => {
       ),
     )
     screen.getByRole('button', { name: 'Sign in' })
+  })
+})
+
+describe('Forgot your password?', () => {
+  it('with mail on, asks for the email and answers with an "if", the same for any address', async () => {
+    render(<SignInPage />)
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: ' kim@example.com ' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Forgot your password?' }))
+    screen.getByRole('heading', { name: 'Forgot your password?' })
+    await answer(pending(requests, '/api/reps/password-reset'), Response.json({ mail: true }))
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('kim@example.com')
+    fireEvent.click(screen.getByRole('button', { name: 'Email me a link' }))
+    const request = last(requests)
+    expect([request.method, request.url]).toEqual(['POST', '/api/reps/password-reset'])
+    expect(JSON.parse(String(request.body))).toEqual({ email: 'kim@example.com' })
+    await answer(request, Response.json({ mail: true }, { status: 202 }))
+    expect(screen.getByRole('status').textContent).toMatch(
+      /^If kim@example\.com is the address of an account, we emailed it a link to choose a new password\. The link works once, for an hour/,
+    )
+    fireEvent.click(screen.getByRole('button', { name: 'Back to sign in' }))
+    screen.getByRole('button', { name: 'Sign in' })
+  })
+
+  it("shows the limit in the server's words", async () => {
+    render(<SignInPage />)
+    fireEvent.click(screen.getByRole('button', { name: 'Forgot your password?' }))
+    await answer(pending(requests, '/api/reps/password-reset'), Response.json({ mail: true }))
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'kim@example.com' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Email me a link' }))
+    const limited = 'Too many requests for a link. Please try again in 15 minutes.'
+    await answer(last(requests), errorAnswer(429, 'sign_in_limited', limited))
+    expect(screen.getByRole('alert').textContent).toBe(limited)
+  })
+
+  it('with mail off, tells the rep to ask an admin and offers no form', async () => {
+    render(<SignInPage />)
+    fireEvent.click(screen.getByRole('button', { name: 'Forgot your password?' }))
+    await answer(pending(requests, '/api/reps/password-reset'), Response.json({ mail: false }))
+    expect(screen.getByRole('status').textContent).toBe(
+      'Ask an admin of your team for a new link: they can send you one from the Team page. Your password stays as it is until you use it.',
+    )
+    expect(screen.queryByRole('button', { name: 'Email me a link' })).toBeNull()
   })
 })

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react'
 import { RequestFailure, UNAVAILABLE_MESSAGE } from '#core/api-error.ts'
-import type { RepRole, TeamLinkResponse } from '#core/rep-api.ts'
+import type { RepRole, TeamLinkResponse, TeamMember } from '#core/rep-api.ts'
 import { primaryButtonClass } from '../../../components/button-styles.ts'
 import { inviteToTeam } from '../api/team-endpoints.ts'
 import { Alert } from '../ui/alert.tsx'
@@ -15,9 +15,10 @@ const EMAIL_CODES = new Set(['email_invalid', 'rep_exists'])
 
 /**
  * Invites someone by email as a rep or an admin: they are added at once with a one-time link to set
- * their password, shown here to copy and send (nothing is emailed).
+ * their password, emailed to them with mail on (and shown here all the same), else shown here to copy
+ * and send. `members`: the team as last read, for how the invitation's email went.
  */
-export function InviteForm({ onInvited }: { onInvited: () => void }) {
+export function InviteForm({ onInvited, members }: { onInvited: () => void; members: TeamMember[] | null }) {
   const [email, setEmail] = useState('')
   const [role, setRole] = useState<RepRole>('rep')
   const [busy, setBusy] = useState(false)
@@ -77,7 +78,14 @@ export function InviteForm({ onInvited }: { onInvited: () => void }) {
           </p>
         )}
       </div>
-      {invited && <LinkResult email={invited.member.email} link={invited.link} />}
+      {invited && (
+        <LinkResult
+          email={invited.member.email}
+          link={invited.link}
+          emailedTo={invited.emailedTo}
+          mail={members?.find((member) => member.id === invited.member.id)?.linkMail}
+        />
+      )}
     </section>
   )
 }

@@ -10,11 +10,13 @@ import { TeamHistory } from './team-history.tsx'
 import { describeSessions } from './team-words.ts'
 
 /** What the last change did, in words, and the link it made to hand over. */
-type Outcome = { text: string; link: PasswordLinkAnswer | null }
+type Outcome = { text: string; link: PasswordLinkAnswer | null; emailedTo?: string | null | undefined }
 
 interface MemberPanelProps {
   member: TeamMember
   me: Rep
+  /** Links are emailed (the server has mail on). */
+  mailOn: boolean
   /** A change was made: the team is read again. */
   onChanged: () => void
 }
@@ -23,7 +25,7 @@ interface MemberPanelProps {
  * What an admin can do to one person's account, and its history. Reset, disable and demote are
  * confirmed first; one's own account can be changed only by another admin, so it has no actions here.
  */
-export function MemberPanel({ member, me, onChanged }: MemberPanelProps) {
+export function MemberPanel({ member, me, mailOn, onChanged }: MemberPanelProps) {
   const [outcome, setOutcome] = useState<Outcome | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
@@ -60,13 +62,14 @@ export function MemberPanel({ member, me, onChanged }: MemberPanelProps) {
   }
 
   const newLink = async (): Promise<Outcome> => {
-    const { link, endedSessions } = await sendTeamLink(member.id)
+    const { link, endedSessions, emailedTo } = await sendTeamLink(member.id)
     return member.status === 'active'
       ? {
           text: `Reset the password of ${email}: it no longer works, and ${describeSessions(endedSessions)} ended.`,
           link,
+          emailedTo,
         }
-      : { text: `Made a new link for ${email}: the earlier one no longer works.`, link }
+      : { text: `Made a new link for ${email}: the earlier one no longer works.`, link, emailedTo }
   }
   const setDisabled = (disabled: boolean) => async (): Promise<Outcome> => {
     const { endedSessions } = await changeTeamMember(member.id, { disabled })
@@ -103,7 +106,11 @@ export function MemberPanel({ member, me, onChanged }: MemberPanelProps) {
             <ConfirmButton
               label="Reset password"
               title={`Reset the password of ${email}?`}
-              text="Their password stops working and they are signed out everywhere at once. You get a new link to send them, to choose a new one."
+              text={
+                mailOn
+                  ? 'Their password stops working and they are signed out everywhere at once. We email them a new link to choose a new one (you get it too).'
+                  : 'Their password stops working and they are signed out everywhere at once. You get a new link to send them, to choose a new one.'
+              }
               confirmLabel="Reset password"
               busyLabel="Resetting…"
               onConfirm={confirmed(newLink)}
@@ -158,7 +165,9 @@ export function MemberPanel({ member, me, onChanged }: MemberPanelProps) {
       >
         {outcome?.text ?? ''}
       </p>
-      {outcome?.link && <LinkResult email={email} link={outcome.link} />}
+      {outcome?.link && (
+        <LinkResult email={email} link={outcome.link} emailedTo={outcome.emailedTo} mail={member.linkMail} />
+      )}
       <TeamHistory id={member.id} email={email} version={version} onRetry={() => setVersion((n) => n + 1)} />
     </div>
   )

@@ -142,6 +142,45 @@ describe('inviting', () => {
     expect(requests.filter((one) => one.url === '/api/reps/team' && one.method === 'GET')).toHaveLength(2)
   })
 
+  it('with mail on, says the link was emailed, then shows in words an address that bounced', async () => {
+    await showTeam({ ...TEAM, mail: true })
+    fireEvent.change(screen.getByRole('textbox', { name: 'Email' }), { target: { value: 'gil@example.com' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Invite' }))
+    const url = 'http://localhost:3000/_/set-password#token=abc'
+    const gil = member('gil@example.com', { status: 'invited', linkExpiresAt: '2026-03-03T14:05:00.000Z' })
+    await answer(
+      pending(requests, '/api/reps/team'),
+      Response.json(
+        {
+          member: gil,
+          link: { url, createdAt: AS_OF, expiresAt: '2026-03-03T14:05:00.000Z' },
+          endedSessions: 0,
+          emailedTo: 'gil@example.com',
+        } satisfies TeamLinkResponse,
+        { status: 201 },
+      ),
+    )
+    const invite = screen.getByRole('region', { name: 'Invite someone' })
+    within(invite).getByText('We emailed the link to gil@example.com.')
+    within(invite).getByText(/^The same link is here if they need it again: it works once, for 24 hours/)
+    expect(within(invite).queryByText(/No email is sent/)).toBeNull()
+
+    const bounce = '550 5.1.1 <gil@example.com>: Recipient address rejected: User unknown'
+    const failed = { to: 'gil@example.com', state: 'failed', error: bounce, queuedAt: AS_OF } as const
+    await answer(
+      pending(requests, '/api/reps/team'),
+      Response.json({ ...TEAM, mail: true, members: [...TEAM.members, { ...gil, linkMail: failed }] }),
+    )
+    const alert = within(invite).getByRole('alert')
+    expect(alert.textContent).toBe(
+      `The email to gil@example.com could not be delivered: ${bounce}. Check the address, or copy the link and send it yourself.`,
+    )
+    expect(invite.querySelector('pre > code')?.textContent).toBe(url)
+    expect(rowOf('gil@example.com').textContent).toContain(
+      `The email to gil@example.com could not be delivered: ${bounce}`,
+    )
+  })
+
   it("shows the server's refusal of the email under the field", async () => {
     await showTeam()
     fireEvent.change(screen.getByRole('textbox', { name: 'Email' }), { target: { value: 'cy@example.com' } })

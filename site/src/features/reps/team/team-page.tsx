@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { UNAVAILABLE_MESSAGE } from '#core/api-error.ts'
 import type { Rep, TeamResponse } from '#core/rep-api.ts'
 import { secondaryButtonClass } from '../../../components/button-styles.ts'
@@ -42,6 +42,8 @@ function Team() {
   )
 }
 
+const MAIL_POLL_MS = 2000
+
 /** The key carries a count of changes after `#`, so each change (and Try again) reads the team anew. */
 const loadTeam = (_key: string, signal: AbortSignal) => listTeam(signal)
 
@@ -53,10 +55,17 @@ function TeamView({ me }: { me: Rep }) {
   if (load.status === 'done' && load.value !== last) setLast(load.value)
   const shown = load.status === 'done' ? load.value : last
   const reload = () => setVersion((n) => n + 1)
+  // A link's email on its way is read again every few seconds, until the mail server took it or refused it.
+  const sending = shown?.members.some((member) => member.linkMail?.state === 'sending') === true
+  useEffect(() => {
+    if (!sending || load.status !== 'done') return
+    const timer = setTimeout(() => setVersion((n) => n + 1), MAIL_POLL_MS)
+    return () => clearTimeout(timer)
+  }, [sending, load.status])
 
   return (
     <>
-      <InviteForm onInvited={reload} />
+      <InviteForm onInvited={reload} members={shown?.members ?? null} />
       <section aria-labelledby="people-heading" className="space-y-4" aria-busy={load.status === 'loading'}>
         <h2 id="people-heading" className="text-lg font-bold tracking-tight">
           People
@@ -80,6 +89,7 @@ function TeamView({ me }: { me: Rep }) {
             me={me}
             now={new Date(shown.asOf)}
             stale={load.status === 'loading'}
+            mailOn={shown.mail === true}
             onChanged={reload}
           />
         )}

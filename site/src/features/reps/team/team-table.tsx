@@ -4,7 +4,7 @@ import { secondaryButtonClass } from '../../../components/button-styles.ts'
 import { formatAgo } from '../activity/activity-format.ts'
 import { formatDateTime } from '../ui/format.ts'
 import { MemberPanel } from './member-panel.tsx'
-import { describeStatus, ROLE_WORDS } from './team-words.ts'
+import { describeLinkMail, describeStatus, ROLE_WORDS } from './team-words.ts'
 
 interface TeamTableProps {
   members: TeamMember[]
@@ -13,6 +13,8 @@ interface TeamTableProps {
   now: Date
   /** A newer answer is on its way: the rows shown are the previous one's. */
   stale: boolean
+  /** Links are emailed (the server has mail on). */
+  mailOn: boolean
   onChanged: () => void
 }
 
@@ -24,7 +26,7 @@ const head = 'px-3 py-2.5 text-left font-semibold'
  * of their own under theirs. On a phone the role, status and last sign-in go under the email, so
  * each row reads as a card and nothing scrolls sideways.
  */
-export function TeamTable({ members, me, now, stale, onChanged }: TeamTableProps) {
+export function TeamTable({ members, me, now, stale, mailOn, onChanged }: TeamTableProps) {
   const [open, setOpen] = useState<string | null>(null)
   return (
     <div className="overflow-hidden rounded-2xl border border-slate-200 dark:border-slate-800">
@@ -65,7 +67,7 @@ export function TeamTable({ members, me, now, stale, onChanged }: TeamTableProps
                       {ROLE_WORDS[member.role]}
                     </span>
                     <span className="block break-words md:hidden">
-                      <StatusText label={status.label} link={status.link} />
+                      <StatusText label={status.label} link={status.link} member={member} />
                     </span>
                     <span className="block break-words text-slate-600 sm:hidden dark:text-slate-400">
                       Last sign-in: <LastSignIn at={member.lastSignedInAt} now={now} />
@@ -73,7 +75,7 @@ export function TeamTable({ members, me, now, stale, onChanged }: TeamTableProps
                   </td>
                   <td className={`${cell} hidden sm:table-cell`}>{ROLE_WORDS[member.role]}</td>
                   <td className={`${cell} hidden break-words md:table-cell`}>
-                    <StatusText label={status.label} link={status.link} />
+                    <StatusText label={status.label} link={status.link} member={member} />
                   </td>
                   <td className={`${cell} hidden sm:table-cell`}>
                     <LastSignIn at={member.lastSignedInAt} now={now} />
@@ -93,7 +95,7 @@ export function TeamTable({ members, me, now, stale, onChanged }: TeamTableProps
                 {expanded && (
                   <tr id={panelId} className="bg-slate-50/60 dark:bg-slate-900/60">
                     <td colSpan={5} className="px-3 py-4">
-                      <MemberPanel member={member} me={me} onChanged={onChanged} />
+                      <MemberPanel member={member} me={me} mailOn={mailOn} onChanged={onChanged} />
                     </td>
                   </tr>
                 )}
@@ -106,11 +108,19 @@ export function TeamTable({ members, me, now, stale, onChanged }: TeamTableProps
   )
 }
 
-function StatusText({ label, link }: { label: string; link: string | null }) {
+/** The status, until when the link works, and an email of the link that could not be delivered. */
+function StatusText({ label, link, member }: { label: string; link: string | null; member: TeamMember }) {
+  const mail = link !== null && member.linkMail?.state === 'failed' ? member.linkMail : null
   return (
     <>
       {label}
       {link && <span className="block text-slate-600 dark:text-slate-400">{link}</span>}
+      {/* The mail server's words break between words, not inside them, though the cell breaks an address anywhere. */}
+      {mail && (
+        <span className="block text-red-700 [overflow-wrap:anywhere] [word-break:normal] dark:text-red-300">
+          {describeLinkMail(mail)}
+        </span>
+      )}
     </>
   )
 }

@@ -1,4 +1,4 @@
-import type { RepRole, TeamAuditEntry, TeamMember } from '#core/rep-api.ts'
+import type { RepRole, TeamAuditEntry, TeamLinkMail, TeamMember } from '#core/rep-api.ts'
 import { formatCount, formatDateTime, formatWho } from '../ui/format.ts'
 
 /** The team's facts in plain words: what the page shows, never the API's values. */
@@ -54,5 +54,23 @@ export function describeChange(entry: TeamAuditEntry): string {
       return `Enabled ${by}`
     case 'role_changed':
       return `Made ${asRole(entry.role)} ${by}`
+  }
+}
+
+/**
+ * How a link's email went, for the admin: on its way, taken by the mail server, or not delivered with
+ * the mail server's own words (a bounce at the address, most often a typo), so they know to check the
+ * address or copy the link and send it themselves.
+ */
+export function describeLinkMail(mail: TeamLinkMail): string {
+  switch (mail.state) {
+    case 'sending':
+      return mail.error === null
+        ? `Emailing the link to ${mail.to}…`
+        : `Emailing the link to ${mail.to}: the mail server asked us to try again later (${mail.error}).`
+    case 'sent':
+      return `We emailed the link to ${mail.to}.`
+    case 'failed':
+      return `The email to ${mail.to} could not be delivered${mail.error ? `: ${mail.error}` : ''}`
   }
 }
