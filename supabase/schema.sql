@@ -2938,6 +2938,19 @@ CREATE FUNCTION public.set_rep_disabled(email text, disabled boolean, at timesta
 $$;
 
 --
+-- Name: set_rep_nudge_mail(uuid, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.set_rep_nudge_mail(rep_id uuid, choice text) RETURNS text
+    LANGUAGE sql
+    SET search_path TO ''
+    AS $$
+  update public.reps r set nudge_mail = set_rep_nudge_mail.choice
+  where r.id = set_rep_nudge_mail.rep_id
+  returning r.nudge_mail;
+$$;
+
+--
 -- Name: set_rep_password(text, text, text, timestamp with time zone, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -5480,6 +5493,13 @@ GRANT ALL ON FUNCTION public.set_outreach_wording(subject text, email text, link
 
 REVOKE ALL ON FUNCTION public.set_rep_disabled(email text, disabled boolean, at timestamp with time zone) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.set_rep_disabled(email text, disabled boolean, at timestamp with time zone) TO service_role;
+
+--
+-- Name: FUNCTION set_rep_nudge_mail(rep_id uuid, choice text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.set_rep_nudge_mail(rep_id uuid, choice text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.set_rep_nudge_mail(rep_id uuid, choice text) TO service_role;
 
 --
 -- Name: FUNCTION set_rep_password(token_hash text, password_hash text, session_token_hash text, at timestamp with time zone, session_expires_at timestamp with time zone); Type: ACL; Schema: public; Owner: -

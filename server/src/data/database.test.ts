@@ -373,6 +373,7 @@ const FUNCTIONS: { [F in keyof Schema['Functions']]: Record<keyof Schema['Functi
       at: 'timestamp with time zone',
     },
     set_rep_profile: { rep_id: 'uuid', display_name: 'text', scheduling_url: 'text', photo: 'text' },
+    set_rep_nudge_mail: { rep_id: 'uuid', choice: 'text' },
     prospect_rep_booking: { slug: 'text' },
     rep_may_manage: { actor_id: 'uuid' },
     invite_rep: {

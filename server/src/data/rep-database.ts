@@ -1,5 +1,5 @@
 import type { EngagementStage, EventName } from '#core/engagement.ts'
-import type { AuditAction, ProspectFields, Rep, RepRole } from '#core/rep-api.ts'
+import type { AuditAction, ProspectFields, Rep, RepNudgeMail, RepRole } from '#core/rep-api.ts'
 import type { DemoActionRow } from './demo-database.ts'
 
 /**
@@ -109,6 +109,8 @@ export type RepFunctions = {
     Args: { rep_id: string; display_name: string | null; scheduling_url: string | null; photo: string | null }
     Returns: RepProfileRow | null
   }
+  /** The rep's choice of nudges by email; null for an unknown rep. */
+  set_rep_nudge_mail: { Args: { rep_id: string; choice: RepNudgeMail }; Returns: RepNudgeMail | null }
   /** What a prospect's page may show of its owner, when the owner is enabled and gave a scheduling link. */
   prospect_rep_booking: { Args: { slug: string }; Returns: RepProfileRow | null }
   begin_rep_sign_in: {

@@ -92,7 +92,7 @@ export function profileRoutes(deps: RepApiDeps): Hono<RepEnv> {
         const { choice } = readJsonBody(await c.req.text(), NudgesBody)
         if (choice !== 'off' && !mailOn()) throw new AppError('bad_request', { message: NO_MAIL })
         const repId = c.get('rep').id
-        await deps.db.query('update public.reps set nudge_mail = $2 where id = $1', [repId, choice])
+        await callFunction(deps.db, 'set_rep_nudge_mail', { rep_id: repId, choice })
         return c.json(await nudgesOf(repId))
       })
       .get('/profile', async (c) => c.json(answer(await current(deps.db, c.get('rep').id))))
