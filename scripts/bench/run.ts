@@ -6,6 +6,7 @@ import { findPostgresBin, startPostgresCluster } from '../../server/src/testing/
 import { startProduct } from '../start-product.ts'
 import { runApiBench } from './api-bench.ts'
 import { runEventsBench } from './events-bench.ts'
+import { runFunnelBench } from './funnel-bench.ts'
 import { runLighthouseBench } from './lighthouse-bench.ts'
 import { runSiteBench } from './site-bench.ts'
 import { runTemplatesBench } from './templates-bench.ts'
@@ -14,13 +15,23 @@ import { runWebsiteBench } from './website-bench.ts'
 import { runWidgetBench } from './widget/widget-bench.ts'
 
 const BUILT_FILES = ['dist/site/index.html', 'dist/widget/widget.mjs']
-const BENCHES = ['site', 'widget', 'lighthouse', 'api', 'events', 'templates', 'website', 'tools'] as const
+const BENCHES = [
+  'site',
+  'widget',
+  'lighthouse',
+  'api',
+  'events',
+  'templates',
+  'website',
+  'tools',
+  'funnel',
+] as const
 // Third-party hosts (e.g. the scheduling widget) fail at DNS at once instead of waiting for a network
 // this machine may not have; the figures are for our own pages.
 const LAUNCH_ARGS = [...CHROMIUM_ARGS, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1']
 
 /**
- * `npm run bench [site|widget|lighthouse|api|events|templates|website|tools] [--postgres]` (`--postgres`: on a throwaway PostgreSQL
+ * `npm run bench [site|widget|lighthouse|api|events|templates|website|tools|funnel] [--postgres]` (`--postgres`: on a throwaway PostgreSQL
  * server instead of the embedded database): the landing and a prospect page and the widget on a
  * host page, in headless Chromium, a Lighthouse-like mobile measure of the partner demo page (CLS), the server under
  * load, the event ingest under load, and the agent templates' render and import (all unless some are
@@ -74,6 +85,8 @@ async function main(): Promise<number> {
     if (selected.includes('website')) pass = (await runWebsiteBench()) && pass
     // Its own server too, with the voice platform's webhook secret: the demo agent's tool calls.
     if (selected.includes('tools')) pass = (await runToolsBench()) && pass
+    // Its own throwaway PostgreSQL, with 100,000 prospects and 1,000,000 events.
+    if (selected.includes('funnel')) pass = (await runFunnelBench()) && pass
     return pass ? 0 : 1
   } finally {
     await product.stop()
