@@ -79,6 +79,23 @@ export function FunnelSection({ query }: { query: ActivityQuery }) {
               ))}
             </select>
           </div>
+          <div>
+            <label htmlFor={splitId} className={labelClass}>
+              Split
+            </label>
+            <select
+              id={splitId}
+              value={split}
+              onChange={(event) => setSplit(event.target.value as Split)}
+              className={`${selectClass} mt-1.5 w-52`}
+            >
+              {(Object.keys(SPLIT_LABELS) as Split[]).map((s) => (
+                <option key={s} value={s}>
+                  {SPLIT_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          </div>
           <button
             type="button"
             aria-pressed={asTable}
@@ -127,23 +144,6 @@ export function FunnelSection({ query }: { query: ActivityQuery }) {
               </div>
             </div>
           )}
-          <div className="mt-4">
-            <label htmlFor={splitId} className={labelClass}>
-              Split
-            </label>
-            <select
-              id={splitId}
-              value={split}
-              onChange={(event) => setSplit(event.target.value as Split)}
-              className={`${selectClass} mt-1.5 w-56`}
-            >
-              {(Object.keys(SPLIT_LABELS) as Split[]).map((s) => (
-                <option key={s} value={s}>
-                  {SPLIT_LABELS[s]}
-                </option>
-              ))}
-            </select>
-          </div>
           <FunnelTables funnel={shown} split={split} shown={asTable} />
         </>
       )}
