@@ -22,6 +22,16 @@ export const PERIOD_LABELS: Record<FunnelPeriod, string> = {
   '30-days': 'Last 30 days',
 }
 
+/**
+ * Sizes and the booked colour as inline styles, not new utility classes: the site has one stylesheet,
+ * which the landing and prospect pages carry too, and a reps-only chart must not make it grow.
+ */
+const BAR = 12
+const THIN_BAR = 10
+const WEEK_COLUMNS = 'repeat(8, minmax(0, 1fr))'
+/** Emerald 600: booked, readable against both themes' backgrounds. */
+const BOOKED = '#059669'
+
 type Split = 'byRep' | 'byKind' | 'bySite'
 const SPLIT_LABELS: Record<Split, string> = {
   byRep: 'By rep',
@@ -70,7 +80,7 @@ export function FunnelSection({ query }: { query: ActivityQuery }) {
               id={periodId}
               value={period}
               onChange={(event) => setPeriod(event.target.value as FunnelPeriod)}
-              className={`${selectClass} mt-1.5 w-44`}
+              className={`${selectClass} mt-1.5 w-56`}
             >
               {FUNNEL_PERIODS.map((p) => (
                 <option key={p} value={p}>
@@ -87,7 +97,7 @@ export function FunnelSection({ query }: { query: ActivityQuery }) {
               id={splitId}
               value={split}
               onChange={(event) => setSplit(event.target.value as Split)}
-              className={`${selectClass} mt-1.5 w-52`}
+              className={`${selectClass} mt-1.5 w-56`}
             >
               {(Object.keys(SPLIT_LABELS) as Split[]).map((s) => (
                 <option key={s} value={s}>
@@ -125,13 +135,13 @@ export function FunnelSection({ query }: { query: ActivityQuery }) {
             prospects who reached it or a later one in the period.
           </p>
           {empty ? (
-            <p className="mt-4 rounded-xl border border-dashed border-slate-300 px-4 py-6 text-center text-slate-600 dark:border-slate-700 dark:text-slate-400">
+            <p className="mt-4 rounded-xl border border-dashed border-slate-300 px-4 py-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-400">
               No prospect was sent, opened or moved on in this period.
             </p>
           ) : (
-            <div className={asTable ? 'hidden' : 'mt-4 grid gap-8 lg:grid-cols-2'} aria-hidden="true">
+            <div className={asTable ? 'hidden' : 'mt-4 grid gap-6 lg:grid-cols-2'} aria-hidden="true">
               <FunnelSteps counts={shown.total} />
-              <div className="space-y-8">
+              <div className="space-y-6">
                 <WeekTrend weeks={shown.weeks} />
                 <div>
                   <div className="flex flex-wrap items-center justify-between gap-2">
@@ -168,10 +178,13 @@ function FunnelSteps({ counts }: { counts: FunnelCounts }) {
                   ` · ${formatShare(n, counts[i - 1] ?? 0)} of ${STAGE_LABELS[ENGAGEMENT_STAGES[i - 1] ?? 'sent'].toLowerCase()}`}
               </span>
             </div>
-            <div className="mt-1 h-3 rounded-full bg-slate-100 dark:bg-slate-800">
+            <div className="mt-1 rounded-full bg-slate-100 dark:bg-slate-800" style={{ height: BAR }}>
               <div
-                className="h-3 rounded-full bg-indigo-600 dark:bg-indigo-400"
-                style={{ width: `${sent === 0 ? 0 : Math.max((n / sent) * 100, n > 0 ? 1 : 0)}%` }}
+                className="rounded-full bg-indigo-600 dark:bg-indigo-400"
+                style={{
+                  height: BAR,
+                  width: `${sent === 0 ? 0 : Math.max((n / sent) * 100, n > 0 ? 1 : 0)}%`,
+                }}
               />
             </div>
           </li>
@@ -188,33 +201,42 @@ function WeekTrend({ weeks }: { weeks: FunnelResponse['weeks'] }) {
     <div>
       <h3 className="text-sm font-semibold text-slate-900 dark:text-white">By week</h3>
       <p className="mt-1 flex flex-wrap gap-x-4 text-xs text-slate-600 dark:text-slate-400">
-        <Key className="bg-indigo-200 dark:bg-indigo-900">Sent</Key>
+        <Key className="bg-indigo-500/30 dark:bg-indigo-400/20">Sent</Key>
         <Key className="bg-indigo-500 dark:bg-indigo-400">Opened</Key>
-        <Key className="bg-emerald-600 dark:bg-emerald-400">Booked</Key>
+        <Key className="" color={BOOKED}>
+          Booked
+        </Key>
       </p>
-      <div className="mt-2 grid h-36 grid-cols-8 items-end gap-1.5">
+      <div className="mt-2 grid items-end gap-1.5" style={{ height: 144, gridTemplateColumns: WEEK_COLUMNS }}>
         {weeks.map(({ week, counts }) => (
           <div key={week} className="flex h-full flex-col justify-end">
             <span className="text-center text-xs tabular-nums text-slate-700 dark:text-slate-300">
               {formatCount(counts[0] ?? 0)}
             </span>
             <div
-              className="relative rounded-t bg-indigo-200 dark:bg-indigo-900"
+              className="relative rounded bg-indigo-500/30 dark:bg-indigo-400/20"
               style={{ height: `${((counts[0] ?? 0) / most) * 100}%` }}
             >
               <div
-                className="absolute inset-x-0 bottom-0 rounded-t bg-indigo-500 dark:bg-indigo-400"
-                style={{ height: `${counts[0] ? ((counts[1] ?? 0) / counts[0]) * 100 : 0}%` }}
+                className="absolute inset-x-0 rounded bg-indigo-500 dark:bg-indigo-400"
+                style={{ bottom: 0, height: `${counts[0] ? ((counts[1] ?? 0) / counts[0]) * 100 : 0}%` }}
               />
               <div
-                className="absolute inset-x-0 bottom-0 bg-emerald-600 dark:bg-emerald-400"
-                style={{ height: `${counts[0] ? ((counts[4] ?? 0) / counts[0]) * 100 : 0}%` }}
+                className="absolute inset-x-0"
+                style={{
+                  bottom: 0,
+                  backgroundColor: BOOKED,
+                  height: `${counts[0] ? ((counts[4] ?? 0) / counts[0]) * 100 : 0}%`,
+                }}
               />
             </div>
           </div>
         ))}
       </div>
-      <div className="mt-1 grid grid-cols-8 gap-1.5 text-center text-[0.65rem] text-slate-600 dark:text-slate-400">
+      <div
+        className="mt-1 grid gap-1.5 text-center text-xs text-slate-600 dark:text-slate-400"
+        style={{ gridTemplateColumns: WEEK_COLUMNS, fontSize: 10 }}
+      >
         {weeks.map(({ week }) => (
           <span key={week}>{shortWeek(week)}</span>
         ))}
@@ -223,10 +245,13 @@ function WeekTrend({ weeks }: { weeks: FunnelResponse['weeks'] }) {
   )
 }
 
-function Key({ className, children }: { className: string; children: string }) {
+function Key({ className, color, children }: { className: string; color?: string; children: string }) {
   return (
     <span className="flex items-center gap-1.5">
-      <span className={`inline-block size-2.5 rounded-sm ${className}`} />
+      <span
+        className={`inline-block rounded ${className}`}
+        style={{ width: 12, height: 12, backgroundColor: color }}
+      />
       {children}
     </span>
   )
@@ -242,7 +267,7 @@ function SplitBars({ groups }: { groups: FunnelGroup[] }) {
     return <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">No prospects.</p>
   const most = Math.max(1, ...groups.map((g) => g.counts[0] ?? 0))
   return (
-    <ul className="mt-2 space-y-2.5">
+    <ul className="mt-2 space-y-3">
       {groups.slice(0, 8).map((group) => {
         const [sent = 0, opened = 0, , , booked = 0] = group.counts
         return (
@@ -253,18 +278,24 @@ function SplitBars({ groups }: { groups: FunnelGroup[] }) {
                 {formatCount(sent)} · {formatCount(opened)} opened · {formatCount(booked)} booked
               </span>
             </div>
-            <div className="mt-1 h-2.5 rounded-full bg-slate-100 dark:bg-slate-800">
+            <div className="mt-1 rounded-full bg-slate-100 dark:bg-slate-800" style={{ height: THIN_BAR }}>
               <div
-                className="relative h-2.5 rounded-full bg-indigo-200 dark:bg-indigo-900"
-                style={{ width: `${(sent / most) * 100}%` }}
+                className="relative rounded-full bg-indigo-500/30 dark:bg-indigo-400/20"
+                style={{ height: THIN_BAR, width: `${(sent / most) * 100}%` }}
               >
                 <div
-                  className="absolute inset-y-0 left-0 rounded-full bg-indigo-500 dark:bg-indigo-400"
-                  style={{ width: `${sent ? (opened / sent) * 100 : 0}%` }}
+                  className="absolute rounded-full bg-indigo-500 dark:bg-indigo-400"
+                  style={{ top: 0, bottom: 0, left: 0, width: `${sent ? (opened / sent) * 100 : 0}%` }}
                 />
                 <div
-                  className="absolute inset-y-0 left-0 rounded-full bg-emerald-600 dark:bg-emerald-400"
-                  style={{ width: `${sent ? (booked / sent) * 100 : 0}%` }}
+                  className="absolute rounded-full"
+                  style={{
+                    top: 0,
+                    bottom: 0,
+                    left: 0,
+                    backgroundColor: BOOKED,
+                    width: `${sent ? (booked / sent) * 100 : 0}%`,
+                  }}
                 />
               </div>
             </div>
@@ -286,7 +317,7 @@ function FunnelTables({ funnel, split, shown }: { funnel: FunnelResponse; split:
     </th>
   ))
   return (
-    <div className={shown ? 'mt-6 space-y-6 overflow-x-auto' : 'sr-only'}>
+    <div className={shown ? 'mt-6 space-y-6' : 'sr-only'} style={shown ? { overflowX: 'auto' } : undefined}>
       <table className={table}>
         <caption className="text-left font-semibold">
           Funnel, {PERIOD_LABELS[funnel.period].toLowerCase()}
