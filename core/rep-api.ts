@@ -549,3 +549,45 @@ function checkText(key: keyof OutreachWording, source: string): string | null {
   }
   return null
 }
+
+// The team's funnel (Activity opens on it).
+
+/** The periods the funnel offers: this week and last week (Monday to Sunday, UTC), the last 30 days. */
+export const FUNNEL_PERIODS = ['this-week', 'last-week', '30-days'] as const
+export type FunnelPeriod = (typeof FUNNEL_PERIODS)[number]
+export const DEFAULT_FUNNEL_PERIOD: FunnelPeriod = '30-days'
+/** How many weeks the trend shows, ending with the period's last. */
+export const FUNNEL_TREND_WEEKS = 8
+
+/**
+ * How many prospects reached each stage (ENGAGEMENT_STAGES, in order) or a later one within the
+ * period, so each step holds the ones after it. "Sent" counts prospects created in the period or
+ * moving in it.
+ */
+export type FunnelCounts = number[]
+
+export interface FunnelGroup {
+  /** A rep's id, a template, a site's origin; '' for none (no owner, no kind, no origin sent). */
+  key: string
+  /** What a rep reads: an email, a kind's name, a host. */
+  label: string
+  counts: FunnelCounts
+}
+
+/**
+ * `GET activity/funnel?period=&q=&owner=`: the funnel of the prospects the activity list's search
+ * and owner filters match, as the list scopes them (everyone signed in sees the team's).
+ */
+export interface FunnelResponse {
+  period: FunnelPeriod
+  /** The period, from `since` up to (not including) `until`, ISO 8601. */
+  since: string
+  until: string
+  total: FunnelCounts
+  /** Oldest first, FUNNEL_TREND_WEEKS of them, each named by its Monday (YYYY-MM-DD, UTC). */
+  weeks: { week: string; counts: FunnelCounts }[]
+  byRep: FunnelGroup[]
+  byKind: FunnelGroup[]
+  /** Prospects who opened the demo in the period, by the site where they first did ("sent" is the same as "opened"). */
+  bySite: FunnelGroup[]
+}

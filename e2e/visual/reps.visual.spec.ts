@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test'
 import { expect, test } from '../activity-seed.ts'
 import { hasHorizontalOverflow } from '../fixtures.ts'
 import { ADMIN, createProspectWithApi, REP_EMAIL, signInWithApi } from '../rep-product.ts'
+import { fixFunnel } from './funnel-answer.ts'
 import { parkPointer, shotName, VARIANTS } from './visual-page.ts'
 
 /**
@@ -171,6 +172,7 @@ for (const { name, path, signedIn, ready, mask } of PAGES) {
       await page.addInitScript((choice) => localStorage.setItem('theme', choice), theme)
       await page.clock.setFixedTime(STAMP_TIME)
       await fixStamps(page)
+      await fixFunnel(page)
       if (signedIn) await signInWithApi(page.request, ADMIN.email, ADMIN.password)
       await page.goto(path)
       await ready(page)

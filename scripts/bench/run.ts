@@ -6,6 +6,7 @@ import { findPostgresBin, startPostgresCluster } from '../../server/src/testing/
 import { startProduct } from '../start-product.ts'
 import { runApiBench } from './api-bench.ts'
 import { runEventsBench } from './events-bench.ts'
+import { runFunnelBench } from './funnel-bench.ts'
 import { runLighthouseBench } from './lighthouse-bench.ts'
 import { runPreviewBench } from './preview-bench.ts'
 import { runSiteBench } from './site-bench.ts'
@@ -25,13 +26,14 @@ const BENCHES = [
   'website',
   'tools',
   'preview',
+  'funnel',
 ] as const
 // Third-party hosts (e.g. the scheduling widget) fail at DNS at once instead of waiting for a network
 // this machine may not have; the figures are for our own pages.
 const LAUNCH_ARGS = [...CHROMIUM_ARGS, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1']
 
 /**
- * `npm run bench [site|widget|lighthouse|api|events|templates|website|tools|preview] [--postgres]` (`--postgres`: on a throwaway PostgreSQL
+ * `npm run bench [site|widget|lighthouse|api|events|templates|website|tools|preview|funnel] [--postgres]` (`--postgres`: on a throwaway PostgreSQL
  * server instead of the embedded database): the landing and a prospect page and the widget on a
  * host page, in headless Chromium, a Lighthouse-like mobile measure of the partner demo page (CLS), the server under
  * load, the event ingest under load, the agent templates' render and import, and prospects' preview
@@ -88,6 +90,8 @@ async function main(): Promise<number> {
     if (selected.includes('tools')) pass = (await runToolsBench()) && pass
     // Its own server too, with prospects imported before it starts: their link-preview pictures.
     if (selected.includes('preview')) pass = (await runPreviewBench()) && pass
+    // Its own throwaway PostgreSQL, with 100,000 prospects and 1,000,000 events.
+    if (selected.includes('funnel')) pass = (await runFunnelBench()) && pass
     return pass ? 0 : 1
   } finally {
     await product.stop()

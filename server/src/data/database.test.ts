@@ -470,6 +470,14 @@ const FUNCTIONS: { [F in keyof Schema['Functions']]: Record<keyof Schema['Functi
       rules: 'jsonb',
       max_entries: 'integer',
     },
+    get_activity_funnel: {
+      query: 'text',
+      owner_id: 'uuid',
+      since: 'timestamp with time zone',
+      until: 'timestamp with time zone',
+      weeks: 'integer',
+      rules: 'jsonb',
+    },
     record_call_report: {
       call_id: 'text',
       prospect_slug: 'text',

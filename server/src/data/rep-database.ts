@@ -208,6 +208,33 @@ export type RepFunctions = {
     Args: { slug: string; at: string; rules: EngagementRules; max_entries: number }
     Returns: TimelineRecord | null
   }
+  get_activity_funnel: {
+    Args: {
+      query: string
+      owner_id: string | null
+      /** The period, from `since` up to (not including) `until`. */
+      since: string
+      until: string
+      /** How many weeks the trend shows, ending with the one `until` falls in (1 to 26). */
+      weeks: number
+      rules: EngagementRules
+    }
+    Returns: FunnelRow[]
+  }
+}
+
+/**
+ * A line of `get_activity_funnel`: `n` prospects reached stage `rank` (0-based, in the order of
+ * ENGAGEMENT_STAGES) or further, in group `key` of `dim`; a group with none has no line.
+ */
+export type FunnelRow = {
+  dim: 'total' | 'week' | 'rep' | 'kind' | 'site'
+  /** null for the total; a week's Monday (YYYY-MM-DD), a rep's id, a template, an origin; '' for none. */
+  key: string | null
+  /** A rep's email; null for every other dimension. */
+  label: string | null
+  rank: number
+  n: number
 }
 
 /**

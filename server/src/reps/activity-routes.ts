@@ -1,18 +1,19 @@
 import { Hono } from 'hono'
 import type { ActivityListResponse, TimelineResponse } from '#core/engagement.ts'
 import { AppError } from '#core/errors.ts'
-import { REP_PAGE_SIZE } from '#core/rep-api.ts'
+import { type FunnelResponse, REP_PAGE_SIZE } from '#core/rep-api.ts'
 import type { Db } from '../data/database.ts'
 import { ACTIVITY_CSV_FILE, formatActivityCsv } from './activity-csv.ts'
 import { readActivityFilter } from './activity-query.ts'
 import { getTimeline, listActivity } from './activity-store.ts'
+import { getFunnel, readFunnelPeriod } from './funnel-store.ts'
 import { readPage } from './prospect-list.ts'
 import type { RepEnv } from './rep-guards.ts'
 
 /**
  * What the prospects did, for a signed-in rep (core/engagement.ts, "The reps' view"): the activity
- * list, paged or as CSV with the same filters, and one prospect's timeline. `now` is the clock the
- * hot rule's window ends at.
+ * list, paged or as CSV with the same filters, the team's funnel, and one prospect's timeline.
+ * `now` is the clock the hot rule's window and the funnel's periods end at.
  */
 export function activityRoutes(db: Db, now: () => Date): Hono<RepEnv> {
   return new Hono<RepEnv>()
@@ -30,6 +31,14 @@ export function activityRoutes(db: Db, now: () => Date): Hono<RepEnv> {
         pageSize: REP_PAGE_SIZE,
         asOf: at.toISOString(),
       }
+      return c.json(body)
+    })
+    .get('/activity/funnel', async (c) => {
+      // The list's own search and owner filters, so the funnel scopes as the list does: everyone
+      // signed in sees the team's, `owner=me` the rep's own.
+      const params = new URL(c.req.url).searchParams
+      const filter = readActivityFilter(params, c.get('rep'))
+      const body: FunnelResponse = await getFunnel(db, filter, readFunnelPeriod(params), now())
       return c.json(body)
     })
     .get('/activity.csv', async (c) => {

@@ -9,6 +9,7 @@ import { formatCount } from '../ui/format.ts'
 import { getActivityCsvUrl, getActivitySearch, listActivity } from './activity-endpoints.ts'
 import { ActivityFilters } from './activity-filters.tsx'
 import { ActivityTable } from './activity-table.tsx'
+import { FunnelSection } from './funnel-section.tsx'
 import { UpdatedLine } from './updated-line.tsx'
 import { useActivityQuery } from './use-activity-query.ts'
 import { useLiveAnswer } from './use-live-answer.ts'
@@ -39,6 +40,9 @@ function Activity() {
       </div>
       <div className="mt-6">
         <ActivityFilters query={query} onChange={change} />
+      </div>
+      <div className="mt-6">
+        <FunnelSection query={query} />
       </div>
       <div className="mt-6 space-y-4" aria-busy={live.loading}>
         {/* Said once per list, not per refresh: the count only changes when the list does. */}

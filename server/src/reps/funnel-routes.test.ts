@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ErrorBody } from '#core/errors.ts'
+import type { FunnelResponse } from '#core/rep-api.ts'
+import { createActivityRows, visitId } from '../testing/activity-rows.ts'
+import { createRepTestApp, type RepTestApp, type TestSession } from '../testing/rep-test-app.ts'
+import { createTestBackend, type TestBackend } from '../testing/test-backend.ts'
+
+// The funnel on the embedded database and on PostgreSQL (the node-postgres project runs this file
+// too), from facts written as the ingest leaves them. The clock is Monday 2027-01-04 09:00 UTC.
+//
+// Ann (admin) owns One and Two, Bo owns Three, Four and Five:
+// - One (a dental office) opened on partner.example 3 h ago and booked 1 h ago: this week;
+// - Two opened on partner.example 100 h ago (last week) and tried the demo 5 h ago (this week);
+// - Three opened on other.example 30 h ago and asked for a call 29 h ago: last week;
+// - Four was created 2 h ago and did nothing yet: sent this week;
+// - Five opened 40 days ago: outside the last 30 days, in the trend's weeks.
+// The seed's two prospects have nothing.
+
+let backend: TestBackend
+let reps: RepTestApp
+let ann: TestSession
+let bo: TestSession
+
+beforeAll(async () => {
+  backend = await createTestBackend()
+  reps = createRepTestApp(backend)
+  await reps.addRep('ann@example.com', 'admin')
+  await reps.addRep('bo@example.com')
+  ann = await reps.signIn('ann@example.com')
+  bo = await reps.signIn('bo@example.com')
+  for (const [slug, session] of [
+    ['one', ann],
+    ['two', ann],
+    ['three', bo],
+    ['four', bo],
+    ['five', bo],
+  ] as const) {
+    const body = {
+      slug,
+      name: `Owner ${slug}`,
+      company_name: `Company ${slug}`,
+      first_message: 'Hi',
+      system: 'S',
+    }
+    const res = await reps.request('/prospects', { method: 'POST', session, body: JSON.stringify(body) })
+    expect(res.status, await res.clone().text()).toBe(201)
+  }
+  const at = (hours: number) => new Date(reps.clock.now().getTime() - hours * 3_600_000).toISOString()
+  // Created long ago (the seed's too, whatever the machine's clock says) but Four, created this week.
+  await backend.db.query(`update public.prospects set created_at = $1 where slug <> 'four'`, [at(24 * 90)])
+  await backend.db.query(`update public.prospects set created_at = $1 where slug = 'four'`, [at(2)])
+  await backend.db.query(`update public.prospects set template = 'dental' where slug = 'one'`)
+  const rows = createActivityRows(backend.db, reps.clock.now)
+  const partner = { surface: 'embed', origin: 'https://partner.example' }
+  await rows.event('one', 'page_opened', { hoursAgo: 3, detail: partner })
+  await rows.event('one', 'meeting_confirmed', { hoursAgo: 1 })
+  await rows.event('two', 'page_opened', { hoursAgo: 100, detail: partner })
+  await rows.callReport('two', { source: 'browser', hoursAgo: 5, seconds: 90 })
+  await rows.event('three', 'page_opened', {
+    hoursAgo: 30,
+    detail: { surface: 'embed', origin: 'https://other.example' },
+  })
+  await rows.event('three', 'phone_call_placed', { hoursAgo: 29 })
+  await rows.event('five', 'page_opened', { hoursAgo: 24 * 40, visit: visitId(5), detail: partner })
+})
+afterAll(() => backend.db.close())
+
+const funnel = async (query: string, session = bo) => {
+  const res = await reps.request(`/activity/funnel${query}`, { session })
+  expect(res.status, await res.clone().text()).toBe(200)
+  return (await res.json()) as FunnelResponse
+}
+const byLabel = (groups: FunnelResponse['byRep']) =>
+  Object.fromEntries(groups.map((g) => [g.label, g.counts]))
+
+describe('GET activity/funnel', () => {
+  it('counts, in the last 30 days, each step with the steps after it, by rep, kind and site', async () => {
+    const body = await funnel('')
+    expect(body.period).toBe('30-days')
+    expect(body.until).toBe('2027-01-04T09:00:00.000Z')
+    expect(body.since).toBe('2026-12-05T09:00:00.000Z')
+    // sent, opened, tried the demo, asked for a call, booked
+    expect(body.total).toEqual([4, 3, 3, 2, 1])
+    expect(byLabel(body.byRep)).toEqual({
+      'ann@example.com': [2, 2, 2, 1, 1],
+      'bo@example.com': [2, 1, 1, 1, 0],
+    })
+    expect(byLabel(body.byKind)).toEqual({ General: [3, 2, 2, 1, 0], Dental: [1, 1, 1, 1, 1] })
+    expect(body.byKind.map((g) => g.key)).toEqual(['general', 'dental'])
+    expect(byLabel(body.bySite)).toEqual({
+      'partner.example': [2, 2, 2, 1, 1],
+      'other.example': [1, 1, 1, 1, 0],
+    })
+  })
+
+  it('trends by week, Monday to Sunday in UTC, over the 8 weeks ending with the period', async () => {
+    const { weeks } = await funnel('')
+    expect(weeks.map((w) => w.week)).toEqual([
+      '2026-11-16',
+      '2026-11-23',
+      '2026-11-30',
+      '2026-12-07',
+      '2026-12-14',
+      '2026-12-21',
+      '2026-12-28',
+      '2027-01-04',
+    ])
+    expect(weeks.map((w) => w.counts)).toEqual([
+      [0, 0, 0, 0, 0],
+      [1, 1, 0, 0, 0],
+      [0, 0, 0, 0, 0],
+      [0, 0, 0, 0, 0],
+      [0, 0, 0, 0, 0],
+      [0, 0, 0, 0, 0],
+      [2, 2, 1, 1, 0],
+      [3, 2, 2, 1, 1],
+    ])
+  })
+
+  it('reads this week and last week as Monday to Sunday', async () => {
+    const thisWeek = await funnel('?period=this-week')
+    expect(thisWeek).toMatchObject({ since: '2027-01-04T00:00:00.000Z', total: [3, 2, 2, 1, 1] })
+    const lastWeek = await funnel('?period=last-week')
+    expect(lastWeek).toMatchObject({
+      since: '2026-12-28T00:00:00.000Z',
+      until: '2027-01-04T00:00:00.000Z',
+      total: [2, 2, 1, 1, 0],
+    })
+    expect(lastWeek.weeks.at(-1)).toEqual({ week: '2026-12-28', counts: [2, 2, 1, 1, 0] })
+  })
+
+  it('scopes as the activity list does: the team for everyone, owner=me for the rep’s own, and the search', async () => {
+    expect((await funnel('', bo)).total).toEqual((await funnel('', ann)).total)
+    const mine = await funnel('?owner=me', bo)
+    expect(mine.total).toEqual([2, 1, 1, 1, 0])
+    expect(mine.byRep.map((g) => g.label)).toEqual(['bo@example.com'])
+    expect((await funnel('?q=company%20one', bo)).total).toEqual([1, 1, 1, 1, 1])
+  })
+
+  it('says nothing happened in a period with no data: zeros and no groups', async () => {
+    const nobody = await funnel(`?owner=${(await reps.addRep('cy@example.com')).id}`, ann)
+    expect(nobody.total).toEqual([0, 0, 0, 0, 0])
+    expect(nobody).toMatchObject({ byRep: [], byKind: [], bySite: [] })
+  })
+
+  it('refuses a period it does not offer, naming the ones it does', async () => {
+    const res = await reps.request('/activity/funnel?period=year', { session: bo })
+    expect(res.status).toBe(400)
+    expect(((await res.json()) as ErrorBody).error.message).toBe(
+      'period must be one of this-week, last-week, 30-days.',
+    )
+  })
+})
