@@ -1,4 +1,3 @@
-import { mkdir } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
 import { type SmtpTestServer, startSmtpTestServer } from '../server/src/testing/smtp-test-server.ts'
 import { test as base, expect } from './fixtures.ts'
@@ -35,29 +34,6 @@ const test = base.extend<Record<never, never>, { mail: { smtp: SmtpTestServer; p
 // One product and one mail server for the spec's tests, in order: each counts the mail before it.
 test.describe.configure({ mode: 'default' })
 
-/** With MAIL_SCREENSHOTS=<folder>: each screen at 1280 and 390 px wide, light and dark, for a person to look at. */
-const SHOTS = process.env.MAIL_SCREENSHOTS
-const shoot = async (page: Page, name: string) => {
-  if (!SHOTS) return
-  await mkdir(SHOTS, { recursive: true })
-  const viewport = page.viewportSize()
-  // No button under the pointer: a hover is not what the screen looks like.
-  await page.mouse.move(0, 0)
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 844 })
-    for (const scheme of ['light', 'dark'] as const) {
-      // The site's theme is the root's `dark` class (its toggle sets it): set as the toggle would.
-      await page.evaluate(
-        (dark) => document.documentElement.classList.toggle('dark', dark),
-        scheme === 'dark',
-      )
-      await page.screenshot({ path: `${SHOTS}/${name}-${width}-${scheme}.png`, fullPage: true })
-    }
-  }
-  await page.evaluate(() => document.documentElement.classList.remove('dark'))
-  if (viewport) await page.setViewportSize(viewport)
-}
-
 const linkIn = (text: string | undefined) => {
   const link = /https?:\/\/\S+\/_\/set-password#token=[\w-]{43}/.exec(text ?? '')?.[0]
   if (!link) throw new Error(`no link in the mail:\n${text}`)
@@ -88,7 +64,6 @@ test('an invitation arrives by mail, and its link sets a password and signs the 
   // The page learns the mail server took it.
   await expect(invite).toContainText('We emailed the link to gil@example.com.')
   await expect(invite).not.toContainText('No email is sent')
-  await shoot(page, 'team-emailed')
 
   expect(message?.parsed.from?.text).toBe('"CallPilot" <team@callpilot.example>')
   expect(message?.parsed.html).toBe(false)
@@ -111,10 +86,8 @@ test('a rep who forgot their password gets a link by mail that sets a new one', 
   await page.getByRole('button', { name: 'Forgot your password?' }).click()
   await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible()
   await page.getByLabel('Email').fill('gil@example.com')
-  await shoot(page, 'forgot-form')
   await page.getByRole('button', { name: 'Email me a link' }).click()
   await expect(page.getByRole('status')).toContainText('If gil@example.com is the address of an account')
-  await shoot(page, 'forgot-asked')
   const [message] = (await mail.smtp.waitForCount(before + 1)).slice(before)
   expect(message?.parsed.subject).toBe('Reset your CallPilot password')
 
@@ -146,7 +119,6 @@ test('an address the mail server rejects shows on the Team page in its words, wi
     .getByRole('row')
     .filter({ has: page.getByRole('button', { name: 'Manage nobody@bounce.example' }) })
   await expect(row).toContainText('could not be delivered')
-  await shoot(page, 'team-bounced')
 })
 
 test('a rep chooses on their profile to get nudges by email', async ({ page }) => {
@@ -158,5 +130,4 @@ test('a rep chooses on their profile to get nudges by email', async ({ page }) =
   await expect(nudges.getByRole('status')).toHaveText('Saved.')
   await page.reload()
   await expect(nudges.getByRole('radio', { name: 'By email as well as in the team’s chat' })).toBeChecked()
-  await shoot(page, 'profile-nudges')
 })

@@ -1,4 +1,3 @@
-import { mkdir } from 'node:fs/promises'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import type { VisitRequest } from '#core/engagement.ts'
@@ -17,9 +16,6 @@ import { createProspectWithApi, signInWithApi } from './rep-product.ts'
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] })
 // In order, in one worker: one test changes the wording every test reads.
 test.describe.configure({ mode: 'default' })
-
-/** Where the screenshots a person looks at go, when asked (`PREVIEWS_DIR`); none by default. */
-const PREVIEWS_DIR = process.env.PREVIEWS_DIR
 
 const uniqueSlug = (prefix: string, project: string) => `${prefix}-${project}-${Date.now().toString(36)}`
 
@@ -88,10 +84,6 @@ test('the rep copies the email rich: pasted, it is the preview picture inside th
     'href',
     `${baseURL}/${slug}?via=email`,
   )
-  if (PREVIEWS_DIR) {
-    await mkdir(PREVIEWS_DIR, { recursive: true })
-    await pasted.screenshot({ path: `${PREVIEWS_DIR}/pasted-email-${testInfo.project.name}.png` })
-  }
   await pasted.evaluate((editor) => editor.remove())
 
   // The plain version, and the LinkedIn message with its own link and count.
@@ -202,13 +194,6 @@ test('an admin changes the wording for everyone, with its mistakes in words and 
     )
     expect(blocking.map((violation) => `${theme}: ${violation.id}`)).toEqual([])
   }
-  if (PREVIEWS_DIR) {
-    await mkdir(PREVIEWS_DIR, { recursive: true })
-    await page.evaluate(() => {
-      for (const header of document.querySelectorAll('header')) header.style.position = 'static'
-    })
-    await email.screenshot({ path: `${PREVIEWS_DIR}/wording-editor-${testInfo.project.name}.png` })
-  }
   await subject.fill('{{ first_name | default: "Hello" }}, a demo for {{ company_name }}')
   await expect(editor.getByText('Subject: Maya, a demo for Bright Smile Dental')).toBeVisible()
   await editor.getByRole('button', { name: 'Save for everyone' }).click()
@@ -222,23 +207,4 @@ test('an admin changes the wording for everyone, with its mistakes in words and 
   await expect(email.getByTestId('email-subject')).toHaveText(
     'A voice agent for Bright Smile Dental, ready to try',
   )
-})
-
-test('the Email part in both themes, for a person to look at @phone', async ({ page }, testInfo) => {
-  test.skip(!PREVIEWS_DIR, 'only when PREVIEWS_DIR asks for the pictures')
-  const slug = uniqueSlug('screens', testInfo.project.name)
-  const company = `Bright Smile 🦷 Family Dental ${'and Orthodontics '.repeat(10)}`.slice(0, 120).trim()
-  const email = await openProspectAsRep(page, slug, 'Zoë Ångström', company)
-  await expect(email.getByTestId('email-subject')).toBeVisible()
-  for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((choice) => localStorage.setItem('theme', choice), theme)
-    await page.reload()
-    await expect(email.getByTestId('email-subject')).toBeVisible()
-    // The sticky header would cover the part's top in a picture of it alone.
-    await page.evaluate(() => {
-      for (const header of document.querySelectorAll('header')) header.style.position = 'static'
-    })
-    await email.screenshot({ path: `${PREVIEWS_DIR}/email-part-${testInfo.project.name}-${theme}.png` })
-  }
-  expect(await hasHorizontalOverflow(page)).toBe(false)
 })
