@@ -170,7 +170,7 @@ test('an admin changes the wording for everyone, with its mistakes in words and 
   page,
 }, testInfo) => {
   const slug = uniqueSlug('wording', testInfo.project.name)
-  const email = await openProspectAsRep(page, slug, 'Maya Patel', 'Bright Smile Dental', E2E_ADMIN)
+  const email = await openProspectAsRep(page, slug, 'Maya Patel', 'Wording Test Dental', E2E_ADMIN)
   await email.getByRole('button', { name: 'Change the wording for everyone' }).click()
   const editor = email.getByRole('form', { name: 'The wording for everyone' })
   const subject = editor.getByLabel('Subject')
@@ -195,16 +195,16 @@ test('an admin changes the wording for everyone, with its mistakes in words and 
     expect(blocking.map((violation) => `${theme}: ${violation.id}`)).toEqual([])
   }
   await subject.fill('{{ first_name | default: "Hello" }}, a demo for {{ company_name }}')
-  await expect(editor.getByText('Subject: Maya, a demo for Bright Smile Dental')).toBeVisible()
+  await expect(editor.getByText('Subject: Maya, a demo for Wording Test Dental')).toBeVisible()
   await editor.getByRole('button', { name: 'Save for everyone' }).click()
   await expect(editor).toBeHidden()
-  await expect(email.getByTestId('email-subject')).toHaveText('Maya, a demo for Bright Smile Dental')
+  await expect(email.getByTestId('email-subject')).toHaveText('Maya, a demo for Wording Test Dental')
 
   // Back to the default, so the other tests read it.
   await email.getByRole('button', { name: 'Change the wording for everyone' }).click()
   await editor.getByRole('button', { name: 'Start from the default' }).click()
   await editor.getByRole('button', { name: 'Save for everyone' }).click()
   await expect(email.getByTestId('email-subject')).toHaveText(
-    'A voice agent for Bright Smile Dental, ready to try',
+    'A voice agent for Wording Test Dental, ready to try',
   )
 })

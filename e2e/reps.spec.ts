@@ -111,7 +111,7 @@ async function createProspect(page: Page) {
 async function copyAndOpen(page: Page, origin: string) {
   const link = `${origin}/acme-dental`
   await expect(page.getByRole('region', { name: 'Send to Acme Dental' })).toContainText(link)
-  await page.getByRole('button', { name: 'Copy link' }).click()
+  await page.getByRole('button', { name: 'Copy link', exact: true }).click()
   await expect(page.getByRole('status').filter({ hasText: /^Copied$/ })).toHaveCount(1)
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link)
   const snippet = createEmbedSnippet({ scriptUrl: `${origin}/widget.mjs`, slug: 'acme-dental' })
