@@ -1,5 +1,6 @@
 import { DEMO_TOOL_NAMES, type DemoToolName } from '#core/demo-actions.ts'
 import type { CallMetadata } from '#core/engagement.ts'
+import { withDeadline } from '../common/with-deadline.ts'
 import { callFunction, type Db } from '../data/database.ts'
 import type { Logger } from '../logging/rate-limited-logger.ts'
 import { getLocalNow, getTemplateCalendar, parseOpeningHours } from './demo-calendar.ts'
@@ -45,12 +46,14 @@ const isDemoTool = (name: string): name is DemoToolName =>
 export async function answerToolCalls(deps: DemoToolDeps, batch: ToolCallBatch): Promise<ToolCallResults> {
   const results: ToolCallResults['results'] = []
   for (const call of batch.calls) {
-    const result = await withDeadline(answerOne(deps, batch, call), deps.settings.deadlineMs).catch(
-      (error: unknown) => {
-        deps.logger.error('[demo_tool]', error)
-        return TOOL_WORDS.unavailable
-      },
-    )
+    const result = await withDeadline(
+      answerOne(deps, batch, call),
+      deps.settings.deadlineMs,
+      `a tool call took longer than ${deps.settings.deadlineMs} ms`,
+    ).catch((error: unknown) => {
+      deps.logger.error('[demo_tool]', error)
+      return TOOL_WORDS.unavailable
+    })
     results.push({ toolCallId: call.id, result })
   }
   return { results }
@@ -116,12 +119,4 @@ async function answerOne(
     return 'That time was booked a moment ago. Shall I find the next free time?'
   if (outcome.action) deps.onAction?.(batch.callId)
   return outcome.result
-}
-
-function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`a tool call took longer than ${ms} ms`)), ms)
-  })
-  return Promise.race([work, late]).finally(() => clearTimeout(timer))
 }

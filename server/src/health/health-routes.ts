@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import { withDeadline } from '../common/with-deadline.ts'
 import type { Db } from '../data/database.ts'
 
 /** Where a load balancer or an orchestrator asks whether this process lives, and whether it serves. */
@@ -44,9 +45,10 @@ export async function checkReadiness(db: Db, settings: HealthSettings): Promise<
   if (settings.draining()) return { status: 'unavailable', reason: 'draining' }
   let newest: string | null
   try {
-    newest = await withTimeout(
+    newest = await withDeadline(
       readNewestMigration(db),
       settings.databaseTimeoutMs ?? DEFAULT_DATABASE_TIMEOUT_MS,
+      'the database did not answer in time',
     )
   } catch {
     return { status: 'unavailable', reason: 'database_unavailable' }
@@ -63,12 +65,4 @@ async function readNewestMigration(db: Db): Promise<string | null> {
     'select max(version) as version from supabase_migrations.schema_migrations',
   )
   return rows[0]?.version ?? null
-}
-
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('timed out')), ms)
-  })
-  return Promise.race([work, late]).finally(() => clearTimeout(timer))
 }
