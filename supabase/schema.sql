@@ -1112,6 +1112,7 @@ declare
   v_plain text;
   v_window bigint;
   v_id bigint;
+  v_chat boolean;
 begin
   if dedupe_minutes is null or dedupe_minutes not between 1 and 10080 then
     raise exception 'dedupe_minutes must be 1 to 10080' using errcode = '22023';
@@ -1147,10 +1148,11 @@ begin
   v_text := public.slack_escape(v_name) || ' (' || public.slack_escape(v_company) || ') ' || v_what
     || ' (' || coalesce('owner: ' || public.slack_escape(v_owner), 'no owner') || ')'
     || coalesce(' ' || public.slack_link(link, 'See their activity'), '');
+  v_chat := coalesce((select c.chat from public.nudge_channels c), true);
   v_window := floor(extract(epoch from at) / (dedupe_minutes * 60));
   insert into public.notification_outbox (prospect_id, kind, dedupe_key, text, created_at, next_attempt_at, sent_at)
   values (enqueue_nudge.prospect_id, kind, enqueue_nudge.prospect_id || ':' || kind || ':' || v_window, v_text, at, at,
-    case when v_nudge_mail = 'only' then at end)
+    case when v_nudge_mail = 'only' or not v_chat then at end)
   on conflict (dedupe_key) do nothing
   returning id into v_id;
   if v_id is not null and v_nudge_mail in ('also', 'only') then
@@ -3007,6 +3009,18 @@ end;
 $$;
 
 --
+-- Name: set_nudge_channels(boolean); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.set_nudge_channels(chat boolean) RETURNS void
+    LANGUAGE sql
+    SET search_path TO ''
+    AS $$
+  insert into public.nudge_channels (id, chat) values (true, set_nudge_channels.chat)
+  on conflict (id) do update set chat = excluded.chat;
+$$;
+
+--
 -- Name: set_outreach_wording(text, text, text, uuid, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -3801,6 +3815,16 @@ ALTER TABLE public.notification_outbox ALTER COLUMN id ADD GENERATED ALWAYS AS I
 );
 
 --
+-- Name: nudge_channels; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.nudge_channels (
+    id boolean DEFAULT true NOT NULL,
+    chat boolean NOT NULL,
+    CONSTRAINT nudge_channels_one CHECK (id)
+);
+
+--
 -- Name: outreach_wording; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -4297,6 +4321,13 @@ ALTER TABLE ONLY public.notification_outbox
 
 ALTER TABLE ONLY public.notification_outbox
     ADD CONSTRAINT notification_outbox_pkey PRIMARY KEY (id);
+
+--
+-- Name: nudge_channels nudge_channels_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.nudge_channels
+    ADD CONSTRAINT nudge_channels_pkey PRIMARY KEY (id);
 
 --
 -- Name: outreach_wording outreach_wording_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -4936,6 +4967,12 @@ ALTER TABLE public.mail_outbox ENABLE ROW LEVEL SECURITY;
 --
 
 ALTER TABLE public.notification_outbox ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: nudge_channels; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.nudge_channels ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: outreach_wording; Type: ROW SECURITY; Schema: public; Owner: -
@@ -5596,6 +5633,13 @@ REVOKE ALL ON FUNCTION public.send_rep_password_link(rep_id uuid, token_hash tex
 GRANT ALL ON FUNCTION public.send_rep_password_link(rep_id uuid, token_hash text, at timestamp with time zone, expires_at timestamp with time zone, actor_id uuid) TO service_role;
 
 --
+-- Name: FUNCTION set_nudge_channels(chat boolean); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.set_nudge_channels(chat boolean) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.set_nudge_channels(chat boolean) TO service_role;
+
+--
 -- Name: FUNCTION set_outreach_wording(subject text, email text, linkedin text, rep_id uuid, at timestamp with time zone); Type: ACL; Schema: public; Owner: -
 --
 
@@ -5796,6 +5840,12 @@ GRANT ALL ON TABLE public.notification_outbox TO service_role;
 --
 
 GRANT ALL ON SEQUENCE public.notification_outbox_id_seq TO service_role;
+
+--
+-- Name: TABLE nudge_channels; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON TABLE public.nudge_channels TO service_role;
 
 --
 -- Name: TABLE outreach_wording; Type: ACL; Schema: public; Owner: -

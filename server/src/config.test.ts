@@ -34,7 +34,7 @@ describe('loadServerConfig', () => {
       },
       vapiWebhookSecret: null,
       demoTimeZone: 'America/New_York',
-      notify: { webhookUrl: null, dedupeMinutes: 360, drainSecret: null },
+      notify: { on: false, webhookUrl: null, dedupeMinutes: 360, drainSecret: null },
       mail: null,
       websiteReader: { allowedHosts: new Set(), ai: null, perRepHourly: 120, concurrency: 16 },
     })

@@ -210,7 +210,12 @@ export interface WebsiteReaderConfig {
 
 /** The reps' nudges. */
 export interface NotifyConfig {
-  /** Null: nudges are off (nothing is queued). */
+  /**
+   * Whether nudges are queued at all: a team chat to post them to, or mail for the reps who chose
+   * nudges by email on their profile page. Without either they would only pile up in the outbox.
+   */
+  on: boolean
+  /** The team chat's webhook; null: no chat (nudges still reach the reps who chose email). */
   webhookUrl: string | null
   /** At most one nudge of a kind per prospect in this many minutes. */
   dedupeMinutes: number
@@ -336,6 +341,7 @@ export function loadServerConfig(
     vapiWebhookSecret: e.VAPI_WEBHOOK_SECRET ?? null,
     demoTimeZone: e.DEMO_TIME_ZONE,
     notify: {
+      on: e.NOTIFY_WEBHOOK_URL !== undefined || Boolean(e.SMTP_URL && e.MAIL_FROM),
       webhookUrl: e.NOTIFY_WEBHOOK_URL ?? null,
       dedupeMinutes: e.NOTIFY_DEDUPE_MINUTES,
       drainSecret: e.NOTIFY_DRAIN_SECRET ?? null,

@@ -8,6 +8,7 @@ import { createEdgeBackground } from './background-work.ts'
 import { type ClientIpReader, createClientIpReader, toLimitKey } from './common/client-ip.ts'
 import { ConfigError, listRetiredVariables, loadServerConfig, type ServerConfig } from './config.ts'
 import { getCallRecordUpkeep, tidyCallRecords } from './data/call-record-upkeep.ts'
+import { callFunction } from './data/database.ts'
 import { openPostgres } from './db/postgres-database.ts'
 import { edgePageRoutes } from './edge-pages.ts'
 import type { SiteRenderer } from './static/prospect-pages.ts'
@@ -87,6 +88,10 @@ function buildApp(
   // No process lives between requests here, so each instance tidies as it starts, in the background.
   tidyCallRecords(db, getCallRecordUpkeep(config), true).catch((error: unknown) =>
     logger.error('[call_records]', error),
+  )
+  // Whether the team has a chat for nudges (as the Node server records it at start).
+  callFunction(db, 'set_nudge_channels', { chat: config.notify.webhookUrl !== null }).catch(
+    (error: unknown) => logger.error('[nudges]', error),
   )
   const deps = createAppDeps(config, {
     db,

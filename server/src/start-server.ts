@@ -15,6 +15,7 @@ import {
   startCallRecordUpkeep,
   VACUUM_CALL_RECORDS_SQL,
 } from './data/call-record-upkeep.ts'
+import { callFunction } from './data/database.ts'
 import { settleInterruptedImports } from './data/import-jobs.ts'
 import { type DatabaseSocket, explainNoSocket, serveDatabaseSocket } from './db/database-socket.ts'
 import { startDatabaseThread } from './db/database-thread.ts'
@@ -123,6 +124,12 @@ export async function startServer(
     // Imports this process was writing when it stopped can never end now: failed at once, not in 5 minutes.
     await settleInterruptedImports(backend.db, new Date())
   }
+  // Whether this team has a chat for nudges: without one, the database writes a chat nudge settled
+  // (the dedupe window's record) and only the reps who chose email get it. In the background, as a
+  // hosted database may be slow or away (a failure is logged; the last value recorded stands).
+  callFunction(backend.db, 'set_nudge_channels', { chat: config.notify.webhookUrl !== null }).catch(
+    (error: unknown) => console.error('[nudges] could not record whether the team has a chat:', error),
+  )
   // A nudge links to the prospect's page for reps at the site's origin (common/site-origin.ts), which
   // without SITE_URL is where this server listens: set below as soon as it listens, before it has
   // answered any request that could queue a nudge.

@@ -200,6 +200,7 @@ const TABLES: { [T in keyof Schema['Tables']]: Record<keyof Schema['Tables'][T][
     failed_at: 'timestamp with time zone null',
     last_error: 'text null',
   },
+  nudge_channels: { id: 'boolean', chat: 'boolean' },
   mail_outbox: {
     id: 'bigint',
     message_id: 'text',
@@ -493,6 +494,7 @@ const FUNCTIONS: { [F in keyof Schema['Functions']]: Record<keyof Schema['Functi
       link: 'text',
       at: 'timestamp with time zone',
     },
+    set_nudge_channels: { chat: 'boolean' },
     claim_nudges: { max_rows: 'integer', lease_seconds: 'integer', at: 'timestamp with time zone' },
     finish_nudge: { id: 'bigint', ok: 'boolean', error: 'text', at: 'timestamp with time zone' },
     release_nudge_leases: {},

@@ -50,4 +50,6 @@ export type EngagementTables = {
     failed_at: string | null
     last_error: string | null
   }>
+  /** One row: whether the team has a chat for nudges (set_nudge_channels, at each server's start). */
+  nudge_channels: Table<{ id: boolean; chat: boolean }>
 }

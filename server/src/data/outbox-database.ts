@@ -22,6 +22,8 @@ export type OutboxFunctions = {
     }
     Returns: { status: 'recorded' | 'duplicate' | 'unknown_prospect'; nudged: boolean }
   }
+  /** Whether the team has a chat for nudges: without one, a chat nudge is written settled (the dedupe record). */
+  set_nudge_channels: { Args: { chat: boolean }; Returns: null }
   claim_nudges: {
     Args: { max_rows: number; lease_seconds: number; at: string }
     Returns: { nudges: ClaimedNudge[]; next_at: string | null }

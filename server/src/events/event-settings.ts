@@ -50,8 +50,7 @@ export function createEventSettings(
     visitTokens,
     visitsPerAddressHour: config.engagement.visitsPerIpHour,
     schedulerSigningKey: config.engagement.schedulerSigningKey,
-    // Without a webhook to deliver them, nudges would only pile up in the outbox.
-    nudgeDedupeMinutes: config.notify.webhookUrl === null ? null : config.notify.dedupeMinutes,
+    nudgeDedupeMinutes: config.notify.on ? config.notify.dedupeMinutes : null,
     getProspectLinkPrefix: () => {
       const origin = getSiteOrigin()
       return origin === null ? null : `${origin}${REP_PROSPECTS_PAGE}/`

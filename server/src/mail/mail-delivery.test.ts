@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { ErrorBody } from '#core/errors.ts'
 import type { PasswordResetResponse, TeamLinkResponse, TeamResponse } from '#core/rep-api.ts'
+import { callFunction } from '../data/database.ts'
 import { describeMailCheck } from '../describe-services.ts'
 import { makeProspectRow } from '../testing/prospect-fixture.ts'
 import {
@@ -269,6 +270,30 @@ describe('nudges by email', () => {
     expect(await chatRows('ruiz-plumbing')).toEqual(expect.arrayContaining([{ sent: true }, { sent: false }]))
     // Within the window, no second mail either.
     expect(await nudge('ruiz-plumbing', 'booked')).toBe(false)
+  })
+
+  it('reaches the inbox of a rep who chose email on a team without a chat, and leaves no chat nudge waiting', async () => {
+    const owner = await reps.addRep('pia@example.com', 'rep', TEST_PASSWORD)
+    const pia = await reps.signIn('pia@example.com')
+    await json('/profile/nudges', 'PUT', { choice: 'also' }, pia)
+    await importAsRep(
+      backend.deps.db,
+      [makeProspectRow({ slug: 'no-chat-bakery', name: 'Lou Park', company_name: 'No Chat Bakery' })],
+      owner.id,
+    )
+    // What a server without NOTIFY_WEBHOOK_URL records at start.
+    await callFunction(backend.deps.db, 'set_nudge_channels', { chat: false })
+    try {
+      expect(await nudge('no-chat-bakery', 'opened')).toBe(true)
+      expect(await drain()).toMatchObject({ sent: 1 })
+      const [mail] = await smtp.waitForCount(1)
+      expect(mail?.envelopeTo).toEqual(['pia@example.com'])
+      expect(mail?.parsed.subject).toBe('Lou Park (No Chat Bakery) opened their demo page')
+      // Settled at once: a chat set up later is not flooded with old news.
+      expect(await chatRows('no-chat-bakery')).toEqual([{ sent: true }])
+    } finally {
+      await callFunction(backend.deps.db, 'set_nudge_channels', { chat: true })
+    }
   })
 
   it('cannot be chosen while mail is off', async () => {

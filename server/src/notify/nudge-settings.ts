@@ -4,8 +4,10 @@ import type { ServerConfig } from '../config.ts'
 
 /** The reps' nudges: where they go, how often, and who may ask for a drain. */
 export interface NudgeSettings {
-  /** The Slack-compatible incoming webhook; null: nudges are off and nothing is queued. */
+  /** The Slack-compatible incoming webhook; null: no chat (nudges still go by email where chosen). */
   webhookUrl: string | null
+  /** Whether nudges are queued at all (`NotifyConfig.on`). */
+  on: boolean
   /** At most one nudge of a kind per prospect in this many minutes. */
   dedupeMinutes: number
   /**
@@ -37,6 +39,7 @@ export const createNudgeSettings = (
   getSiteOrigin: () => string | null,
 ): NudgeSettings => ({
   webhookUrl: config.notify.webhookUrl,
+  on: config.notify.on,
   dedupeMinutes: config.notify.dedupeMinutes,
   getSiteOrigin,
   drainSecret: config.notify.drainSecret,

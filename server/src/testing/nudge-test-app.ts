@@ -11,8 +11,10 @@ export const TEST_DRAIN_SECRET = 'notify-drain-secret-0123456789abcdef'
 export const TEST_SITE_URL = 'https://demo.example.com'
 
 export interface NudgeTestOptions {
-  /** The chat's webhook (a loopback fake); null: nudges off. */
+  /** The chat's webhook (a loopback fake); null: no chat. */
   webhookUrl: string | null
+  /** Whether nudges are queued at all; by default, when there is a chat. */
+  on?: boolean
   clock: TestClock
   dedupeMinutes?: number
   /** The loopback fakes answer at once; a busy machine must not turn that into a timeout. */
@@ -21,6 +23,7 @@ export interface NudgeTestOptions {
 
 export const createTestNudgeSettings = (options: NudgeTestOptions): NudgeSettings => ({
   webhookUrl: options.webhookUrl,
+  on: options.on ?? options.webhookUrl !== null,
   dedupeMinutes: options.dedupeMinutes ?? 360,
   getSiteOrigin: () => TEST_SITE_URL,
   drainSecret: TEST_DRAIN_SECRET,

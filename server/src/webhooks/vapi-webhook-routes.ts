@@ -105,7 +105,7 @@ export function vapiWebhookRoutes(deps: VapiWebhookDeps): Hono {
 
 /** Nudges on, and a call long enough to be news; else null, and the report is stored alone. */
 function getTalkedNudge(settings: NudgeSettings | undefined, report: CallReport): TalkedNudge | null {
-  if (!settings?.webhookUrl || (report.seconds ?? 0) < MIN_TALKED_SECONDS) return null
+  if (!settings?.on || (report.seconds ?? 0) < MIN_TALKED_SECONDS) return null
   return { dedupeMinutes: settings.dedupeMinutes, link: getNudgeLink(settings, report.metadata.prospectSlug) }
 }
 
