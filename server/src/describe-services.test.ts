@@ -35,6 +35,10 @@ describe('describeServices', () => {
       MAIL_FROM: 'team@example.com',
     })
     expect(describeServices(config)).toContain('  mail          on')
+    // Nudges reach the reps who chose email even without a team chat.
+    expect(describeServices(config)).toContain(
+      "  rep nudges    by email only: set NOTIFY_WEBHOOK_URL for the reps' chat too",
+    )
     expect(describeMailCheck(null)).toBeNull()
     expect(describeMailCheck('the SMTP server refused the user or password (535 no)')).toBe(
       '  mail          off: the SMTP server refused the user or password (535 no); check SMTP_URL ' +

@@ -19,7 +19,11 @@ export function describeServices(
     ),
     line('phone calls', config.phoneCall !== null, 'VAPI_PRIVATE_KEY and VAPI_PHONE_NUMBER_ID for "Call Me"'),
     line('video calls', config.videoCall !== null, 'TAVUS_API_KEY and TAVUS_PERSONA_ID for the video button'),
-    line('rep nudges', config.notify.webhookUrl !== null, "NOTIFY_WEBHOOK_URL for the reps' chat"),
+    // Nudges go to the team's chat, and by email to the reps who chose it: with mail but no chat they
+    // still reach someone, and the line says so rather than "off".
+    config.notify.webhookUrl === null && config.mail !== null
+      ? `  ${'rep nudges'.padEnd(14)}by email only: set NOTIFY_WEBHOOK_URL for the reps' chat too`
+      : line('rep nudges', config.notify.webhookUrl !== null, "NOTIFY_WEBHOOK_URL for the reps' chat"),
     line(
       'mail',
       config.mail !== null,
