@@ -1175,6 +1175,54 @@ $$;
 COMMENT ON FUNCTION public.enqueue_nudge(prospect_id uuid, kind text, seconds integer, dedupe_minutes integer, link text, at timestamp with time zone) IS 'Queues a nudge to the reps unless one of the kind was queued within the window; service_role only.';
 
 --
+-- Name: ensure_stage_times(jsonb); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.ensure_stage_times(rules jsonb) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_rules jsonb;
+begin
+  if jsonb_typeof(ensure_stage_times.rules -> 'stages') is distinct from 'array'
+    or jsonb_array_length(ensure_stage_times.rules -> 'stages') <> 5 then
+    raise exception 'the funnel counts five stages; the rules name %', ensure_stage_times.rules -> 'stages';
+  end if;
+  with ranks as (
+    select s.stage, s.n::integer - 1 as rank
+    from jsonb_array_elements_text(ensure_stage_times.rules -> 'stages') with ordinality as s (stage, n)
+  )
+  select jsonb_build_object('stages', 5, 'ranks', coalesce(jsonb_object_agg(k.kind, k.rank), '{}'::jsonb))
+  into v_rules
+  from (
+    select m.key as kind, r.rank
+    from jsonb_each_text(ensure_stage_times.rules -> 'stage_of_event') m join ranks r on r.stage = m.value
+    union all
+    select 'call:' || m.key, r.rank
+    from jsonb_each_text(ensure_stage_times.rules -> 'stage_of_call') m join ranks r on r.stage = m.value
+  ) k;
+  if exists (select from public.funnel_stage_rules f where f.rules = v_rules) then
+    return;
+  end if;
+  lock table public.funnel_stage_rules in access exclusive mode;
+  if exists (select from public.funnel_stage_rules f where f.rules = v_rules) then
+    return;
+  end if;
+  delete from public.funnel_stage_rules;
+  insert into public.funnel_stage_rules (rules) values (v_rules);
+  delete from public.prospect_stage_times;
+  insert into public.prospect_stage_times (
+    prospect_id, owner_id, template, sent_at, opened_at, tried_demo_at, asked_call_at, booked_at
+  )
+  select p.id, p.owner_id, p.template, x.at[1], x.at[2], x.at[3], x.at[4], x.at[5]
+  from public.prospects p
+    left join public.engagement_rollups ro on ro.prospect_id = p.id
+    cross join lateral (select public.stage_times_of(ro.firsts, p.created_at, v_rules) as at) x;
+end;
+$$;
+
+--
 -- Name: fail_import_job(uuid, text, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1425,101 +1473,129 @@ $_$;
 --
 
 CREATE FUNCTION public.get_activity_funnel(query text, owner_id uuid, since timestamp with time zone, until timestamp with time zone, weeks integer, rules jsonb) RETURNS jsonb
-    LANGUAGE sql STABLE
+    LANGUAGE plpgsql
     SET search_path TO ''
     SET work_mem TO '32MB'
     AS $$
-  with ranks as (
-    select s.stage, s.n::integer - 1 as rank
-    from jsonb_array_elements_text(get_activity_funnel.rules -> 'stages') with ordinality as s (stage, n)
+declare
+  v_trend_from timestamptz;
+  v_weeks integer := greatest(least(coalesce(get_activity_funnel.weeks, 8), 26), 1);
+  v_visitor uuid := (select p.id from public.prospects p where p.slug = 'visitor');
+  v_result jsonb;
+begin
+  perform public.ensure_stage_times(get_activity_funnel.rules);
+  -- The trend's weeks end with the one `until` falls in (Mondays, UTC).
+  v_trend_from := date_trunc('week', get_activity_funnel.until - interval '1 microsecond', 'UTC')
+    - make_interval(weeks => v_weeks - 1);
+
+  with scope as (
+    select t.prospect_id, t.owner_id, t.template, t.sent_at, t.opened_at, t.tried_demo_at, t.asked_call_at,
+      t.booked_at
+    from public.prospect_stage_times t
+    where t.prospect_id is distinct from v_visitor
+      and (get_activity_funnel.owner_id is null or t.owner_id = get_activity_funnel.owner_id)
+      and (coalesce(get_activity_funnel.query, '') = '' or exists (
+        select from public.prospects p
+        where p.id = t.prospect_id
+          and strpos(lower(p.slug || ' ' || p.name || ' ' || p.company_name), lower(get_activity_funnel.query)) > 0))
   ),
-  kind_ranks as (
-    select m.key as kind, r.rank
-    from jsonb_each_text(get_activity_funnel.rules -> 'stage_of_event') m join ranks r on r.stage = m.value
+  -- The furthest stage within the period, and each stage's week of the trend (0 = the first), null
+  -- outside it.
+  placed as (
+    select s.prospect_id, s.owner_id, s.template,
+      case
+        when s.booked_at >= get_activity_funnel.since and s.booked_at < get_activity_funnel.until then 4
+        when s.asked_call_at >= get_activity_funnel.since and s.asked_call_at < get_activity_funnel.until then 3
+        when s.tried_demo_at >= get_activity_funnel.since and s.tried_demo_at < get_activity_funnel.until then 2
+        when s.opened_at >= get_activity_funnel.since and s.opened_at < get_activity_funnel.until then 1
+        when s.sent_at >= get_activity_funnel.since and s.sent_at < get_activity_funnel.until then 0
+      end as prank,
+      w.w0, w.w1, w.w2, w.w3, w.w4
+    from scope s
+      cross join lateral (
+        select
+          case when s.sent_at >= v_trend_from and s.sent_at < get_activity_funnel.until
+            then floor(extract(epoch from s.sent_at - v_trend_from) / 604800)::integer end as w0,
+          case when s.opened_at >= v_trend_from and s.opened_at < get_activity_funnel.until
+            then floor(extract(epoch from s.opened_at - v_trend_from) / 604800)::integer end as w1,
+          case when s.tried_demo_at >= v_trend_from and s.tried_demo_at < get_activity_funnel.until
+            then floor(extract(epoch from s.tried_demo_at - v_trend_from) / 604800)::integer end as w2,
+          case when s.asked_call_at >= v_trend_from and s.asked_call_at < get_activity_funnel.until
+            then floor(extract(epoch from s.asked_call_at - v_trend_from) / 604800)::integer end as w3,
+          case when s.booked_at >= v_trend_from and s.booked_at < get_activity_funnel.until
+            then floor(extract(epoch from s.booked_at - v_trend_from) / 604800)::integer end as w4
+      ) w
+  ),
+  -- A stage counts in its week only when no later stage was reached in the same week: the week's
+  -- furthest stage holds the ones before it.
+  weekly as (
+    select p.*,
+      case when p.w0 is distinct from p.w1 and p.w0 is distinct from p.w2 and p.w0 is distinct from p.w3
+        and p.w0 is distinct from p.w4 then p.w0 end as k0,
+      case when p.w1 is distinct from p.w2 and p.w1 is distinct from p.w3 and p.w1 is distinct from p.w4
+        then p.w1 end as k1,
+      case when p.w2 is distinct from p.w3 and p.w2 is distinct from p.w4 then p.w2 end as k2,
+      case when p.w3 is distinct from p.w4 then p.w3 end as k3,
+      p.w4 as k4
+    from placed p
+    where p.prank is not null or p.w0 is not null or p.w1 is not null or p.w2 is not null
+      or p.w3 is not null or p.w4 is not null
+  ),
+  sets as (
+    select
+      grouping(w.owner_id, w.template, w.prank, w.k0, w.k1, w.k2, w.k3, w.k4) as g,
+      w.owner_id, w.template, w.prank, w.k0, w.k1, w.k2, w.k3, w.k4, count(*)::integer as n
+    from weekly w
+    group by grouping sets ((w.prank), (w.owner_id, w.prank), (w.template, w.prank),
+      (w.k0), (w.k1), (w.k2), (w.k3), (w.k4))
+  ),
+  -- Bits of `g`, from the left: owner, template, prank, k0 … k4 (1 = not grouped by it).
+  exact as (
+    select 'total' as dim, null::text as key, s.prank as rank, s.n
+    from sets s where s.g = 223 and s.prank is not null
     union all
-    select 'call:' || m.key, r.rank
-    from jsonb_each_text(get_activity_funnel.rules -> 'stage_of_call') m join ranks r on r.stage = m.value
-  ),
-  -- The trend's weeks end with the one `until` falls in; facts are read from the earlier of its first
-  -- Monday and the period's start.
-  bounds as (
-    select w.trend_from, least(get_activity_funnel.since, w.trend_from) as from_at
+    select 'rep', coalesce(s.owner_id::text, ''), s.prank, s.n
+    from sets s where s.g = 95 and s.prank is not null
+    union all
+    select 'kind', coalesce(s.template, ''), s.prank, s.n
+    from sets s where s.g = 159 and s.prank is not null
+    union all
+    select 'week', to_char((v_trend_from + make_interval(weeks => x.week)) at time zone 'UTC', 'YYYY-MM-DD'),
+      x.rank, s.n
+    from sets s
+      cross join lateral (
+        select case s.g when 239 then s.k0 when 247 then s.k1 when 251 then s.k2 when 253 then s.k3
+          when 254 then s.k4 end as week,
+          case s.g when 239 then 0 when 247 then 1 when 251 then 2 when 253 then 3 when 254 then 4 end as rank
+      ) x
+    where s.g in (239, 247, 251, 253, 254) and x.week is not null
+    union all
+    -- Where each prospect first opened its demo in the period: the origin its browser sent.
+    select 'site', o.origin, p.prank, count(*)::integer
     from (
-      select date_trunc('week', get_activity_funnel.until - interval '1 microsecond', 'UTC')
-        - make_interval(weeks => greatest(least(coalesce(get_activity_funnel.weeks, 8), 26), 1) - 1) as trend_from
-    ) w
-  ),
-  scope as (
-    select p.id, p.owner_id, p.template, p.created_at
-    from public.prospects p
-    where p.slug <> 'visitor'
-      and (coalesce(get_activity_funnel.query, '') = ''
-        or strpos(lower(p.slug || ' ' || p.name || ' ' || p.company_name), lower(get_activity_funnel.query)) > 0)
-      and (get_activity_funnel.owner_id is null or p.owner_id = get_activity_funnel.owner_id)
-  ),
-  -- When each prospect first reached each stage's kinds of fact, within the span read. Its latest
-  -- activity is no earlier than any of its firsts, so totals untouched since the span began are
-  -- skipped without reading their facts.
-  facts as (
-    select s.id as prospect_id, s.owner_id, s.template, k.rank, (ro.firsts ->> k.kind)::timestamptz as at
-    from public.engagement_rollups ro
-      join scope s on s.id = ro.prospect_id
-      cross join kind_ranks k
-    where ro.latest_at >= (select b.from_at from bounds b)
-      and ro.firsts ? k.kind
-  ),
-  -- (prospect, bucket, furthest stage reached in it): the period's bucket is null, a week's its Monday.
-  -- "Sent" (rank 0) is being created in the bucket; any later stage reached in it counts too.
-  marks as (
-    select f.prospect_id, f.owner_id, f.template, null::timestamptz as week, f.rank
-    from facts f where f.at >= get_activity_funnel.since and f.at < get_activity_funnel.until
-    union all
-    select f.prospect_id, f.owner_id, f.template, date_trunc('week', f.at, 'UTC'), f.rank
-    from facts f where f.at >= (select b.trend_from from bounds b) and f.at < get_activity_funnel.until
-    union all
-    select s.id, s.owner_id, s.template, null::timestamptz, 0 from scope s
-    where s.created_at >= get_activity_funnel.since and s.created_at < get_activity_funnel.until
-    union all
-    select s.id, s.owner_id, s.template, date_trunc('week', s.created_at, 'UTC'), 0 from scope s
-    where s.created_at >= (select b.trend_from from bounds b) and s.created_at < get_activity_funnel.until
-  ),
-  reached as (
-    select m.prospect_id, m.owner_id, m.template, m.week, max(m.rank) as rank
-    from marks m
-    group by m.prospect_id, m.owner_id, m.template, m.week
-  ),
-  -- Where each prospect first opened its demo in the period: the origin its browser sent.
-  opens as (
-    select distinct on (e.prospect_id) e.prospect_id, coalesce(e.detail ->> 'origin', '') as origin
-    from public.engagement_events e
-    where e.name = 'page_opened' and e.at >= get_activity_funnel.since and e.at < get_activity_funnel.until
-    order by e.prospect_id, e.at
-  ),
-  grouped as (
-    select 'total' as dim, null::text as key, r.rank from reached r where r.week is null
-    union all
-    select 'week', to_char(r.week at time zone 'UTC', 'YYYY-MM-DD'), r.rank from reached r where r.week is not null
-    union all
-    select 'rep', coalesce(r.owner_id::text, ''), r.rank from reached r where r.week is null
-    union all
-    select 'kind', coalesce(r.template, ''), r.rank from reached r where r.week is null
-    union all
-    select 'site', o.origin, r.rank from reached r join opens o on o.prospect_id = r.prospect_id where r.week is null
+      select distinct on (e.prospect_id) e.prospect_id, coalesce(e.detail ->> 'origin', '') as origin
+      from public.engagement_events e
+      where e.name = 'page_opened' and e.at >= get_activity_funnel.since and e.at < get_activity_funnel.until
+      order by e.prospect_id, e.at
+    ) o
+      join placed p on p.prospect_id = o.prospect_id
+    where p.prank is not null
+    group by o.origin, p.prank
   ),
   -- Counted at each exact stage first (a few rows), then each stage with the ones after it.
-  exact as (
-    select g.dim, g.key, g.rank, count(*)::integer as n from grouped g group by g.dim, g.key, g.rank
-  ),
   counted as (
     select x.dim, x.key, k.rank, sum(x.n)::integer as n
-    from exact x join ranks k on x.rank >= k.rank
+    from exact x join generate_series(0, 4) k (rank) on x.rank >= k.rank
     group by x.dim, x.key, k.rank
   )
   select coalesce(jsonb_agg(jsonb_build_object(
       'dim', c.dim, 'key', c.key, 'rank', c.rank, 'n', c.n,
       'label', case when c.dim = 'rep' and c.key <> '' then (select rp.email from public.reps rp where rp.id::text = c.key) end
     ) order by c.dim, c.key, c.rank), '[]'::jsonb)
+  into v_result
   from counted c;
+  return v_result;
+end;
 $$;
 
 --
@@ -2236,6 +2312,50 @@ CREATE FUNCTION public.prospect_rep_json(rep_id uuid) RETURNS jsonb
     AS $$
   select jsonb_build_object('id', r.id, 'email', r.email, 'role', r.role)
   from public.reps r where r.id = prospect_rep_json.rep_id
+$$;
+
+--
+-- Name: prospects_stage_times_added(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.prospects_stage_times_added() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_rules jsonb := (select f.rules from public.funnel_stage_rules f limit 1);
+begin
+  if v_rules is null then return null; end if;
+  insert into public.prospect_stage_times as t (prospect_id, owner_id, template, sent_at, opened_at, tried_demo_at, asked_call_at, booked_at)
+  select n.id, n.owner_id, n.template, x.at[1], x.at[2], x.at[3], x.at[4], x.at[5]
+  from new_rows n
+    left join public.engagement_rollups ro on ro.prospect_id = n.id
+    cross join lateral (select public.stage_times_of(ro.firsts, n.created_at, v_rules) as at) x
+  order by n.id
+  on conflict (prospect_id) do update set owner_id = excluded.owner_id, template = excluded.template,
+    sent_at = excluded.sent_at, opened_at = excluded.opened_at, tried_demo_at = excluded.tried_demo_at,
+    asked_call_at = excluded.asked_call_at, booked_at = excluded.booked_at;
+  return null;
+end;
+$$;
+
+--
+-- Name: prospects_stage_times_changed(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.prospects_stage_times_changed() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  update public.prospect_stage_times t
+  set owner_id = n.owner_id, template = n.template, sent_at = n.created_at
+  from new_rows n
+  where t.prospect_id = n.id
+    and (t.owner_id is distinct from n.owner_id or t.template is distinct from n.template
+      or t.sent_at is distinct from n.created_at);
+  return null;
+end;
 $$;
 
 --
@@ -2963,6 +3083,49 @@ CREATE FUNCTION public.reset_rep_password(email text, token_hash text, at timest
 $$;
 
 --
+-- Name: rollups_stage_times_changed(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.rollups_stage_times_changed() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_rules jsonb := (select f.rules from public.funnel_stage_rules f limit 1);
+begin
+  if v_rules is null then return null; end if;
+  update public.prospect_stage_times t
+  set (opened_at, tried_demo_at, asked_call_at, booked_at) = (
+    select x.at[2], x.at[3], x.at[4], x.at[5]
+    from (select public.stage_times_of(n.firsts, t.sent_at, v_rules) as at) x
+  )
+  from new_rows n
+  where t.prospect_id = n.prospect_id;
+  return null;
+end;
+$$;
+
+--
+-- Name: rollups_stage_times_removed(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.rollups_stage_times_removed() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_rules jsonb := (select f.rules from public.funnel_stage_rules f limit 1);
+begin
+  if v_rules is null then return null; end if;
+  update public.prospect_stage_times t
+  set opened_at = null, tried_demo_at = null, asked_call_at = null, booked_at = null
+  from old_rows o
+  where t.prospect_id = o.prospect_id;
+  return null;
+end;
+$$;
+
+--
 -- Name: send_rep_password_link(uuid, text, timestamp with time zone, timestamp with time zone, uuid); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -3260,6 +3423,25 @@ $$;
 --
 
 COMMENT ON FUNCTION public.stage_import_rows(job_id uuid, first_position integer, prospects jsonb, at timestamp with time zone) IS 'Stages a chunk of an import job''s rows; service_role only.';
+
+--
+-- Name: stage_times_of(jsonb, timestamp with time zone, jsonb); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.stage_times_of(firsts jsonb, created_at timestamp with time zone, rules jsonb) RETURNS timestamp with time zone[]
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select array_agg(
+    case when g.r = 0 then stage_times_of.created_at else (
+      select min((stage_times_of.firsts ->> m.key)::timestamptz)
+      from jsonb_each_text(stage_times_of.rules -> 'ranks') m
+      where m.value::integer = g.r and stage_times_of.firsts ? m.key
+    ) end
+    order by g.r
+  )
+  from generate_series(0, (stage_times_of.rules ->> 'stages')::integer - 1) g (r);
+$$;
 
 --
 -- Name: touch_rep_session(text, timestamp with time zone, integer); Type: FUNCTION; Schema: public; Owner: -
@@ -3724,6 +3906,14 @@ CREATE TABLE public.first_admin_tokens (
 COMMENT ON TABLE public.first_admin_tokens IS 'Setup links for the first admin, by SHA-256; useless once an enabled admin exists.';
 
 --
+-- Name: funnel_stage_rules; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.funnel_stage_rules (
+    rules jsonb NOT NULL
+);
+
+--
 -- Name: import_job_rows; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -3900,6 +4090,21 @@ CREATE TABLE public.prospect_audit (
 --
 
 COMMENT ON COLUMN public.prospect_audit.last_values IS 'On a ''delete'' entry: {"fields": the prospect''s fields, "owner_id"} as they were; null on the others and on deletions before it was kept.';
+
+--
+-- Name: prospect_stage_times; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.prospect_stage_times (
+    prospect_id uuid NOT NULL,
+    owner_id uuid,
+    template text,
+    sent_at timestamp with time zone NOT NULL,
+    opened_at timestamp with time zone,
+    tried_demo_at timestamp with time zone,
+    asked_call_at timestamp with time zone,
+    booked_at timestamp with time zone
+);
 
 --
 -- Name: prospects; Type: TABLE; Schema: public; Owner: -
@@ -4358,6 +4563,13 @@ ALTER TABLE ONLY public.prospect_audit
     ADD CONSTRAINT prospect_audit_pkey PRIMARY KEY (id);
 
 --
+-- Name: prospect_stage_times prospect_stage_times_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.prospect_stage_times
+    ADD CONSTRAINT prospect_stage_times_pkey PRIMARY KEY (prospect_id);
+
+--
 -- Name: prospects prospects_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -4736,6 +4948,36 @@ CREATE TRIGGER engagement_events_rollup_insert AFTER INSERT ON public.engagement
 CREATE TRIGGER engagement_events_rollup_update AFTER UPDATE ON public.engagement_events REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.engagement_rollups_after_update();
 
 --
+-- Name: prospects prospects_stage_times_added; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER prospects_stage_times_added AFTER INSERT ON public.prospects REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.prospects_stage_times_added();
+
+--
+-- Name: prospects prospects_stage_times_changed; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER prospects_stage_times_changed AFTER UPDATE ON public.prospects REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.prospects_stage_times_changed();
+
+--
+-- Name: engagement_rollups rollups_stage_times_added; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER rollups_stage_times_added AFTER INSERT ON public.engagement_rollups REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.rollups_stage_times_changed();
+
+--
+-- Name: engagement_rollups rollups_stage_times_changed; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER rollups_stage_times_changed AFTER UPDATE ON public.engagement_rollups REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.rollups_stage_times_changed();
+
+--
+-- Name: engagement_rollups rollups_stage_times_removed; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER rollups_stage_times_removed AFTER DELETE ON public.engagement_rollups REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.rollups_stage_times_removed();
+
+--
 -- Name: call_reports call_reports_prospect_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -4825,6 +5067,13 @@ ALTER TABLE ONLY public.outreach_wording
 
 ALTER TABLE ONLY public.prospect_audit
     ADD CONSTRAINT prospect_audit_rep_id_fkey FOREIGN KEY (rep_id) REFERENCES public.reps(id) ON DELETE SET NULL;
+
+--
+-- Name: prospect_stage_times prospect_stage_times_prospect_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.prospect_stage_times
+    ADD CONSTRAINT prospect_stage_times_prospect_id_fkey FOREIGN KEY (prospect_id) REFERENCES public.prospects(id) ON DELETE CASCADE;
 
 --
 -- Name: prospects prospects_created_by_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
@@ -4945,6 +5194,12 @@ ALTER TABLE public.engagement_visit_rollups ENABLE ROW LEVEL SECURITY;
 ALTER TABLE public.first_admin_tokens ENABLE ROW LEVEL SECURITY;
 
 --
+-- Name: funnel_stage_rules; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.funnel_stage_rules ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: import_job_rows; Type: ROW SECURITY; Schema: public; Owner: -
 --
 
@@ -4991,6 +5246,12 @@ ALTER TABLE public.phone_call_attempts ENABLE ROW LEVEL SECURITY;
 --
 
 ALTER TABLE public.prospect_audit ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: prospect_stage_times; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.prospect_stage_times ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: prospects; Type: ROW SECURITY; Schema: public; Owner: -
@@ -5256,6 +5517,13 @@ REVOKE ALL ON FUNCTION public.enqueue_nudge(prospect_id uuid, kind text, seconds
 GRANT ALL ON FUNCTION public.enqueue_nudge(prospect_id uuid, kind text, seconds integer, dedupe_minutes integer, link text, at timestamp with time zone) TO service_role;
 
 --
+-- Name: FUNCTION ensure_stage_times(rules jsonb); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.ensure_stage_times(rules jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.ensure_stage_times(rules jsonb) TO service_role;
+
+--
 -- Name: FUNCTION fail_import_job(job_id uuid, error text, at timestamp with time zone); Type: ACL; Schema: public; Owner: -
 --
 
@@ -5493,6 +5761,20 @@ REVOKE ALL ON FUNCTION public.prospect_rep_json(rep_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.prospect_rep_json(rep_id uuid) TO service_role;
 
 --
+-- Name: FUNCTION prospects_stage_times_added(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.prospects_stage_times_added() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.prospects_stage_times_added() TO service_role;
+
+--
+-- Name: FUNCTION prospects_stage_times_changed(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.prospects_stage_times_changed() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.prospects_stage_times_changed() TO service_role;
+
+--
 -- Name: FUNCTION prune_call_records(retention_days integer, max_rows integer); Type: ACL; Schema: public; Owner: -
 --
 
@@ -5626,6 +5908,20 @@ REVOKE ALL ON FUNCTION public.reset_rep_password(email text, token_hash text, at
 GRANT ALL ON FUNCTION public.reset_rep_password(email text, token_hash text, at timestamp with time zone, expires_at timestamp with time zone) TO service_role;
 
 --
+-- Name: FUNCTION rollups_stage_times_changed(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.rollups_stage_times_changed() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.rollups_stage_times_changed() TO service_role;
+
+--
+-- Name: FUNCTION rollups_stage_times_removed(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.rollups_stage_times_removed() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.rollups_stage_times_removed() TO service_role;
+
+--
 -- Name: FUNCTION send_rep_password_link(rep_id uuid, token_hash text, at timestamp with time zone, expires_at timestamp with time zone, actor_id uuid); Type: ACL; Schema: public; Owner: -
 --
 
@@ -5708,6 +6004,13 @@ GRANT ALL ON FUNCTION public.slack_link(url text, label text) TO service_role;
 
 REVOKE ALL ON FUNCTION public.stage_import_rows(job_id uuid, first_position integer, prospects jsonb, at timestamp with time zone) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.stage_import_rows(job_id uuid, first_position integer, prospects jsonb, at timestamp with time zone) TO service_role;
+
+--
+-- Name: FUNCTION stage_times_of(firsts jsonb, created_at timestamp with time zone, rules jsonb); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.stage_times_of(firsts jsonb, created_at timestamp with time zone, rules jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.stage_times_of(firsts jsonb, created_at timestamp with time zone, rules jsonb) TO service_role;
 
 --
 -- Name: FUNCTION touch_rep_session(token_hash text, at timestamp with time zone, idle_seconds integer); Type: ACL; Schema: public; Owner: -
@@ -5812,6 +6115,12 @@ GRANT ALL ON TABLE public.engagement_visit_rollups TO service_role;
 GRANT ALL ON TABLE public.first_admin_tokens TO service_role;
 
 --
+-- Name: TABLE funnel_stage_rules; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON TABLE public.funnel_stage_rules TO service_role;
+
+--
 -- Name: TABLE import_job_rows; Type: ACL; Schema: public; Owner: -
 --
 
@@ -5864,6 +6173,12 @@ GRANT SELECT ON TABLE public.phone_call_attempts TO service_role;
 --
 
 GRANT ALL ON TABLE public.prospect_audit TO service_role;
+
+--
+-- Name: TABLE prospect_stage_times; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON TABLE public.prospect_stage_times TO service_role;
 
 --
 -- Name: TABLE prospects; Type: ACL; Schema: public; Owner: -

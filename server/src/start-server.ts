@@ -27,6 +27,7 @@ import { ensurePrivateDataDir, refuseForeignOwner } from './db/private-data-dir.
 import { type MailDelivery, startMailDelivery } from './mail/start-mail-delivery.ts'
 import { startNudgeDelivery } from './notify/start-nudge-delivery.ts'
 import { drawPreviewPicture, warmPreviewDrawing } from './preview/draw-preview.ts'
+import { ENGAGEMENT_RULES } from './reps/activity-rules.ts'
 import { openFirstAdminSetup } from './reps/first-admin.ts'
 import { encodeRepPhoto } from './reps/rep-photo.ts'
 import { encodePage } from './static/encoded-files.ts'
@@ -129,6 +130,12 @@ export async function startServer(
   // hosted database may be slow or away (a failure is logged; the last value recorded stands).
   callFunction(backend.db, 'set_nudge_channels', { chat: config.notify.webhookUrl !== null }).catch(
     (error: unknown) => console.error('[nudges] could not record whether the team has a chat:', error),
+  )
+  // The reps' funnel reads each prospect's stage times, which the database keeps once they are built
+  // with the rules this server runs with: built now, in the background (seconds at 100,000 prospects,
+  // once per change of the rules), rather than by the first rep who opens Activity.
+  callFunction(backend.db, 'ensure_stage_times', { rules: ENGAGEMENT_RULES }).catch((error: unknown) =>
+    console.error("[funnel] could not build the prospects' stage times:", error),
   )
   // A nudge links to the prospect's page for reps at the site's origin (common/site-origin.ts), which
   // without SITE_URL is where this server listens: set below as soon as it listens, before it has

@@ -201,6 +201,17 @@ const TABLES: { [T in keyof Schema['Tables']]: Record<keyof Schema['Tables'][T][
     last_error: 'text null',
   },
   nudge_channels: { id: 'boolean', chat: 'boolean' },
+  funnel_stage_rules: { rules: 'jsonb' },
+  prospect_stage_times: {
+    prospect_id: 'uuid',
+    owner_id: 'uuid null',
+    template: 'text null',
+    sent_at: 'timestamp with time zone',
+    opened_at: 'timestamp with time zone null',
+    tried_demo_at: 'timestamp with time zone null',
+    asked_call_at: 'timestamp with time zone null',
+    booked_at: 'timestamp with time zone null',
+  },
   mail_outbox: {
     id: 'bigint',
     message_id: 'text',
@@ -479,6 +490,7 @@ const FUNCTIONS: { [F in keyof Schema['Functions']]: Record<keyof Schema['Functi
       weeks: 'integer',
       rules: 'jsonb',
     },
+    ensure_stage_times: { rules: 'jsonb' },
     record_call_report: {
       call_id: 'text',
       prospect_slug: 'text',

@@ -52,4 +52,17 @@ export type EngagementTables = {
   }>
   /** One row: whether the team has a chat for nudges (set_nudge_channels, at each server's start). */
   nudge_channels: Table<{ id: boolean; chat: boolean }>
+  /** One row: which stage each kind of fact reaches, as the stage times below were built (ensure_stage_times). */
+  funnel_stage_rules: Table<{ rules: { stages: number; ranks: Record<string, number> } }>
+  /** When each prospect first reached each stage, kept by the database for the reps' funnel. */
+  prospect_stage_times: Table<{
+    prospect_id: string
+    owner_id: string | null
+    template: string | null
+    sent_at: string
+    opened_at: string | null
+    tried_demo_at: string | null
+    asked_call_at: string | null
+    booked_at: string | null
+  }>
 }

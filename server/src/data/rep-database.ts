@@ -221,6 +221,8 @@ export type RepFunctions = {
     }
     Returns: FunnelRow[]
   }
+  /** Builds the funnel's stage times when `rules` are not the ones they were built with (at start, and by the funnel). */
+  ensure_stage_times: { Args: { rules: EngagementRules }; Returns: null }
 }
 
 /**

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ErrorBody } from '#core/errors.ts'
 import type { FunnelResponse } from '#core/rep-api.ts'
+import { callFunction } from '../data/database.ts'
 import { createActivityRows, visitId } from '../testing/activity-rows.ts'
 import { createRepTestApp, type RepTestApp, type TestSession } from '../testing/rep-test-app.ts'
 import { createTestBackend, type TestBackend } from '../testing/test-backend.ts'
+import { ENGAGEMENT_RULES } from './activity-rules.ts'
 
 // The funnel on the embedded database and on PostgreSQL (the node-postgres project runs this file
 // too), from facts written as the ingest leaves them. The clock is Monday 2027-01-04 09:00 UTC.
@@ -149,5 +151,50 @@ describe('GET activity/funnel', () => {
     expect(((await res.json()) as ErrorBody).error.message).toBe(
       'period must be one of this-week, last-week, 30-days.',
     )
+  })
+})
+
+// The funnel reads a table of each prospect's stage times that the database keeps from the facts, the
+// owners and the kinds of business: these run after the answers above built it.
+describe('the stage times behind the funnel', () => {
+  it('keep up with facts, owners and kinds of business written after the first answer', async () => {
+    await funnel('?period=this-week')
+    await createActivityRows(backend.db, reps.clock.now).event('four', 'page_opened', {
+      hoursAgo: 1,
+      visit: visitId(4),
+      detail: { surface: 'page', origin: 'https://other.example' },
+    })
+    await backend.db.query(
+      `update public.prospects set owner_id = (select id from public.reps where email = 'ann@example.com'),
+         template = 'dental' where slug = 'four'`,
+    )
+    const thisWeek = await funnel('?period=this-week')
+    expect(thisWeek.total).toEqual([3, 3, 2, 1, 1])
+    expect(byLabel(thisWeek.byRep)).toEqual({ 'ann@example.com': [3, 3, 2, 1, 1] })
+    expect(byLabel(thisWeek.byKind)).toEqual({ General: [1, 1, 1, 0, 0], Dental: [2, 2, 1, 1, 1] })
+  })
+
+  it('are rebuilt when the rules that map facts to stages change', async () => {
+    const call = async (rules: typeof ENGAGEMENT_RULES) => {
+      const rows = await callFunction(backend.db, 'get_activity_funnel', {
+        query: '',
+        owner_id: null,
+        since: '2026-12-28T00:00:00Z',
+        until: '2027-01-04T09:00:00Z',
+        weeks: 8,
+        rules,
+      })
+      return rows.filter((row) => row.dim === 'total').map((row) => row.n)
+    }
+    const before = await call(ENGAGEMENT_RULES)
+    // Opening the page counted as trying the demo: every prospect who opened has tried.
+    const opensAsTries = {
+      ...ENGAGEMENT_RULES,
+      stage_of_event: { ...ENGAGEMENT_RULES.stage_of_event, page_opened: 'tried_demo' as const },
+    }
+    const after = await call(opensAsTries)
+    expect(after[2]).toBe(after[1])
+    expect(after[2]).toBeGreaterThan(before[2] ?? 0)
+    expect(await call(ENGAGEMENT_RULES)).toEqual(before)
   })
 })
