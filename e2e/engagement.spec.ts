@@ -168,7 +168,7 @@ test("a prospect's visit reaches their rep: the timeline in order with the call'
   // The platform's report sits at the call's end: after the call started, before the phone request
   // (beside the page's own "talked", which the page sent a moment after the same end).
   const at = (pattern: RegExp) => texts.findIndex((text) => pattern.test(text))
-  const reportIndex = at(/^Browser call report · 2:05/)
+  const reportIndex = at(/^Browser call report · 2 min 5 s/)
   expect(reportIndex).toBeGreaterThan(at(/^Asked for a phone call/))
   expect(reportIndex).toBeLessThan(at(/^Started talking/))
   await expect(timeline).toContainText(SUMMARY)
