@@ -251,6 +251,31 @@ describe("managing a person's account", () => {
     expect(within(dialog).getByRole('alert').textContent).toBe(message)
   })
 
+  it('makes a rep an admin only after a confirmation that says what it hands over; Cancel changes nothing', async () => {
+    await showTeam()
+    await manage(CY.email)
+    const opener = screen.getByRole('button', { name: 'Make admin' })
+    fireEvent.click(opener)
+    const dialog = screen.getByRole('dialog', { name: 'Make cy@example.com an admin?' })
+    expect(dialog.textContent).toContain('change anyone')
+    expect(writes()).toEqual([])
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    expect((dialog as HTMLDialogElement).open).toBe(false)
+    expect(document.activeElement).toBe(opener)
+    expect(writes()).toEqual([])
+
+    fireEvent.click(opener)
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Make admin' }))
+    const request = last(writes())
+    expect([request.method, request.url, JSON.parse(String(request.body))]).toEqual([
+      'PATCH',
+      `/api/reps/team/${CY.id}`,
+      { role: 'admin' },
+    ])
+    await answer(request, Response.json({ member: { ...CY, role: 'admin' }, endedSessions: 0 }))
+    expect(document.activeElement).toBe(screen.getByText('cy@example.com is now an admin.'))
+  })
+
   it('sends an invited person a new link to copy, without a confirmation', async () => {
     await showTeam()
     await manage(DEE.email)
