@@ -766,9 +766,12 @@ begin
   if exists (select 1 from public.reps r where r.email = lower(trim(create_first_admin.email))) then
     return jsonb_build_object('status', 'email_taken');
   end if;
-  insert into public.reps (email, role, password_hash, created_at)
-  values (lower(trim(create_first_admin.email)), 'admin', create_first_admin.password_hash, create_first_admin.at)
+  insert into public.reps (email, role, password_hash, created_at, last_signed_in_at)
+  values (lower(trim(create_first_admin.email)), 'admin', create_first_admin.password_hash, create_first_admin.at,
+    create_first_admin.at)
   returning * into v_rep;
+  insert into public.rep_audit (rep_id, actor_id, action, at, role)
+  values (v_rep.id, v_rep.id, 'set_up', create_first_admin.at, 'admin');
   delete from public.first_admin_tokens t where true;
   insert into public.rep_sessions (token_hash, rep_id, created_at, last_seen_at, expires_at)
   values (create_first_admin.session_token_hash, v_rep.id, create_first_admin.at, create_first_admin.at,
@@ -4031,7 +4034,7 @@ CREATE TABLE public.rep_audit (
     at timestamp with time zone NOT NULL,
     role text,
     ended_sessions integer DEFAULT 0 NOT NULL,
-    CONSTRAINT rep_audit_action CHECK ((action = ANY (ARRAY['invited'::text, 'link_resent'::text, 'password_reset'::text, 'password_set'::text, 'disabled'::text, 'enabled'::text, 'role_changed'::text]))),
+    CONSTRAINT rep_audit_action CHECK ((action = ANY (ARRAY['invited'::text, 'set_up'::text, 'link_resent'::text, 'password_reset'::text, 'password_set'::text, 'disabled'::text, 'enabled'::text, 'role_changed'::text]))),
     CONSTRAINT rep_audit_role CHECK ((role = ANY (ARRAY['admin'::text, 'rep'::text])))
 );
 

@@ -276,6 +276,19 @@ describe("managing a person's account", () => {
     expect(document.activeElement).toBe(screen.getByText('cy@example.com is now an admin.'))
   })
 
+  it("shows the first admin's setup as their sign-in and the first line of their history", async () => {
+    await showTeam()
+    await manage(BOB.email, {
+      history: [{ action: 'set_up', stamp: { at: AS_OF, rep: BOB }, role: 'admin', endedSessions: 0 }],
+    })
+    const entries = within(screen.getByRole('region', { name: `History of ${BOB.email}` })).getAllByRole(
+      'listitem',
+    )
+    expect(entries.map((entry) => entry.textContent)).toEqual([
+      expect.stringMatching(/^Set up the team as its first admin, and signed in · /),
+    ])
+  })
+
   it('sends an invited person a new link to copy, without a confirmation', async () => {
     await showTeam()
     await manage(DEE.email)
