@@ -141,6 +141,7 @@ export function MemberPanel({ member, me, mailOn, onChanged }: MemberPanelProps)
               className={`${secondaryButtonClass} py-2`}
               onClick={direct(setDisabled(false))}
               disabled={busy}
+              data-suggested
             >
               Enable
             </button>

@@ -192,6 +192,35 @@ describe('inviting', () => {
     expect(field.getAttribute('aria-describedby')).toBeTruthy()
     screen.getByText(message)
   })
+
+  it('takes an admin from "already on the team" to the button that helps, inside Manage on their row', async () => {
+    await showTeam()
+    fireEvent.change(screen.getByRole('textbox', { name: 'Email' }), {
+      target: { value: ' Dee@Example.com' },
+    })
+    fireEvent.click(screen.getByRole('button', { name: 'Invite' }))
+    const message =
+      'dee@example.com is already on the team. To give them a new link, open Manage on their row under People and choose Send a new link.'
+    await answer(last(writes()), errorAnswer(409, 'rep_exists', message))
+    screen.getByText(message)
+    fireEvent.click(screen.getByRole('button', { name: 'Open Manage for dee@example.com' }))
+    await answer(pending(requests, `/api/reps/team/${DEE.id}/history`), Response.json({ history: [] }))
+    expect(screen.getByRole('button', { name: 'Manage dee@example.com' }).getAttribute('aria-expanded')).toBe(
+      'true',
+    )
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Send a new link' }))
+
+    // A disabled person's helpful action is Enable, though it is not their first button.
+    fireEvent.change(screen.getByRole('textbox', { name: 'Email' }), { target: { value: FAY.email } })
+    fireEvent.click(screen.getByRole('button', { name: 'Invite' }))
+    await answer(
+      last(writes()),
+      errorAnswer(409, 'rep_exists', `${FAY.email} is already on the team, disabled.`),
+    )
+    fireEvent.click(screen.getByRole('button', { name: `Open Manage for ${FAY.email}` }))
+    await answer(pending(requests, `/api/reps/team/${FAY.id}/history`), Response.json({ history: [] }))
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Enable' }))
+  })
 })
 
 describe("managing a person's account", () => {
