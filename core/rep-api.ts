@@ -296,6 +296,8 @@ export interface TeamChangeResponse {
 
 export type TeamAuditAction =
   | 'invited'
+  /** The first admin made their account with the server's setup link, which signed them in. */
+  | 'set_up'
   | 'link_resent'
   | 'password_reset'
   | 'password_set'
@@ -307,7 +309,7 @@ export type TeamAuditAction =
 export interface TeamAuditEntry {
   action: TeamAuditAction
   stamp: Stamp
-  /** `invited`: the role given; `role_changed`: the new role; else null. */
+  /** `invited`: the role given; `set_up`: admin; `role_changed`: the new role; else null. */
   role: RepRole | null
   /** `disabled`, `password_reset`: the sessions it ended. */
   endedSessions: number

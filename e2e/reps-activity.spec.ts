@@ -61,8 +61,8 @@ test('a rep reads who engaged: the list by latest activity, hot only, the export
   const timeline = page.getByRole('region', { name: 'Timeline' })
   await expect(timeline).toContainText('Tried the demo')
   await expect(timeline.locator(':scope > ol > li > p:first-child')).toHaveText([
-    /^Browser call report · 1:15 · \d+ min ago$/,
-    /^Talked to the agent in the browser · 1:15 · \d+ min ago$/,
+    /^Browser call report · 1 min 15 s · \d+ min ago$/,
+    /^Talked to the agent in the browser · 1 min 15 s · \d+ min ago$/,
     /^Opened the page on partner\.example \(partner page, as the page reported\) · \d+ min ago$/,
     /^Opened the page on callpilot\.example \(their page, as the page reported\) · \d+ h ago$/,
   ])

@@ -209,8 +209,19 @@ test("a rep's day: the command line's link, a prospect made, shared, imported, d
   await test.step('imports a CSV: refused with a bad row, then fixed', () => importLeads(page, origin))
   await test.step('reads the history, deletes the prospect', () => readHistoryAndDelete(page))
 
-  await test.step('signs out, and the pages ask to sign in again', async () => {
+  await test.step('signs out, asked first about the unsaved prospect, and the pages ask to sign in again', async () => {
+    await page.goto('/_/prospects/new')
+    await page.getByLabel('Company name').fill('Unsaved Harbour Kiosk')
     await page.getByRole('button', { name: 'Sign out' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Sign out and lose your unsaved changes?' })
+    await expect(dialog).toContainText('changes you have not saved to Unsaved Harbour Kiosk')
+    await expect(dialog.getByRole('button', { name: 'Keep editing' })).toBeFocused()
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
+    await expect(page.getByLabel('Company name')).toHaveValue('Unsaved Harbour Kiosk')
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeFocused()
+    await page.getByRole('button', { name: 'Sign out' }).click()
+    await dialog.getByRole('button', { name: 'Sign out and discard' }).click()
     await expect(page).toHaveURL(/\/_\/sign-in$/)
     await page.goto('/_/prospects')
     await expect(page).toHaveURL(/\/_\/sign-in\?next=%2F_%2Fprospects$/)

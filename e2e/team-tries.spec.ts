@@ -68,7 +68,9 @@ test("a rep's test call from the reps' page is the team's: on the Timeline as su
   expect(posted.status()).toBe(200)
 
   const timeline = page.getByRole('region', { name: 'Timeline' })
-  await expect(timeline).toContainText('Your team tried the agent · browser call · 2:05', { timeout: 60_000 })
+  await expect(timeline).toContainText('Your team tried the agent · browser call · 2 min 5 s', {
+    timeout: 60_000,
+  })
   await expect(timeline.getByText('Sent', { exact: true })).toBeVisible()
   const activity = await page.request.get(`/api/reps/activity?q=${slug}`)
   expect((await activity.json()).prospects).toEqual([

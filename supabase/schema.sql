@@ -766,9 +766,12 @@ begin
   if exists (select 1 from public.reps r where r.email = lower(trim(create_first_admin.email))) then
     return jsonb_build_object('status', 'email_taken');
   end if;
-  insert into public.reps (email, role, password_hash, created_at)
-  values (lower(trim(create_first_admin.email)), 'admin', create_first_admin.password_hash, create_first_admin.at)
+  insert into public.reps (email, role, password_hash, created_at, last_signed_in_at)
+  values (lower(trim(create_first_admin.email)), 'admin', create_first_admin.password_hash, create_first_admin.at,
+    create_first_admin.at)
   returning * into v_rep;
+  insert into public.rep_audit (rep_id, actor_id, action, at, role)
+  values (v_rep.id, v_rep.id, 'set_up', create_first_admin.at, 'admin');
   delete from public.first_admin_tokens t where true;
   insert into public.rep_sessions (token_hash, rep_id, created_at, last_seen_at, expires_at)
   values (create_first_admin.session_token_hash, v_rep.id, create_first_admin.at, create_first_admin.at,
@@ -1137,9 +1140,8 @@ begin
   end if;
   v_what := case kind
     when 'opened' then 'opened their demo page'
-    when 'talked' then 'talked to their agent for ' || case
-      when coalesce(seconds, 0) < 60 then 'under a minute'
-      else (round(seconds / 60.0))::integer || ' min' end
+    when 'asked' then 'asked for a phone call'
+    when 'talked' then 'talked to their agent' || coalesce(' for ' || public.spoken_duration(seconds), '')
     when 'booked' then 'booked a meeting'
   end;
   if v_what is null then
@@ -2842,6 +2844,33 @@ $$;
 COMMENT ON FUNCTION public.record_events(batches jsonb, address_limit integer, prospect_limit integer, dedupe_minutes integer, link_prefix text, at timestamp with time zone) IS 'Checks the limits, stores the browser''s event batches and queues their nudges, in one transaction; service_role only.';
 
 --
+-- Name: record_phone_call_placed(text, text, integer, text, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.record_phone_call_placed(prospect_slug text, visit_id text, dedupe_minutes integer, link text, at timestamp with time zone) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_recorded jsonb;
+  v_prospect uuid;
+  v_nudged boolean := false;
+begin
+  v_recorded := public.record_engagement_fact(record_phone_call_placed.prospect_slug, 'phone_call_placed',
+    record_phone_call_placed.visit_id, '{}'::jsonb, record_phone_call_placed.at);
+  if v_recorded ->> 'status' <> 'recorded' then
+    return v_recorded || jsonb_build_object('nudged', false);
+  end if;
+  if record_phone_call_placed.dedupe_minutes is not null then
+    select p.id into v_prospect from public.prospects p where p.slug = record_phone_call_placed.prospect_slug;
+    v_nudged := public.enqueue_nudge(v_prospect, 'asked', null, record_phone_call_placed.dedupe_minutes,
+      record_phone_call_placed.link, record_phone_call_placed.at);
+  end if;
+  return v_recorded || jsonb_build_object('nudged', v_nudged);
+end;
+$$;
+
+--
 -- Name: record_scheduler_booking(text, text, text, jsonb, boolean, integer, text, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -3383,6 +3412,22 @@ $$;
 --
 
 COMMENT ON FUNCTION public.slack_link(url text, label text) IS 'Our own link in a Slack message, `<url|label>`, its address and label escaped.';
+
+--
+-- Name: spoken_duration(integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.spoken_duration(seconds integer) RETURNS text
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    SET search_path TO ''
+    AS $$
+  select case
+    when s < 60 then s || ' s'
+    when s < 3600 then (s / 60) || ' min' || case when s % 60 = 0 then '' else ' ' || (s % 60) || ' s' end
+    else (s / 3600) || ' h' || case when s % 3600 / 60 = 0 then '' else ' ' || (s % 3600 / 60) || ' min' end
+  end
+  from (select greatest(spoken_duration.seconds, 0) as s) as t;
+$$;
 
 --
 -- Name: stage_import_rows(uuid, integer, jsonb, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
@@ -3986,7 +4031,7 @@ CREATE TABLE public.notification_outbox (
     sent_at timestamp with time zone,
     failed_at timestamp with time zone,
     last_error text,
-    CONSTRAINT notification_outbox_kind CHECK ((kind = ANY (ARRAY['opened'::text, 'talked'::text, 'booked'::text]))),
+    CONSTRAINT notification_outbox_kind CHECK ((kind = ANY (ARRAY['opened'::text, 'asked'::text, 'talked'::text, 'booked'::text]))),
     CONSTRAINT notification_outbox_last_error CHECK ((char_length(last_error) <= 500)),
     CONSTRAINT notification_outbox_text CHECK (((char_length(text) >= 1) AND (char_length(text) <= 5000)))
 );
@@ -4194,7 +4239,7 @@ CREATE TABLE public.rep_audit (
     at timestamp with time zone NOT NULL,
     role text,
     ended_sessions integer DEFAULT 0 NOT NULL,
-    CONSTRAINT rep_audit_action CHECK ((action = ANY (ARRAY['invited'::text, 'link_resent'::text, 'password_reset'::text, 'password_set'::text, 'disabled'::text, 'enabled'::text, 'role_changed'::text]))),
+    CONSTRAINT rep_audit_action CHECK ((action = ANY (ARRAY['invited'::text, 'set_up'::text, 'link_resent'::text, 'password_reset'::text, 'password_set'::text, 'disabled'::text, 'enabled'::text, 'role_changed'::text]))),
     CONSTRAINT rep_audit_role CHECK ((role = ANY (ARRAY['admin'::text, 'rep'::text])))
 );
 
@@ -5838,6 +5883,13 @@ REVOKE ALL ON FUNCTION public.record_events(batches jsonb, address_limit integer
 GRANT ALL ON FUNCTION public.record_events(batches jsonb, address_limit integer, prospect_limit integer, dedupe_minutes integer, link_prefix text, at timestamp with time zone) TO service_role;
 
 --
+-- Name: FUNCTION record_phone_call_placed(prospect_slug text, visit_id text, dedupe_minutes integer, link text, at timestamp with time zone); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.record_phone_call_placed(prospect_slug text, visit_id text, dedupe_minutes integer, link text, at timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.record_phone_call_placed(prospect_slug text, visit_id text, dedupe_minutes integer, link text, at timestamp with time zone) TO service_role;
+
+--
 -- Name: FUNCTION record_scheduler_booking(invitee text, prospect_slug text, visit_id text, detail jsonb, canceled boolean, dedupe_minutes integer, link text, at timestamp with time zone); Type: ACL; Schema: public; Owner: -
 --
 
@@ -5997,6 +6049,13 @@ GRANT ALL ON FUNCTION public.slack_escape(value text) TO service_role;
 
 REVOKE ALL ON FUNCTION public.slack_link(url text, label text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.slack_link(url text, label text) TO service_role;
+
+--
+-- Name: FUNCTION spoken_duration(seconds integer); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.spoken_duration(seconds integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.spoken_duration(seconds integer) TO service_role;
 
 --
 -- Name: FUNCTION stage_import_rows(job_id uuid, first_position integer, prospects jsonb, at timestamp with time zone); Type: ACL; Schema: public; Owner: -

@@ -11,7 +11,7 @@ import { VIDEO_CONVERSATIONS_PATH } from '#core/video-call.ts'
 import { LOGO_PATH } from '#core/website-reading.ts'
 import { type RunInBackground, runInProcess } from './background-work.ts'
 import { phoneCallRoutes } from './calls/phone-call-routes.ts'
-import type { PhoneCallSettings } from './calls/place-phone-call.ts'
+import type { AskedNudgeSettings, PhoneCallSettings } from './calls/place-phone-call.ts'
 import { type ClientIpReader, createClientIpReader } from './common/client-ip.ts'
 import { rejectControlCharacters } from './common/control-characters.ts'
 import type { Db } from './data/database.ts'
@@ -27,7 +27,7 @@ import { SCHEDULER_WEBHOOK_PATH, schedulerWebhookRoutes } from './events/schedul
 import { type HealthSettings, healthRoutes } from './health/health-routes.ts'
 import { createRateLimitedLogger, type Logger } from './logging/rate-limited-logger.ts'
 import { DRAIN_PATH, drainRoutes } from './notify/drain-route.ts'
-import type { NudgeSettings } from './notify/nudge-settings.ts'
+import { getNudgeLink, type NudgeSettings } from './notify/nudge-settings.ts'
 import { previewRoutes } from './preview/preview-routes.ts'
 import type { DrawPreviewPicture } from './preview/preview-words.ts'
 import { repRoutes } from './reps/rep-routes.ts'
@@ -139,6 +139,7 @@ export function createApp(deps: AppDeps): Hono {
       phoneCalls: deps.phoneCalls,
       logger,
       clientIp,
+      askedNudge: askedNudge(deps.nudges, deps.onNudgeQueued),
     }),
   )
   app.route(
@@ -235,3 +236,17 @@ const isUnder = (path: string, base: string) => path === base || path.startsWith
 /** Server-to-server routes (the voice platform's webhook, the scheduler's drain) need no CORS either. */
 const isPrivatePath = (path: string) =>
   isUnder(path, REP_API_PATH) || isUnder(path, VAPI_WEBHOOK_PATH) || isUnder(path, DRAIN_PATH)
+
+/** Nudges on: a "Call Me" call placed queues its `asked` nudge with the same window and link as the others. */
+function askedNudge(
+  nudges: NudgeSettings | undefined,
+  onQueued: (() => void) | undefined,
+): AskedNudgeSettings | undefined {
+  if (!nudges?.on) return undefined
+  return {
+    dedupeMinutes: nudges.dedupeMinutes,
+    link: (slug) => getNudgeLink(nudges, slug),
+    now: nudges.now,
+    onQueued,
+  }
+}

@@ -40,6 +40,23 @@ export interface PhoneCallDeps {
   templates: AgentTemplateSet
   phoneCalls: PhoneCallSettings | undefined
   logger: Pick<Console, 'error'>
+  /** Absent: a call placed is recorded with no nudge (nudges off). */
+  askedNudge?: AskedNudgeSettings | undefined
+}
+
+/**
+ * The `asked` nudge a "Call Me" call queues with its fact, from the nudges' settings (the app composes
+ * them: this folder stays apart from the nudges').
+ */
+export interface AskedNudgeSettings {
+  /** At most one nudge of a kind per prospect in this many minutes, as for the others. */
+  dedupeMinutes: number
+  /** The rep's page of the prospect, the nudge's link; null while the site's origin is unknown. */
+  link: (slug: string) => string | null
+  /** The clock of queueing; tests set it. */
+  now?: (() => Date) | undefined
+  /** Called after a nudge was queued, so a drainer can send it at once. */
+  onQueued?: (() => void) | undefined
 }
 
 /**
@@ -130,15 +147,24 @@ export async function placePhoneCall(
   }
 }
 
-/** Stores the fact that a call was placed for the prospect; a failure costs the fact, not the call. */
+/**
+ * Stores the fact that a call was placed for the prospect and, in the same transaction, its `asked`
+ * nudge (`record_phone_call_placed`); a failure costs the fact, not the call.
+ */
 async function recordPlacedCall(deps: PhoneCallDeps, slug: string, visitId: string): Promise<void> {
-  await callFunction(deps.db, 'record_engagement_fact', {
-    prospect_slug: slug,
-    name: 'phone_call_placed',
-    visit_id: visitId,
-    detail: {},
-    at: new Date().toISOString(),
-  }).catch((error: unknown) => deps.logger.error('[phone_call_fact]', error))
+  const nudge = deps.askedNudge
+  try {
+    const { nudged } = await callFunction(deps.db, 'record_phone_call_placed', {
+      prospect_slug: slug,
+      visit_id: visitId,
+      dedupe_minutes: nudge?.dedupeMinutes ?? null,
+      link: nudge?.link(slug) ?? null,
+      at: (nudge?.now?.() ?? new Date()).toISOString(),
+    })
+    if (nudged) nudge?.onQueued?.()
+  } catch (error) {
+    deps.logger.error('[phone_call_fact]', error)
+  }
 }
 
 type Claimed = Exclude<AttemptClaim, { state: 'pending' | 'mismatch' }>

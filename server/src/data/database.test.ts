@@ -571,6 +571,13 @@ const FUNCTIONS: { [F in keyof Schema['Functions']]: Record<keyof Schema['Functi
       detail: 'jsonb',
       at: 'timestamp with time zone',
     },
+    record_phone_call_placed: {
+      prospect_slug: 'text',
+      visit_id: 'text',
+      dedupe_minutes: 'integer',
+      link: 'text',
+      at: 'timestamp with time zone',
+    },
     record_scheduler_booking: {
       invitee: 'text',
       prospect_slug: 'text',

@@ -39,7 +39,7 @@ export type EngagementTables = {
   notification_outbox: Table<{
     id: number
     prospect_id: string
-    kind: 'opened' | 'talked' | 'booked'
+    kind: 'opened' | 'asked' | 'talked' | 'booked'
     dedupe_key: string
     text: string
     created_at: string

@@ -22,6 +22,20 @@ export type OutboxFunctions = {
     }
     Returns: { status: 'recorded' | 'duplicate' | 'unknown_prospect'; nudged: boolean }
   }
+  /**
+   * A "Call Me" call the server placed for a prospect (`phone_call_placed`) and, with it, its `asked`
+   * nudge. Null `dedupe_minutes`: queue no nudge.
+   */
+  record_phone_call_placed: {
+    Args: {
+      prospect_slug: string
+      visit_id: string
+      dedupe_minutes: number | null
+      link: string | null
+      at: string
+    }
+    Returns: { status: 'recorded' | 'unknown_prospect'; nudged: boolean }
+  }
   /** Whether the team has a chat for nudges: without one, a chat nudge is written settled (the dedupe record). */
   set_nudge_channels: { Args: { chat: boolean }; Returns: null }
   claim_nudges: {

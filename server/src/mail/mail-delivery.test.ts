@@ -257,7 +257,9 @@ describe('nudges by email', () => {
     expect(await drain()).toMatchObject({ sent: 1 })
     const [mail] = await smtp.waitForCount(1)
     expect(mail?.envelopeTo).toEqual(['nat@example.com'])
-    expect(mail?.parsed.subject).toBe('Ana Ruiz (Ruiz <Plumbing> & Sons) talked to their agent for 2 min')
+    expect(mail?.parsed.subject).toBe(
+      'Ana Ruiz (Ruiz <Plumbing> & Sons) talked to their agent for 1 min 35 s',
+    )
     expect(mail?.parsed.text).toContain(`See their activity: ${SITE}/_/prospects/ruiz-plumbing`)
     expect(mail?.parsed.messageId).toMatch(/^<nudge-\d+@callpilot\.example>$/)
     expect(await chatRows('ruiz-plumbing')).toEqual([{ sent: false }])

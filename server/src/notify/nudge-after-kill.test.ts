@@ -86,7 +86,7 @@ it('sends a nudge the server was sending when it was killed exactly once, after 
   // Without SITE_URL, the link is on the address the server printed (the first one's port: the nudge
   // was written then).
   const text =
-    'Dr. Maya Patel (Bright Smile Dental) talked to their agent for 1 min (no owner) ' +
+    'Dr. Maya Patel (Bright Smile Dental) talked to their agent for 1 min 2 s (no owner) ' +
     `<${first.url}/_/prospects/bright-smile-dental|See their activity>`
   expect(webhook.delivered()).toEqual([text])
   expect(webhook.requests).toHaveLength(2)

@@ -48,7 +48,7 @@ it('sends a prospect’s name and company as text: no ping, no disguised link, o
   const text = delivered.at(-1) ?? ''
   expect(text).toBe(
     '&lt;!channel&gt; &lt;!here&gt; &lt;@U0001&gt; (&lt;http://evil.example/phish|Click here…&gt;) ' +
-      'talked to their agent for 1 min (no owner) <https://demo.example.com/_/prospects/phish-co|See their activity>',
+      'talked to their agent for 1 min 2 s (no owner) <https://demo.example.com/_/prospects/phish-co|See their activity>',
   )
   expect(text).not.toContain('<!')
   expect(text).not.toContain('<@')

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ErrorBody } from '#core/errors.ts'
-import type { SessionResponse } from '#core/rep-api.ts'
+import type { SessionResponse, TeamHistoryResponse, TeamResponse } from '#core/rep-api.ts'
 import type { Db } from '../data/database.ts'
 import { createRepTestApp, type RepTestApp, TEST_PASSWORD } from '../testing/rep-test-app.ts'
 import { createTestBackend, expectClosedToClients, type TestBackend } from '../testing/test-backend.ts'
@@ -105,6 +105,23 @@ describe('the first admin, from the setup link', () => {
     })
     expect(((await asked.json()) as SessionResponse).rep).toEqual(session.rep)
     expect((await admins()).map((rep) => rep.email)).toEqual([session.rep.email])
+
+    // Setting up is their sign-in and the first line of their history, as the Team page shows them.
+    const signedIn = { cookie, csrfToken: session.csrfToken, rep: session.rep }
+    const team = (await (await reps.request('/team', { session: signedIn })).json()) as TeamResponse
+    const me = team.members.find((member) => member.id === session.rep.id)
+    expect(me?.lastSignedInAt).toBe(reps.clock.now().toISOString())
+    const history = (await (
+      await reps.request(`/team/${session.rep.id}/history`, { session: signedIn })
+    ).json()) as TeamHistoryResponse
+    expect(history.history).toEqual([
+      {
+        action: 'set_up',
+        stamp: { at: reps.clock.now().toISOString(), rep: session.rep },
+        role: 'admin',
+        endedSessions: 0,
+      },
+    ])
 
     expect(await openSetup()).toBeNull()
     expect((await setUp(token, 'late@example.com')).status).toBe(409)

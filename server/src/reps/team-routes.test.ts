@@ -157,10 +157,17 @@ describe('POST team (invite)', () => {
   it('refuses an email that is taken or not an email, and a role that is neither', async () => {
     const taken = await invite('BO@example.com')
     expect(taken.status).toBe(409)
+    // The message says where the button that helps is: inside Manage on their row, by their account.
     expect(await errorOf(taken)).toEqual({
       code: 'rep_exists',
       message:
-        'bo@example.com is already on the team. To give them a new link, use Send a new link on their row.',
+        'bo@example.com is already on the team and has a password. If they lost it, open Manage on their row under People and choose Reset password.',
+    })
+    expect((await invite('gil@example.com')).status).toBe(201)
+    expect(await errorOf(await invite('gil@example.com'))).toEqual({
+      code: 'rep_exists',
+      message:
+        'gil@example.com is already on the team. To give them a new link, open Manage on their row under People and choose Send a new link.',
     })
     for (const email of ['not-an-email', 'a b@example.com', '', `${'x'.repeat(250)}@example.com`]) {
       const res = await invite(email)

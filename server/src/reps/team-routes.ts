@@ -110,9 +110,8 @@ export function teamRoutes(deps: RepApiDeps): Hono<RepEnv> {
       const result = await inviteRep(deps.db, email, body.role, link, c.get('rep').id)
       if (result.status === 'forbidden') throw new AppError('forbidden', { message: NOT_ADMIN })
       if (result.status === 'exists') {
-        throw new AppError('rep_exists', {
-          message: `${email} is already on the team. To give them a new link, use Send a new link on their row.`,
-        })
+        const member = (await listMembers()).find((one) => one.id === result.rep.id)
+        throw new AppError('rep_exists', { message: alreadyOnTheTeam(email, member?.status) })
       }
       const emailedTo = await emailLink({
         kind: 'invitation',
@@ -199,5 +198,21 @@ function toLinkMail(row: TeamMailRow): TeamLinkMail {
     state: row.sent_at !== null ? 'sent' : row.failed_at !== null ? 'failed' : 'sending',
     error: row.sent_at !== null ? null : row.last_error,
     queuedAt: new Date(row.queued_at).toISOString(),
+  }
+}
+
+/**
+ * Why an invitation was refused, and where on the Team page the button that helps is: each person's
+ * actions sit inside Manage on their row under People, and which one helps depends on their account.
+ */
+export function alreadyOnTheTeam(email: string, status: TeamMember['status'] | undefined): string {
+  const where = 'open Manage on their row under People'
+  switch (status) {
+    case 'active':
+      return `${email} is already on the team and has a password. If they lost it, ${where} and choose Reset password.`
+    case 'disabled':
+      return `${email} is already on the team, disabled. To let them sign in again, ${where} and choose Enable.`
+    default:
+      return `${email} is already on the team. To give them a new link, ${where} and choose Send a new link.`
   }
 }

@@ -257,7 +257,7 @@ describe('POST /api/webhooks/vapi: once per call, and the talked nudge', () => {
     expect((await readOutbox(backend.db)).map(({ kind, text }) => ({ kind, text }))).toEqual([
       {
         kind: 'talked',
-        text: 'Dr. Maya Patel (Bright Smile Dental) talked to their agent for 1 min (no owner) <https://demo.example.com/_/prospects/bright-smile-dental|See their activity>',
+        text: 'Dr. Maya Patel (Bright Smile Dental) talked to their agent for 1 min 2 s (no owner) <https://demo.example.com/_/prospects/bright-smile-dental|See their activity>',
       },
     ])
     expect(pokes).toBe(1)
@@ -275,7 +275,7 @@ describe('POST /api/webhooks/vapi: once per call, and the talked nudge', () => {
     clock.advance(2 * 60)
     await postServerMessage(app, webCallReport('call-d', { seconds: 300 }))
     expect((await readOutbox(backend.db)).at(-1)?.text).toContain(
-      '(Bright Smile Dental) talked to their agent for 5 min',
+      '(Bright Smile Dental) talked to their agent for 5 min (no owner)',
     )
     expect(await countReports()).toBe(4)
   })

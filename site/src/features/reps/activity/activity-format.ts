@@ -1,3 +1,5 @@
+import { spokenDuration } from '#core/spoken-duration.ts'
+
 /** How long ago `iso` was, as of `now`, in a few words: "just now", "3 min ago", "5 h ago", "2 days ago". */
 export function formatAgo(iso: string, now: Date): string {
   const seconds = Math.max(0, (now.getTime() - new Date(iso).getTime()) / 1000)
@@ -10,14 +12,8 @@ export function formatAgo(iso: string, now: Date): string {
   return days === 1 ? '1 day ago' : `${days} days ago`
 }
 
-/** A call's length as a clock shows it: 3:12, 1:02:05. */
-export function formatDuration(totalSeconds: number): string {
-  const seconds = Math.max(0, Math.round(totalSeconds))
-  const h = Math.floor(seconds / 3600)
-  const m = Math.floor((seconds % 3600) / 60)
-  const s = String(seconds % 60).padStart(2, '0')
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`
-}
+/** A call's length, or a prospect's talk time, as a person says it: "45 s", "1 min 35 s", "1 h 2 min". */
+export const formatDuration = (totalSeconds: number): string => spokenDuration(totalSeconds)
 
 /** A code this page has no words for, as words at least: `customer-busy` → `customer busy`. */
 export const spellOutCode = (code: string): string => code.replace(/[-_.]+/g, ' ').trim()

@@ -64,7 +64,7 @@ describe('ActivityPage', () => {
       'Booked(step 5 of 5)▲Hot',
       expect.stringMatching(/^3 min ago/),
       '3',
-      '3:12',
+      '3 min 12 s',
     ])
     const time = zed.querySelector('time')
     expect(time?.getAttribute('datetime')).toBe('2026-03-02T14:02:00.000Z')
@@ -77,7 +77,7 @@ describe('ActivityPage', () => {
       'Sent(step 1 of 5)',
       expect.stringMatching(/^Nothing yet/),
       '0',
-      '0:00',
+      '0 s',
     ])
     // The rule in words under the list, so "Hot" is never a mystery.
     expect(screen.getByText('About “Hot”.').parentElement?.textContent).toContain(HOT_RULE_TEXT.slice(6, 40))

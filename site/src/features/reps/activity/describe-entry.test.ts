@@ -43,7 +43,7 @@ describe('describeEvent', () => {
 
   it('gives a call its length, and an event this page does not know its name as words', () => {
     expect(describeEvent(event('video_call_ended', { seconds: 65 }))).toBe(
-      'Had a video call with the agent · 1:05',
+      'Had a video call with the agent · 1 min 5 s',
     )
     expect(describeEvent(event('callback_requested'))).toBe('Callback requested')
   })
@@ -90,9 +90,12 @@ describe('describeCallReport', () => {
         transcript: [],
         ...(team && { team: true as const }),
       })
-    expect(report('browser', 192)).toBe('Browser call report · 3:12')
+    expect(report('browser', 192)).toBe('Browser call report · 3 min 12 s')
     expect(report('phone', null)).toBe('Phone call report')
-    expect(report('browser', 48, true)).toBe('Your team tried the agent · browser call · 0:48')
+    expect(report('browser', 48, true)).toBe('Your team tried the agent · browser call · 48 s')
     expect(report('phone', null, true)).toBe('Your team tried the agent · phone call')
+    // Said as a person says it, never rounded up: a 95-second call is not "2 min".
+    expect(report('phone', 95)).toBe('Phone call report · 1 min 35 s')
+    expect(report('phone', 3720)).toBe('Phone call report · 1 h 2 min')
   })
 })

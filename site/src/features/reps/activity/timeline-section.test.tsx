@@ -32,9 +32,9 @@ describe('TimelineSection', () => {
       .getAllByRole('listitem')
       .filter((item) => item.parentElement?.parentElement === section)
     expect(entries.map((entry) => entry.querySelector('p')?.textContent)).toEqual([
-      'Phone call report · 1:35 · 5 min ago',
+      'Phone call report · 1 min 35 s · 5 min ago',
       'Asked for a phone call · we called them · 7 min ago',
-      'Talked to the agent in the browser · 3:12 · 15 min ago',
+      'Talked to the agent in the browser · 3 min 12 s · 15 min ago',
       'Opened the page on acme.example (partner page, as the page reported) · 25 min ago',
       'The page says they booked a call (not confirmed) · 3 days ago',
     ])

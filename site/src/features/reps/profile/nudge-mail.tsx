@@ -17,8 +17,9 @@ const CHOICES: { value: RepNudgeMail; label: string }[] = [
 ]
 
 /**
- * Where the rep hears that one of their prospects opened their page, talked to their agent or booked:
- * the team's chat, their inbox as well, or their inbox instead. Without mail on the server, only the chat.
+ * Where the rep hears that one of their prospects opened their page, asked for a call, talked to their
+ * agent or booked: the team's chat, their inbox as well, or their inbox instead. Without mail on the
+ * server, only the chat.
  */
 export function NudgeMail() {
   const [state, setState] = useState<RepNudgesResponse | null>(null)
@@ -64,7 +65,8 @@ export function NudgeMail() {
         Nudges about your prospects
       </h2>
       <p className="text-slate-600 dark:text-slate-300">
-        When one of your prospects opens their page, talks to their agent or books a meeting.
+        When one of your prospects opens their page, asks for a phone call, talks to their agent or books a
+        meeting.
       </p>
       {state && !state.mail && (
         <p className="text-slate-700 dark:text-slate-300">

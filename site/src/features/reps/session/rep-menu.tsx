@@ -1,15 +1,15 @@
 import type { Rep } from '#core/rep-api.ts'
-import { secondaryButtonClass } from '../../../components/button-styles.ts'
 import { Link } from '../../../components/link.tsx'
 import { PROFILE_PATH } from '../rep-paths.ts'
+import { SignOutButton } from './sign-out-button.tsx'
 import type { SignOut } from './use-sign-out.ts'
 
-/** The id of the page's notice saying why signing out failed (SignedInPage shows it under the header). */
-export const SIGN_OUT_ERROR_ID = 'sign-out-error'
+export { SIGN_OUT_ERROR_ID } from './sign-out-button.tsx'
 
 /**
- * Who is signed in (email and role) and Sign out, for the header (use-sign-out.ts). The email leads to
- * the rep's own profile (what prospects see of them).
+ * Who is signed in (email and role) and Sign out, for the header (use-sign-out.ts; it asks first when
+ * the tab holds an unsaved prospect). The email leads to the rep's own profile (what prospects see of
+ * them).
  */
 export function RepMenu({ rep, signOut }: { rep: Rep; signOut: SignOut }) {
   return (
@@ -26,15 +26,7 @@ export function RepMenu({ rep, signOut }: { rep: Rep; signOut: SignOut }) {
           {rep.role === 'admin' ? 'Admin' : 'Rep'}
         </span>
       </p>
-      <button
-        type="button"
-        className={`${secondaryButtonClass} shrink-0 px-3 py-2`}
-        onClick={signOut.leave}
-        disabled={signOut.busy}
-        aria-describedby={signOut.error ? SIGN_OUT_ERROR_ID : undefined}
-      >
-        {signOut.busy ? 'Signing out…' : 'Sign out'}
-      </button>
+      <SignOutButton signOut={signOut} />
     </div>
   )
 }

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { useEffect } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { CSRF_HEADER } from '#core/rep-api.ts'
@@ -85,12 +85,52 @@ describe('SignedInPage', () => {
     screen.getByText('The page itself')
   })
 
-  it('signs out with the CSRF token, then shows sign-in, forgetting the tab’s unsaved drafts', async () => {
+  it('signs out at once with nothing unsaved in the tab', async () => {
+    keepSession(SESSION)
+    sessionStorage.setItem('reps:import-job', 'job-1') // not a draft
+    render(page())
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }))
+    expect(screen.queryByRole('dialog')).toBeNull()
+    const request = last(requests)
+    expect([request.method, request.url]).toEqual(['DELETE', '/api/reps/session'])
+    await answer(request, new Response(null, { status: 204 }))
+    expect(window.location.pathname).toBe('/_/sign-in')
+  })
+
+  it('asks first with an unsaved prospect in the tab, naming it; Keep editing changes nothing', async () => {
+    keepSession(SESSION)
+    keepDraft('prospect:new', { slug: '', name: '', company_name: '' })
+    keepDraft('prospect:lakeside-dental', {
+      slug: 'lakeside-dental',
+      name: 'Dr. Lee',
+      company_name: 'Lakeside Dental',
+    })
+    render(page())
+    const opener = screen.getByRole('button', { name: 'Sign out' })
+    fireEvent.click(opener)
+    const dialog = screen.getByRole('dialog', { name: 'Sign out and lose your unsaved changes?' })
+    expect(dialog.textContent).toContain(
+      'This tab has changes you have not saved to Lakeside Dental and a new prospect. Signing out discards them',
+    )
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Keep editing' }))
+    expect(requests.filter((one) => one.method === 'DELETE')).toEqual([])
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep editing' }))
+    expect((dialog as HTMLDialogElement).open).toBe(false)
+    expect(document.activeElement).toBe(opener)
+    expect(requests.filter((one) => one.method === 'DELETE')).toEqual([])
+    expect(readDraft('prospect:lakeside-dental')).toMatchObject({ company_name: 'Lakeside Dental' })
+    expect(getSessionState().status).toBe('signed-in')
+  })
+
+  it('signs out with the CSRF token once confirmed, then shows sign-in, forgetting the tab’s unsaved drafts', async () => {
     keepSession(SESSION)
     keepDraft('prospect:new', { company_name: 'Lakeside Dental' })
     sessionStorage.setItem('reps:import-job', 'job-1')
     render(page())
     fireEvent.click(screen.getByRole('button', { name: 'Sign out' }))
+    const dialog = screen.getByRole('dialog', { name: 'Sign out and lose your unsaved changes?' })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Sign out and discard' }))
+    expect((dialog as HTMLDialogElement).open).toBe(false)
     const request = last(requests)
     expect([request.method, request.url]).toEqual(['DELETE', '/api/reps/session'])
     expect(request.headers.get(CSRF_HEADER)).toBe(SESSION.csrfToken)

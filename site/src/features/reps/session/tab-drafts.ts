@@ -42,3 +42,16 @@ export function forgetAllDrafts(): void {
     // As above.
   }
 }
+
+/** Every draft of this tab, as kept, with its name: what signing out here would discard. */
+export function listDrafts(): { name: string; value: unknown }[] {
+  try {
+    const keys = Array.from({ length: sessionStorage.length }, (_, i) => sessionStorage.key(i))
+    return keys
+      .filter((key): key is string => key?.startsWith(PREFIX) === true)
+      .sort()
+      .map((key) => ({ name: key.slice(PREFIX.length), value: readDraft(key.slice(PREFIX.length)) }))
+  } catch {
+    return [] // as above: nothing kept, nothing to lose
+  }
+}

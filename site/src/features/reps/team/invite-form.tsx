@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react'
 import { RequestFailure, UNAVAILABLE_MESSAGE } from '#core/api-error.ts'
 import type { RepRole, TeamLinkResponse, TeamMember } from '#core/rep-api.ts'
-import { primaryButtonClass } from '../../../components/button-styles.ts'
+import { primaryButtonClass, secondaryButtonClass } from '../../../components/button-styles.ts'
 import { inviteToTeam } from '../api/team-endpoints.ts'
 import { Alert } from '../ui/alert.tsx'
 import { cardClass } from '../ui/field-styles.ts'
@@ -18,19 +18,31 @@ const EMAIL_CODES = new Set(['email_invalid', 'rep_exists'])
  * their password, emailed to them with mail on (and shown here all the same), else shown here to copy
  * and send. `members`: the team as last read, for how the invitation's email went.
  */
-export function InviteForm({ onInvited, members }: { onInvited: () => void; members: TeamMember[] | null }) {
+export function InviteForm({
+  onInvited,
+  members,
+  onShowMember,
+}: {
+  onInvited: () => void
+  members: TeamMember[] | null
+  /** Opens that person's Manage on their row, focused on the action that helps. */
+  onShowMember: (id: string) => void
+}) {
   const [email, setEmail] = useState('')
   const [role, setRole] = useState<RepRole>('rep')
   const [busy, setBusy] = useState(false)
   const [emailError, setEmailError] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [invited, setInvited] = useState<TeamLinkResponse | null>(null)
+  // Someone already on the team: the button that helps them is on their row, one press away.
+  const [existing, setExisting] = useState<TeamMember | null>(null)
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     setBusy(true)
     setEmailError(null)
     setError(null)
+    setExisting(null)
     try {
       const answer = await inviteToTeam(email, role)
       setInvited(answer)
@@ -41,6 +53,10 @@ export function InviteForm({ onInvited, members }: { onInvited: () => void; memb
       const message = failure instanceof RequestFailure ? failure.message : UNAVAILABLE_MESSAGE
       if (failure instanceof RequestFailure && EMAIL_CODES.has(failure.code)) setEmailError(message)
       else setError(message)
+      if (failure instanceof RequestFailure && failure.code === 'rep_exists') {
+        const typed = email.trim().toLowerCase()
+        setExisting(members?.find((member) => member.email === typed) ?? null)
+      }
     } finally {
       setBusy(false)
     }
@@ -70,6 +86,15 @@ export function InviteForm({ onInvited, members }: { onInvited: () => void; memb
           {busy ? 'Inviting…' : 'Invite'}
         </button>
       </form>
+      {emailError && existing && (
+        <button
+          type="button"
+          className={`${secondaryButtonClass} py-2`}
+          onClick={() => onShowMember(existing.id)}
+        >
+          Open Manage for {existing.email}
+        </button>
+      )}
       {error && <Alert>{error}</Alert>}
       <div role="status">
         {invited && (

@@ -22,8 +22,8 @@ interface MemberPanelProps {
 }
 
 /**
- * What an admin can do to one person's account, and its history. Reset, disable and demote are
- * confirmed first; one's own account can be changed only by another admin, so it has no actions here.
+ * What an admin can do to one person's account, and its history. Reset, disable and each change of
+ * role are confirmed first (making an admin hands over the whole team); one's own account can be changed only by another admin, so it has no actions here.
  */
 export function MemberPanel({ member, me, mailOn, onChanged }: MemberPanelProps) {
   const [outcome, setOutcome] = useState<Outcome | null>(null)
@@ -117,14 +117,14 @@ export function MemberPanel({ member, me, mailOn, onChanged }: MemberPanelProps)
             />
           )}
           {member.role === 'rep' ? (
-            <button
-              type="button"
-              className={`${secondaryButtonClass} py-2`}
-              onClick={direct(setRole('admin'))}
-              disabled={busy}
-            >
-              Make admin
-            </button>
+            <ConfirmButton
+              label="Make admin"
+              title={`Make ${email} an admin?`}
+              text="They can then invite people, reset passwords, disable accounts and change anyone's role, other admins' included."
+              confirmLabel="Make admin"
+              busyLabel="Changing…"
+              onConfirm={confirmed(setRole('admin'))}
+            />
           ) : (
             <ConfirmButton
               label="Make rep"
@@ -141,6 +141,7 @@ export function MemberPanel({ member, me, mailOn, onChanged }: MemberPanelProps)
               className={`${secondaryButtonClass} py-2`}
               onClick={direct(setDisabled(false))}
               disabled={busy}
+              data-suggested
             >
               Enable
             </button>

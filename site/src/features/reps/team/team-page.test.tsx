@@ -192,6 +192,35 @@ describe('inviting', () => {
     expect(field.getAttribute('aria-describedby')).toBeTruthy()
     screen.getByText(message)
   })
+
+  it('takes an admin from "already on the team" to the button that helps, inside Manage on their row', async () => {
+    await showTeam()
+    fireEvent.change(screen.getByRole('textbox', { name: 'Email' }), {
+      target: { value: ' Dee@Example.com' },
+    })
+    fireEvent.click(screen.getByRole('button', { name: 'Invite' }))
+    const message =
+      'dee@example.com is already on the team. To give them a new link, open Manage on their row under People and choose Send a new link.'
+    await answer(last(writes()), errorAnswer(409, 'rep_exists', message))
+    screen.getByText(message)
+    fireEvent.click(screen.getByRole('button', { name: 'Open Manage for dee@example.com' }))
+    await answer(pending(requests, `/api/reps/team/${DEE.id}/history`), Response.json({ history: [] }))
+    expect(screen.getByRole('button', { name: 'Manage dee@example.com' }).getAttribute('aria-expanded')).toBe(
+      'true',
+    )
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Send a new link' }))
+
+    // A disabled person's helpful action is Enable, though it is not their first button.
+    fireEvent.change(screen.getByRole('textbox', { name: 'Email' }), { target: { value: FAY.email } })
+    fireEvent.click(screen.getByRole('button', { name: 'Invite' }))
+    await answer(
+      last(writes()),
+      errorAnswer(409, 'rep_exists', `${FAY.email} is already on the team, disabled.`),
+    )
+    fireEvent.click(screen.getByRole('button', { name: `Open Manage for ${FAY.email}` }))
+    await answer(pending(requests, `/api/reps/team/${FAY.id}/history`), Response.json({ history: [] }))
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Enable' }))
+  })
 })
 
 describe("managing a person's account", () => {
@@ -249,6 +278,44 @@ describe("managing a person's account", () => {
     await answer(last(writes()), errorAnswer(409, 'last_admin', message))
     expect((dialog as HTMLDialogElement).open).toBe(true)
     expect(within(dialog).getByRole('alert').textContent).toBe(message)
+  })
+
+  it('makes a rep an admin only after a confirmation that says what it hands over; Cancel changes nothing', async () => {
+    await showTeam()
+    await manage(CY.email)
+    const opener = screen.getByRole('button', { name: 'Make admin' })
+    fireEvent.click(opener)
+    const dialog = screen.getByRole('dialog', { name: 'Make cy@example.com an admin?' })
+    expect(dialog.textContent).toContain('change anyone')
+    expect(writes()).toEqual([])
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    expect((dialog as HTMLDialogElement).open).toBe(false)
+    expect(document.activeElement).toBe(opener)
+    expect(writes()).toEqual([])
+
+    fireEvent.click(opener)
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Make admin' }))
+    const request = last(writes())
+    expect([request.method, request.url, JSON.parse(String(request.body))]).toEqual([
+      'PATCH',
+      `/api/reps/team/${CY.id}`,
+      { role: 'admin' },
+    ])
+    await answer(request, Response.json({ member: { ...CY, role: 'admin' }, endedSessions: 0 }))
+    expect(document.activeElement).toBe(screen.getByText('cy@example.com is now an admin.'))
+  })
+
+  it("shows the first admin's setup as their sign-in and the first line of their history", async () => {
+    await showTeam()
+    await manage(BOB.email, {
+      history: [{ action: 'set_up', stamp: { at: AS_OF, rep: BOB }, role: 'admin', endedSessions: 0 }],
+    })
+    const entries = within(screen.getByRole('region', { name: `History of ${BOB.email}` })).getAllByRole(
+      'listitem',
+    )
+    expect(entries.map((entry) => entry.textContent)).toEqual([
+      expect.stringMatching(/^Set up the team as its first admin, and signed in · /),
+    ])
   })
 
   it('sends an invited person a new link to copy, without a confirmation', async () => {

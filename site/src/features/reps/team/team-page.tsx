@@ -55,6 +55,9 @@ function TeamView({ me }: { me: Rep }) {
   if (load.status === 'done' && load.value !== last) setLast(load.value)
   const shown = load.status === 'done' ? load.value : last
   const reload = () => setVersion((n) => n + 1)
+  // A person to show: their Manage opened and focused (from the invitation's "already on the team").
+  const [reveal, setReveal] = useState<{ id: string; key: number } | null>(null)
+  const showMember = (id: string) => setReveal((last) => ({ id, key: (last?.key ?? 0) + 1 }))
   // A link's email on its way is read again every few seconds, until the mail server took it or refused it.
   const sending = shown?.members.some((member) => member.linkMail?.state === 'sending') === true
   useEffect(() => {
@@ -65,7 +68,7 @@ function TeamView({ me }: { me: Rep }) {
 
   return (
     <>
-      <InviteForm onInvited={reload} members={shown?.members ?? null} />
+      <InviteForm onInvited={reload} members={shown?.members ?? null} onShowMember={showMember} />
       <section aria-labelledby="people-heading" className="space-y-4" aria-busy={load.status === 'loading'}>
         <h2 id="people-heading" className="text-lg font-bold tracking-tight">
           People
@@ -91,6 +94,7 @@ function TeamView({ me }: { me: Rep }) {
             stale={load.status === 'loading'}
             mailOn={shown.mail === true}
             onChanged={reload}
+            reveal={reveal}
           />
         )}
       </section>

@@ -1,4 +1,4 @@
-import { Fragment, useState } from 'react'
+import { Fragment, useEffect, useRef, useState } from 'react'
 import type { Rep, TeamMember } from '#core/rep-api.ts'
 import { secondaryButtonClass } from '../../../components/button-styles.ts'
 import { formatAgo } from '../activity/activity-format.ts'
@@ -16,6 +16,8 @@ interface TeamTableProps {
   /** Links are emailed (the server has mail on). */
   mailOn: boolean
   onChanged: () => void
+  /** A person to show, once per `key`: their Manage opened, the action that helps them focused. */
+  reveal?: { id: string; key: number } | null
 }
 
 const cell = 'px-3 py-3 align-top'
@@ -26,8 +28,22 @@ const head = 'px-3 py-2.5 text-left font-semibold'
  * of their own under theirs. On a phone the role, status and last sign-in go under the email, so
  * each row reads as a card and nothing scrolls sideways.
  */
-export function TeamTable({ members, me, now, stale, mailOn, onChanged }: TeamTableProps) {
+export function TeamTable({ members, me, now, stale, mailOn, onChanged, reveal = null }: TeamTableProps) {
   const [open, setOpen] = useState<string | null>(null)
+  const revealedKey = useRef(0)
+  useEffect(() => {
+    if (reveal && reveal.key !== revealedKey.current) setOpen(reveal.id)
+  }, [reveal])
+  useEffect(() => {
+    if (!reveal || reveal.key === revealedKey.current || open !== reveal.id) return
+    revealedKey.current = reveal.key
+    const panel = document.getElementById(`member-${reveal.id}`)
+    panel?.scrollIntoView?.({ block: 'nearest' })
+    // The first action is the one that helps (a new link, a reset), except for a disabled person: Enable.
+    const action =
+      panel?.querySelector<HTMLButtonElement>('button[data-suggested]') ?? panel?.querySelector('button')
+    action?.focus()
+  }, [reveal, open])
   return (
     <div className="overflow-hidden rounded-2xl border border-slate-200 dark:border-slate-800">
       <table aria-busy={stale} className={`w-full text-sm ${stale ? 'opacity-60' : ''}`}>

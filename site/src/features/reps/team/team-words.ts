@@ -42,6 +42,8 @@ export function describeChange(entry: TeamAuditEntry): string {
   switch (entry.action) {
     case 'invited':
       return `Invited as ${asRole(entry.role)} ${by}`
+    case 'set_up':
+      return 'Set up the team as its first admin, and signed in'
     case 'link_resent':
       return `Sent a new link ${by}`
     case 'password_reset':
