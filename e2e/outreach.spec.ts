@@ -77,6 +77,10 @@ test('the rep copies the email rich: pasted, it is the preview picture inside th
   const picture = pasted.locator('img')
   await expect(picture).toHaveCount(1)
   expect(await picture.getAttribute('src')).toBe(`${baseURL}/${slug}/preview.png`)
+  // The picture itself arrives: the prospect's own 1200 × 630 preview, not a broken image.
+  await expect
+    .poll(() => picture.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
+    .toBe(1200)
   const around = picture.locator('xpath=ancestor::a[1]')
   expect(await around.getAttribute('href')).toBe(`${baseURL}/${slug}?via=email`)
   await expect(pasted).toContainText('Hi Nora,')
