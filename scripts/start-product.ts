@@ -6,6 +6,8 @@ import { join } from 'node:path'
 export interface RunningProduct {
   /** Origin of the started server, without a trailing slash, e.g. `http://127.0.0.1:41234`. */
   readonly url: string
+  /** The server's process id (e.g. to read its memory from /proc). */
+  readonly pid: number
   /**
    * Stops the server (SIGTERM, so the database closes cleanly) and deletes its temporary data (a
    * data directory the caller gave is left as it is).
@@ -64,7 +66,7 @@ export async function startProduct(
     await exited
     await removeData()
   }
-  return { url, stop }
+  return { url, pid: server.pid ?? 0, stop }
 }
 
 function waitForReady(server: ChildProcess): Promise<string> {
