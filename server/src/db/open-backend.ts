@@ -1,11 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import type { Db } from '../data/database.ts'
 import { explainRefusal } from './database-rights.ts'
-import {
-  type EmbeddedDatabase,
-  type OpenEmbeddedOptions,
-  openEmbeddedDatabase,
-} from './open-embedded-database.ts'
+import type { EmbeddedDatabase, OpenEmbeddedOptions } from './open-embedded-database.ts'
 import { openPostgres } from './postgres-database.ts'
 import { prepareDatabase } from './prepare-database.ts'
 
@@ -42,6 +38,9 @@ export async function openBackend(target: BackendTarget, options: BackendOptions
     const db = openPostgres(target.url)
     return { db, location: describePostgres(target.url), close: () => db.close() }
   }
+  // Loaded only here: the embedded database's engine is about 45 MB resident once imported, which a
+  // server on PostgreSQL never needs.
+  const { openEmbeddedDatabase } = await import('./open-embedded-database.ts')
   const embedded = await openEmbeddedDatabase(target.dataDir ?? DEFAULT_DATA_DIR, options.embedded)
   return { db: embedded.db, embedded, location: embedded.dataDir, close: embedded.close }
 }
