@@ -48,7 +48,7 @@ export function createWebhookDrain(db: Db, settings: WebhookSettings, logger: Lo
               deliveryId: delivery.delivery_id,
               eventType: WEBHOOK_EVENT_INFO[delivery.event as WebhookEvent | 'test']?.type ?? delivery.event,
             },
-            { rule: settings.rule, timeoutMs: settings.timeoutMs, now: settings.now },
+            { rule: settings.rule, timeoutMs: settings.timeoutMs },
           )
           const outcome = answer.ok ? 'delivered' : answer.permanent ? 'refused' : 'retry'
           const tries = delivery.attempts + 1

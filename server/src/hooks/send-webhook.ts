@@ -42,13 +42,13 @@ const MAX_ANSWER_BYTES = 64 * 1024
 
 /**
  * One try of one delivery: the address checked by the rule (after DNS, every address), the connection
- * pinned to what was checked, redirects not followed (a redirect could lead inside), and the whole try,
+ * pinned to what was checked, signed at the wall clock's time (the receiver compares it with its own), redirects not followed (a redirect could lead inside), and the whole try,
  * connecting to the answer's last byte, within `timeoutMs`. Never throws: the answer says how it went,
  * in words for the delivery log.
  */
 export async function sendWebhook(
   request: WebhookRequest,
-  options: { rule: WebhookAddressRule; timeoutMs: number; now: () => Date },
+  options: { rule: WebhookAddressRule; timeoutMs: number },
 ): Promise<WebhookAnswer> {
   const signal = AbortSignal.timeout(options.timeoutMs)
   let url: URL
@@ -80,11 +80,7 @@ export async function sendWebhook(
       'Content-Type': 'application/json',
       'Content-Length': String(body.length),
       'User-Agent': WEBHOOK_USER_AGENT,
-      [SIGNATURE_HEADER]: signWebhook(
-        request.secret,
-        request.body,
-        Math.floor(options.now().getTime() / 1000),
-      ),
+      [SIGNATURE_HEADER]: signWebhook(request.secret, request.body, Math.floor(Date.now() / 1000)),
       [DELIVERY_HEADER]: request.deliveryId,
       [EVENT_HEADER]: request.eventType,
     },
