@@ -68,8 +68,8 @@ export function DeliveryLog({ webhook }: { webhook: OutgoingWebhook }) {
         <p className="text-sm text-slate-600 dark:text-slate-400">Nothing sent yet.</p>
       )}
       {shown && shown.deliveries.length > 0 && (
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[36rem] text-left text-sm">
+        <div className="relative overflow-x-auto">
+          <table className="w-full text-left text-sm">
             <caption className="sr-only">The last deliveries to {webhook.url}, newest first</caption>
             <thead className="text-slate-600 dark:text-slate-300">
               <tr>
@@ -93,7 +93,7 @@ export function DeliveryLog({ webhook }: { webhook: OutgoingWebhook }) {
             <tbody>
               {shown.deliveries.map((line) => (
                 <tr key={line.id} className="border-t border-slate-200 align-top dark:border-slate-800">
-                  <td className="py-2 pr-3 whitespace-nowrap">{formatDateTime(line.createdAt)}</td>
+                  <td className="py-2 pr-3">{formatDateTime(line.createdAt)}</td>
                   <td className="py-2 pr-3">
                     {eventLabel(line.event)}
                     {line.slug !== null && (
