@@ -382,3 +382,37 @@ describe('outgoing webhooks', () => {
     expect((await reps.request('/webhooks')).status).toBe(401)
   })
 })
+
+describe('a server that stops mid-send', () => {
+  it('leaves its deliveries to no one until their lease ends or the next start frees them', async () => {
+    const row = await callFunction(backend.db, 'create_outgoing_webhook', {
+      url: 'https://hooks.example.com/lease',
+      events: ['prospect_created'],
+      secret: `whsec_${'b'.repeat(43)}`,
+      rep_id: admin.rep.id,
+      at: reps.clock.now().toISOString(),
+    })
+    await createProspect('hook-lease-joinery', 'Lease Joinery Hookton')
+    const claim = (at: Date) =>
+      callFunction(backend.db, 'claim_webhook_deliveries', {
+        max_rows: 20,
+        per_webhook: 4,
+        lease_seconds: 65,
+        at: at.toISOString(),
+      })
+    // One server claims it and dies before recording the answer.
+    const first = await claim(reps.clock.now())
+    expect(first.deliveries.map((one) => one.webhook_id)).toEqual([row.id])
+    // Another server, meanwhile: nothing to send, told when the lease ends.
+    const second = await claim(reps.clock.now())
+    expect(second.deliveries).toEqual([])
+    expect(new Date(second.next_at ?? 0).getTime()).toBe(reps.clock.now().getTime() + 65_000)
+    // The embedded database's server, starting again, frees it: the same delivery, the same id.
+    expect(await callFunction(backend.db, 'release_webhook_leases', {})).toBe(1)
+    const again = await claim(reps.clock.now())
+    expect(again.deliveries.map((one) => one.delivery_id)).toEqual(
+      first.deliveries.map((one) => one.delivery_id),
+    )
+    await callFunction(backend.db, 'delete_outgoing_webhook', { id: row.id })
+  })
+})
