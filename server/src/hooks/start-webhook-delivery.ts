@@ -23,9 +23,15 @@ export function startWebhookDelivery(options: WebhookDeliveryOptions): OutboxDra
   const logger = createRateLimitedLogger(options.logger)
   const drain = createWebhookDrain(options.db, options.settings, logger)
   return startOutboxDrainer({
+    // A failed drain (the database away a moment) is logged as the webhooks', and the next poll goes on.
     drain: async () => {
-      const { delivered, retried, failed, nextAt } = await drain()
-      return { sent: delivered, retried, failed, nextAt }
+      try {
+        const { delivered, retried, failed, nextAt } = await drain()
+        return { sent: delivered, retried, failed, nextAt }
+      } catch (error) {
+        logger.error('[webhooks] the deliveries could not be drained:', error)
+        return { sent: 0, retried: 0, failed: 0, nextAt: null }
+      }
     },
     logger,
     beforeFirst: options.exclusive ? () => releaseWebhookLeases(options.db) : undefined,
