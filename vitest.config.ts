@@ -9,7 +9,7 @@ const UMASK_TESTS = ['server/src/db/open-embedded-database.test.ts', 'server/src
 
 /** The suites that work through the database port: run on the embedded PGlite and on PostgreSQL. */
 const DATABASE_SUITES = [
-  'server/src/{calls,data,demo,events,health,notify,prospects,reps,routes,video,webhooks}/**/*.test.ts',
+  'server/src/{calls,data,demo,events,health,hooks,notify,prospects,reps,routes,video,webhooks}/**/*.test.ts',
   'server/src/privacy.test.ts',
   'server/src/edge-deno.test.ts',
   'server/src/postgres-servers.test.ts',

@@ -593,3 +593,76 @@ export interface FunnelResponse {
   /** Prospects who opened the demo in the period, by the site where they first did ("sent" is the same as "opened"). */
   bySite: FunnelGroup[]
 }
+
+/** What an outgoing webhook can be told of, in the order the settings page lists them. */
+export const WEBHOOK_EVENTS = [
+  'opened',
+  'tried',
+  'asked_for_call',
+  'booked',
+  'talked',
+  'prospect_created',
+] as const
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number]
+
+/** Each event's words on the settings page and its `type` in a delivery's body. */
+export const WEBHOOK_EVENT_INFO: Readonly<Record<WebhookEvent | 'test', { label: string; type: string }>> = {
+  opened: { label: 'Opened their page', type: 'prospect.opened' },
+  tried: { label: 'Tried the demo', type: 'prospect.tried' },
+  asked_for_call: { label: 'Asked for a call', type: 'prospect.asked_for_call' },
+  booked: { label: 'Booked a meeting', type: 'prospect.booked' },
+  talked: { label: 'Talked to their agent', type: 'prospect.talked' },
+  prospect_created: { label: 'Prospect created', type: 'prospect.created' },
+  test: { label: 'Test', type: 'webhook.test' },
+}
+
+/** An outgoing webhook as the settings page shows it: never its secret, only the secret's end. */
+export interface OutgoingWebhook {
+  id: string
+  url: string
+  events: WebhookEvent[]
+  enabled: boolean
+  /** The signing secret's last 4 characters, to tell which one a receiver holds. */
+  secretLast4: string
+  createdAt: string
+}
+
+export interface OutgoingWebhookListResponse {
+  webhooks: OutgoingWebhook[]
+}
+
+/** `POST /webhooks`'s body. */
+export interface OutgoingWebhookRequest {
+  url: string
+  events: WebhookEvent[]
+}
+
+/** A webhook just added: its whole signing secret, shown this once. */
+export interface OutgoingWebhookCreated {
+  webhook: OutgoingWebhook
+  secret: string
+}
+
+/** One delivery in a webhook's log, newest first. */
+export interface WebhookDeliveryLine {
+  id: number
+  /** Sent as `CallPilot-Delivery` on every try: a receiver takes each delivery once. */
+  deliveryId: string
+  event: WebhookEvent | 'test'
+  slug: string | null
+  createdAt: string
+  attempts: number
+  state: 'waiting' | 'delivered' | 'failed'
+  /** The last answer's HTTP status, when there was one. */
+  status: number | null
+  /** The last try's outcome in words, e.g. "The receiver answered HTTP 500"; null once delivered. */
+  error: string | null
+  /** When the next try is due, while waiting. */
+  nextAttemptAt: string | null
+}
+
+export interface WebhookDeliveryLogResponse {
+  deliveries: WebhookDeliveryLine[]
+  /** How many tries a delivery gets before it is given up. */
+  maxAttempts: number
+}

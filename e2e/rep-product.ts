@@ -104,7 +104,12 @@ export async function startRepProduct(
     seed,
     env = {},
     ...options
-  }: { dataDir?: string; seed?: (dataDir: string) => Promise<void>; env?: Record<string, string> } = {},
+  }: {
+    dataDir?: string
+    seed?: (dataDir: string) => Promise<void>
+    env?: Record<string, string>
+    entry?: readonly string[]
+  } = {},
 ): Promise<RepProduct> {
   let repLink = ''
   let adminLink = ''

@@ -26,6 +26,11 @@ export interface StartOptions {
    * an operator does first, `npm run reps -- add …`.
    */
   prepare?: (dataDir: string) => Promise<void>
+  /**
+   * Another entry than `server/src/node.ts`, with its arguments: a test's own wiring of the same
+   * server (e.g. a loopback webhook receiver it may post to).
+   */
+  entry?: readonly string[]
 }
 
 /**
@@ -37,7 +42,7 @@ export interface StartOptions {
 export async function startProduct(
   prefix = 'voice-demo-',
   env: Record<string, string | undefined> = {},
-  { dataDir: givenDir, prepare }: StartOptions = {},
+  { dataDir: givenDir, prepare, entry = ['server/src/node.ts'] }: StartOptions = {},
 ): Promise<RunningProduct> {
   const dataDir = givenDir ?? (await mkdtemp(join(tmpdir(), prefix)))
   const removeData = () => (givenDir ? Promise.resolve() : rm(dataDir, { recursive: true, force: true }))
@@ -49,7 +54,7 @@ export async function startProduct(
   }
   // ENV_FILE empty: a started product reads no developer's `.env`, only what its caller gives it.
   const merged = { ...process.env, ENV_FILE: '', ...env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir }
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/node.ts'], {
+  const server = spawn(process.execPath, ['--import', 'tsx', ...entry], {
     env: Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== undefined)),
     stdio: ['ignore', 'pipe', 'pipe'],
   })

@@ -379,6 +379,27 @@ end;
 $$;
 
 --
+-- Name: call_reports_webhooks(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.call_reports_webhooks() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  perform public.queue_webhook_deliveries(coalesce((
+    select jsonb_agg(jsonb_build_object('prospect_id', n.prospect_id,
+        'at', coalesce(n.ended_at, n.received_at), 'event', 'talked',
+        'details', jsonb_build_object('how', case n.source when 'phone' then 'phone call' else 'browser call' end,
+          'seconds', n.seconds, 'summary', left(n.summary, 2000)))
+      order by n.received_at)
+    from new_rows n
+  ), '[]'::jsonb), now());
+  return null;
+end;
+$$;
+
+--
 -- Name: changed_prospect_fields(jsonb, jsonb); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -703,6 +724,60 @@ end;
 $$;
 
 --
+-- Name: claim_webhook_deliveries(integer, integer, integer, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.claim_webhook_deliveries(max_rows integer, per_webhook integer, lease_seconds integer, at timestamp with time zone) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  v_claimed jsonb;
+  v_next timestamptz;
+begin
+  if max_rows is null or max_rows not between 1 and 100 or per_webhook is null or per_webhook < 1
+    or lease_seconds is null or lease_seconds < 1 then
+    raise exception 'max_rows must be 1 to 100, per_webhook and lease_seconds positive' using errcode = '22023';
+  end if;
+  -- Now and then, forget deliveries settled a month ago.
+  if random() < 0.01 then
+    delete from public.webhook_deliveries d
+    where coalesce(d.delivered_at, d.failed_at) < claim_webhook_deliveries.at - interval '30 days';
+  end if;
+  with due as (
+    select d.id from public.webhook_deliveries d
+    where d.delivered_at is null and d.failed_at is null and d.next_attempt_at <= claim_webhook_deliveries.at
+      and (d.lease_until is null or d.lease_until <= claim_webhook_deliveries.at)
+      and d.id in (
+        select r.id from (
+          select x.id, row_number() over (partition by x.webhook_id order by x.next_attempt_at, x.id) as n
+          from public.webhook_deliveries x
+          where x.delivered_at is null and x.failed_at is null and x.next_attempt_at <= claim_webhook_deliveries.at
+            and (x.lease_until is null or x.lease_until <= claim_webhook_deliveries.at)
+        ) r where r.n <= claim_webhook_deliveries.per_webhook
+      )
+    order by d.next_attempt_at, d.id
+    limit claim_webhook_deliveries.max_rows
+    for update skip locked
+  ), claimed as (
+    update public.webhook_deliveries d
+    set lease_until = claim_webhook_deliveries.at + make_interval(secs => claim_webhook_deliveries.lease_seconds)
+    from due where d.id = due.id
+    returning d.*
+  )
+  select coalesce(jsonb_agg(jsonb_build_object('id', c.id, 'delivery_id', c.delivery_id, 'event_id', c.event_id,
+      'webhook_id', c.webhook_id, 'url', w.url, 'secret', w.secret, 'event', c.event, 'payload', c.payload,
+      'occurred_at', c.occurred_at, 'attempts', c.attempts)
+    order by c.next_attempt_at, c.id), '[]'::jsonb)
+  into v_claimed
+  from claimed c join public.outgoing_webhooks w on w.id = c.webhook_id;
+  select min(greatest(d.next_attempt_at, coalesce(d.lease_until, d.next_attempt_at))) into v_next
+  from public.webhook_deliveries d where d.delivered_at is null and d.failed_at is null;
+  return jsonb_build_object('deliveries', v_claimed, 'next_at', v_next);
+end;
+$$;
+
+--
 -- Name: claim_website_reads(integer, integer, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -784,6 +859,20 @@ end;
 $$;
 
 --
+-- Name: create_outgoing_webhook(text, text[], text, uuid, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.create_outgoing_webhook(url text, events text[], secret text, rep_id uuid, at timestamp with time zone) RETURNS jsonb
+    LANGUAGE sql
+    SET search_path TO ''
+    AS $$
+  insert into public.outgoing_webhooks (url, events, secret, created_by, created_at, updated_at)
+  values (create_outgoing_webhook.url, create_outgoing_webhook.events, create_outgoing_webhook.secret,
+    create_outgoing_webhook.rep_id, create_outgoing_webhook.at, create_outgoing_webhook.at)
+  returning public.outgoing_webhook_json(outgoing_webhooks);
+$$;
+
+--
 -- Name: create_prospect(jsonb, uuid, uuid); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -825,6 +914,18 @@ begin
   return jsonb_build_object('status', 'created');
 end;
 $_$;
+
+--
+-- Name: delete_outgoing_webhook(uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.delete_outgoing_webhook(id uuid) RETURNS boolean
+    LANGUAGE sql
+    SET search_path TO ''
+    AS $$
+  with gone as (delete from public.outgoing_webhooks w where w.id = delete_outgoing_webhook.id returning 1)
+  select exists (select 1 from gone);
+$$;
 
 --
 -- Name: delete_prospect(text, uuid); Type: FUNCTION; Schema: public; Owner: -
@@ -934,6 +1035,37 @@ begin
     from (select n.prospect_id, n.name, min(n.at) as at from new_rows n group by n.prospect_id, n.name) g
   ) f
   where v.prospect_ids is not null;
+  return null;
+end;
+$$;
+
+--
+-- Name: engagement_events_webhooks(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.engagement_events_webhooks() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  perform public.queue_webhook_deliveries(coalesce((
+    select jsonb_agg(jsonb_build_object('prospect_id', n.prospect_id, 'at', n.at,
+        'event', case
+          when n.name = 'page_opened' then 'opened'
+          when n.name in ('demo_call_started', 'video_call_started') then 'tried'
+          when n.name = 'phone_call_requested' then 'asked_for_call'
+          else 'booked' end,
+        'details', case
+          when n.name = 'demo_call_started' then jsonb_build_object('how', 'browser call')
+          when n.name = 'video_call_started' then jsonb_build_object('how', 'video call')
+          when n.name = 'meeting_confirmed' then n.detail || jsonb_build_object('where', 'scheduler')
+          when n.name = 'meeting_booked' then n.detail || jsonb_build_object('where', 'demo page')
+          else n.detail end)
+      order by n.id)
+    from new_rows n
+    where n.name in ('page_opened', 'demo_call_started', 'video_call_started', 'phone_call_requested',
+      'meeting_booked', 'meeting_confirmed')
+  ), '[]'::jsonb), now());
   return null;
 end;
 $$;
@@ -1411,6 +1543,43 @@ end;
 $$;
 
 --
+-- Name: finish_webhook_delivery(bigint, text, integer, text, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.finish_webhook_delivery(id bigint, outcome text, status integer, error text, at timestamp with time zone) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  v_row public.webhook_deliveries;
+  v_failed boolean;
+begin
+  if outcome is null or outcome not in ('delivered', 'retry', 'refused') then
+    raise exception 'outcome must be delivered, retry or refused' using errcode = '22023';
+  end if;
+  select * into v_row from public.webhook_deliveries d
+  where d.id = finish_webhook_delivery.id and d.delivered_at is null and d.failed_at is null for update;
+  if v_row.id is null then
+    return jsonb_build_object('state', 'gone', 'attempts', null);
+  end if;
+  v_failed := outcome = 'refused' or (outcome = 'retry' and v_row.attempts + 1 >= 10);
+  update public.webhook_deliveries d
+  set attempts = d.attempts + 1,
+      lease_until = null,
+      delivered_at = case when outcome = 'delivered' then finish_webhook_delivery.at end,
+      failed_at = case when v_failed then finish_webhook_delivery.at end,
+      last_status = finish_webhook_delivery.status,
+      last_error = case when outcome = 'delivered' then null else left(finish_webhook_delivery.error, 500) end,
+      next_attempt_at = case when outcome = 'retry' and not v_failed
+        then finish_webhook_delivery.at + make_interval(secs => least(3600, 30 * power(2, least(d.attempts, 12))))
+        else d.next_attempt_at end
+  where d.id = v_row.id;
+  return jsonb_build_object('state', case when outcome = 'delivered' then 'delivered' when v_failed then 'failed'
+    else 'retry' end, 'attempts', v_row.attempts + 1);
+end;
+$$;
+
+--
 -- Name: finish_website_read(uuid, text, jsonb, text, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1870,6 +2039,18 @@ CREATE FUNCTION public.list_demo_actions(call_id text, slug text, visit_id text,
 $$;
 
 --
+-- Name: list_outgoing_webhooks(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.list_outgoing_webhooks() RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select coalesce(jsonb_agg(public.outgoing_webhook_json(w) order by w.created_at, w.id), '[]'::jsonb)
+  from public.outgoing_webhooks w;
+$$;
+
+--
 -- Name: list_prospect_activity(text, uuid, text, boolean, timestamp with time zone, jsonb, integer, integer); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -2174,6 +2355,25 @@ CREATE FUNCTION public.list_team_mail() RETURNS jsonb
 $$;
 
 --
+-- Name: list_webhook_deliveries(uuid, integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.list_webhook_deliveries(webhook_id uuid, max_rows integer) RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select coalesce(jsonb_agg(jsonb_build_object('id', d.id, 'delivery_id', d.delivery_id, 'event', d.event,
+      'slug', d.payload #>> '{prospect,slug}', 'created_at', d.created_at, 'attempts', d.attempts,
+      'delivered_at', d.delivered_at, 'failed_at', d.failed_at, 'next_attempt_at',
+      case when d.delivered_at is null and d.failed_at is null then d.next_attempt_at end,
+      'last_status', d.last_status, 'last_error', d.last_error) order by d.id desc), '[]'::jsonb)
+  from (
+    select * from public.webhook_deliveries x where x.webhook_id = list_webhook_deliveries.webhook_id
+    order by x.id desc limit least(greatest(list_webhook_deliveries.max_rows, 1), 200)
+  ) d;
+$$;
+
+--
 -- Name: open_first_admin_setup(text, timestamp with time zone, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -2193,6 +2393,42 @@ begin
   on conflict do nothing;
   return true;
 end;
+$$;
+
+--
+-- Name: outgoing_webhooks; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.outgoing_webhooks (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    url text NOT NULL,
+    events text[] NOT NULL,
+    secret text NOT NULL,
+    enabled boolean DEFAULT true NOT NULL,
+    created_by uuid,
+    created_at timestamp with time zone NOT NULL,
+    updated_at timestamp with time zone NOT NULL,
+    CONSTRAINT outgoing_webhooks_events CHECK ((((cardinality(events) >= 1) AND (cardinality(events) <= 6)) AND (events <@ ARRAY['opened'::text, 'tried'::text, 'asked_for_call'::text, 'booked'::text, 'talked'::text, 'prospect_created'::text]))),
+    CONSTRAINT outgoing_webhooks_secret CHECK ((secret ~ '^whsec_[A-Za-z0-9_-]{32,64}$'::text)),
+    CONSTRAINT outgoing_webhooks_url CHECK ((((char_length(url) >= 10) AND (char_length(url) <= 2000)) AND (url ~ '^https?://[^[:space:]]+$'::text)))
+);
+
+--
+-- Name: TABLE outgoing_webhooks; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.outgoing_webhooks IS 'The team''s outgoing webhooks: address, events wanted, signing secret; service_role only.';
+
+--
+-- Name: outgoing_webhook_json(public.outgoing_webhooks); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.outgoing_webhook_json(w public.outgoing_webhooks) RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select jsonb_build_object('id', w.id, 'url', w.url, 'events', to_jsonb(w.events), 'enabled', w.enabled,
+    'secret_last4', right(w.secret, 4), 'created_at', w.created_at, 'updated_at', w.updated_at);
 $$;
 
 --
@@ -2361,6 +2597,26 @@ end;
 $$;
 
 --
+-- Name: prospects_webhooks(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.prospects_webhooks() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  perform public.queue_webhook_deliveries(coalesce((
+    select jsonb_agg(jsonb_build_object('prospect_id', n.id, 'at', n.created_at, 'event', 'prospect_created',
+        'details', jsonb_strip_nulls(jsonb_build_object('city', n.city, 'website', n.website,
+          'template', n.template)))
+      order by n.created_at, n.slug)
+    from new_rows n
+  ), '[]'::jsonb), now());
+  return null;
+end;
+$$;
+
+--
 -- Name: prune_call_records(integer, integer); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -2506,6 +2762,58 @@ begin
   get diagnostics v_count = row_count;
   return v_count;
 end;
+$$;
+
+--
+-- Name: queue_webhook_deliveries(jsonb, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.queue_webhook_deliveries(facts jsonb, at timestamp with time zone) RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_count integer;
+begin
+  -- Most products have no webhook: one cheap look, and the facts' writes pay nothing more.
+  if not exists (select 1 from public.outgoing_webhooks w where w.enabled) then
+    return 0;
+  end if;
+  insert into public.webhook_deliveries (event_id, webhook_id, event, payload, occurred_at, created_at, next_attempt_at)
+  select gen_random_uuid(), w.id, f.val ->> 'event',
+    jsonb_build_object(
+      'prospect', jsonb_build_object('slug', p.slug, 'company', p.company_name, 'contact_name', p.name,
+        'owner_name', coalesce(r.display_name, r.email)),
+      'details', coalesce(f.val -> 'details', '{}'::jsonb)),
+    coalesce((f.val ->> 'at')::timestamptz, queue_webhook_deliveries.at),
+    coalesce((f.val ->> 'at')::timestamptz, queue_webhook_deliveries.at),
+    coalesce((f.val ->> 'at')::timestamptz, queue_webhook_deliveries.at)
+  from jsonb_array_elements(facts) with ordinality as f(val, i)
+    join public.prospects p on p.id = (f.val ->> 'prospect_id')::uuid
+    left join public.reps r on r.id = p.owner_id
+    join public.outgoing_webhooks w on w.enabled and (f.val ->> 'event') = any (w.events)
+  -- The general demo's visitors are no prospect anyone follows.
+  where p.slug <> 'visitor'
+  order by f.i, w.created_at;
+  get diagnostics v_count = row_count;
+  return v_count;
+end;
+$$;
+
+--
+-- Name: queue_webhook_test(uuid, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.queue_webhook_test(webhook_id uuid, at timestamp with time zone) RETURNS bigint
+    LANGUAGE sql
+    SET search_path TO ''
+    AS $$
+  insert into public.webhook_deliveries (event_id, webhook_id, event, payload, occurred_at, created_at, next_attempt_at)
+  select gen_random_uuid(), w.id, 'test',
+    jsonb_build_object('prospect', null, 'details', jsonb_build_object('message', 'A test from the settings page')),
+    queue_webhook_test.at, queue_webhook_test.at, queue_webhook_test.at
+  from public.outgoing_webhooks w where w.id = queue_webhook_test.webhook_id
+  returning id;
 $$;
 
 --
@@ -3049,6 +3357,24 @@ end;
 $$;
 
 --
+-- Name: release_webhook_leases(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.release_webhook_leases() RETURNS integer
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  v_count integer;
+begin
+  update public.webhook_deliveries d set lease_until = null
+  where d.lease_until is not null and d.delivered_at is null and d.failed_at is null;
+  get diagnostics v_count = row_count;
+  return v_count;
+end;
+$$;
+
+--
 -- Name: rep_may_manage(uuid); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -3096,6 +3422,23 @@ begin
     request_rep_password_link.expires_at);
   return jsonb_build_object('id', v_rep.id, 'email', v_rep.email, 'role', v_rep.role);
 end;
+$$;
+
+--
+-- Name: resend_webhook_delivery(uuid, bigint, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.resend_webhook_delivery(webhook_id uuid, id bigint, at timestamp with time zone) RETURNS bigint
+    LANGUAGE sql
+    SET search_path TO ''
+    AS $$
+  insert into public.webhook_deliveries (event_id, webhook_id, event, payload, occurred_at, created_at, next_attempt_at)
+  select d.event_id, d.webhook_id, d.event, d.payload, d.occurred_at, resend_webhook_delivery.at,
+    resend_webhook_delivery.at
+  from public.webhook_deliveries d
+  where d.id = resend_webhook_delivery.id and d.webhook_id = resend_webhook_delivery.webhook_id
+    and (d.delivered_at is not null or d.failed_at is not null)
+  returning id;
 $$;
 
 --
@@ -3210,6 +3553,34 @@ CREATE FUNCTION public.set_nudge_channels(chat boolean) RETURNS void
     AS $$
   insert into public.nudge_channels (id, chat) values (true, set_nudge_channels.chat)
   on conflict (id) do update set chat = excluded.chat;
+$$;
+
+--
+-- Name: set_outgoing_webhook_enabled(uuid, boolean, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.set_outgoing_webhook_enabled(id uuid, enabled boolean, at timestamp with time zone) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  v_row public.outgoing_webhooks;
+begin
+  update public.outgoing_webhooks w set enabled = set_outgoing_webhook_enabled.enabled,
+    updated_at = set_outgoing_webhook_enabled.at
+  where w.id = set_outgoing_webhook_enabled.id
+  returning * into v_row;
+  if v_row.id is null then
+    return null;
+  end if;
+  if not v_row.enabled then
+    update public.webhook_deliveries d
+    set failed_at = set_outgoing_webhook_enabled.at, lease_until = null,
+      last_error = 'Not sent: the webhook was turned off'
+    where d.webhook_id = v_row.id and d.delivered_at is null and d.failed_at is null;
+  end if;
+  return public.outgoing_webhook_json(v_row);
+end;
 $$;
 
 --
@@ -4414,6 +4785,50 @@ CREATE TABLE public.video_conversations (
 COMMENT ON TABLE public.video_conversations IS 'Video support calls the server started, their outcome and end; addresses only as keyed hashes.';
 
 --
+-- Name: webhook_deliveries; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.webhook_deliveries (
+    id bigint NOT NULL,
+    delivery_id uuid DEFAULT gen_random_uuid() NOT NULL,
+    event_id uuid NOT NULL,
+    webhook_id uuid NOT NULL,
+    event text NOT NULL,
+    payload jsonb NOT NULL,
+    occurred_at timestamp with time zone NOT NULL,
+    created_at timestamp with time zone NOT NULL,
+    next_attempt_at timestamp with time zone NOT NULL,
+    lease_until timestamp with time zone,
+    attempts integer DEFAULT 0 NOT NULL,
+    delivered_at timestamp with time zone,
+    failed_at timestamp with time zone,
+    last_status smallint,
+    last_error text,
+    CONSTRAINT webhook_deliveries_event CHECK ((event = ANY (ARRAY['opened'::text, 'tried'::text, 'asked_for_call'::text, 'booked'::text, 'talked'::text, 'prospect_created'::text, 'test'::text]))),
+    CONSTRAINT webhook_deliveries_last_error CHECK ((char_length(last_error) <= 500)),
+    CONSTRAINT webhook_deliveries_payload_size CHECK ((octet_length((payload)::text) <= 16000))
+);
+
+--
+-- Name: TABLE webhook_deliveries; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.webhook_deliveries IS 'Deliveries of the outgoing webhooks, claimed under a lease and retried with a backoff; service_role only.';
+
+--
+-- Name: webhook_deliveries_id_seq; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+ALTER TABLE public.webhook_deliveries ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
+    SEQUENCE NAME public.webhook_deliveries_id_seq
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1
+);
+
+--
 -- Name: website_images; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -4580,6 +4995,13 @@ ALTER TABLE ONLY public.nudge_channels
     ADD CONSTRAINT nudge_channels_pkey PRIMARY KEY (id);
 
 --
+-- Name: outgoing_webhooks outgoing_webhooks_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.outgoing_webhooks
+    ADD CONSTRAINT outgoing_webhooks_pkey PRIMARY KEY (id);
+
+--
 -- Name: outreach_wording outreach_wording_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -4683,6 +5105,20 @@ ALTER TABLE ONLY public.team_call_reports
 
 ALTER TABLE ONLY public.video_conversations
     ADD CONSTRAINT video_conversations_pkey PRIMARY KEY (id);
+
+--
+-- Name: webhook_deliveries webhook_deliveries_delivery_id; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.webhook_deliveries
+    ADD CONSTRAINT webhook_deliveries_delivery_id UNIQUE (delivery_id);
+
+--
+-- Name: webhook_deliveries webhook_deliveries_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.webhook_deliveries
+    ADD CONSTRAINT webhook_deliveries_pkey PRIMARY KEY (id);
 
 --
 -- Name: website_images website_images_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -4945,6 +5381,24 @@ CREATE INDEX video_conversations_created_at ON public.video_conversations USING 
 CREATE INDEX video_conversations_pending ON public.video_conversations USING btree (created_at) WHERE (outcome = 'pending'::text);
 
 --
+-- Name: webhook_deliveries_created; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX webhook_deliveries_created ON public.webhook_deliveries USING btree (created_at);
+
+--
+-- Name: webhook_deliveries_due; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX webhook_deliveries_due ON public.webhook_deliveries USING btree (next_attempt_at, id) WHERE ((delivered_at IS NULL) AND (failed_at IS NULL));
+
+--
+-- Name: webhook_deliveries_log; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX webhook_deliveries_log ON public.webhook_deliveries USING btree (webhook_id, id DESC);
+
+--
 -- Name: website_reads_job; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -4975,6 +5429,12 @@ CREATE TRIGGER call_reports_rollup_insert AFTER INSERT ON public.call_reports RE
 CREATE TRIGGER call_reports_rollup_update AFTER UPDATE ON public.call_reports REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.engagement_rollups_after_update();
 
 --
+-- Name: call_reports call_reports_webhooks; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER call_reports_webhooks AFTER INSERT ON public.call_reports REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.call_reports_webhooks();
+
+--
 -- Name: engagement_events engagement_events_rollup_delete; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -4993,6 +5453,12 @@ CREATE TRIGGER engagement_events_rollup_insert AFTER INSERT ON public.engagement
 CREATE TRIGGER engagement_events_rollup_update AFTER UPDATE ON public.engagement_events REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.engagement_rollups_after_update();
 
 --
+-- Name: engagement_events engagement_events_webhooks; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER engagement_events_webhooks AFTER INSERT ON public.engagement_events REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.engagement_events_webhooks();
+
+--
 -- Name: prospects prospects_stage_times_added; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -5003,6 +5469,12 @@ CREATE TRIGGER prospects_stage_times_added AFTER INSERT ON public.prospects REFE
 --
 
 CREATE TRIGGER prospects_stage_times_changed AFTER UPDATE ON public.prospects REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.prospects_stage_times_changed();
+
+--
+-- Name: prospects prospects_webhooks; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER prospects_webhooks AFTER INSERT ON public.prospects REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.prospects_webhooks();
 
 --
 -- Name: engagement_rollups rollups_stage_times_added; Type: TRIGGER; Schema: public; Owner: -
@@ -5100,6 +5572,13 @@ ALTER TABLE ONLY public.notification_outbox
     ADD CONSTRAINT notification_outbox_prospect_id_fkey FOREIGN KEY (prospect_id) REFERENCES public.prospects(id) ON DELETE CASCADE;
 
 --
+-- Name: outgoing_webhooks outgoing_webhooks_created_by_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.outgoing_webhooks
+    ADD CONSTRAINT outgoing_webhooks_created_by_fkey FOREIGN KEY (created_by) REFERENCES public.reps(id) ON DELETE SET NULL;
+
+--
 -- Name: outreach_wording outreach_wording_updated_by_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -5175,6 +5654,13 @@ ALTER TABLE ONLY public.rep_sessions
 
 ALTER TABLE ONLY public.team_call_reports
     ADD CONSTRAINT team_call_reports_prospect_id_fkey FOREIGN KEY (prospect_id) REFERENCES public.prospects(id) ON DELETE CASCADE;
+
+--
+-- Name: webhook_deliveries webhook_deliveries_webhook_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.webhook_deliveries
+    ADD CONSTRAINT webhook_deliveries_webhook_id_fkey FOREIGN KEY (webhook_id) REFERENCES public.outgoing_webhooks(id) ON DELETE CASCADE;
 
 --
 -- Name: website_reads website_reads_import_job_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
@@ -5275,6 +5761,12 @@ ALTER TABLE public.notification_outbox ENABLE ROW LEVEL SECURITY;
 ALTER TABLE public.nudge_channels ENABLE ROW LEVEL SECURITY;
 
 --
+-- Name: outgoing_webhooks; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.outgoing_webhooks ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: outreach_wording; Type: ROW SECURITY; Schema: public; Owner: -
 --
 
@@ -5353,6 +5845,12 @@ ALTER TABLE public.team_call_reports ENABLE ROW LEVEL SECURITY;
 ALTER TABLE public.video_conversations ENABLE ROW LEVEL SECURITY;
 
 --
+-- Name: webhook_deliveries; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.webhook_deliveries ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: website_images; Type: ROW SECURITY; Schema: public; Owner: -
 --
 
@@ -5429,6 +5927,13 @@ REVOKE ALL ON FUNCTION public.call_reports_added() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.call_reports_added() TO service_role;
 
 --
+-- Name: FUNCTION call_reports_webhooks(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.call_reports_webhooks() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.call_reports_webhooks() TO service_role;
+
+--
 -- Name: FUNCTION changed_prospect_fields(old jsonb, new jsonb); Type: ACL; Schema: public; Owner: -
 --
 
@@ -5471,6 +5976,13 @@ REVOKE ALL ON FUNCTION public.claim_video_conversation_end(conversation_id uuid)
 GRANT ALL ON FUNCTION public.claim_video_conversation_end(conversation_id uuid) TO service_role;
 
 --
+-- Name: FUNCTION claim_webhook_deliveries(max_rows integer, per_webhook integer, lease_seconds integer, at timestamp with time zone); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.claim_webhook_deliveries(max_rows integer, per_webhook integer, lease_seconds integer, at timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.claim_webhook_deliveries(max_rows integer, per_webhook integer, lease_seconds integer, at timestamp with time zone) TO service_role;
+
+--
 -- Name: FUNCTION claim_website_reads(max_rows integer, lease_seconds integer, at timestamp with time zone); Type: ACL; Schema: public; Owner: -
 --
 
@@ -5485,11 +5997,25 @@ REVOKE ALL ON FUNCTION public.create_first_admin(token_hash text, email text, pa
 GRANT ALL ON FUNCTION public.create_first_admin(token_hash text, email text, password_hash text, session_token_hash text, at timestamp with time zone, session_expires_at timestamp with time zone) TO service_role;
 
 --
+-- Name: FUNCTION create_outgoing_webhook(url text, events text[], secret text, rep_id uuid, at timestamp with time zone); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.create_outgoing_webhook(url text, events text[], secret text, rep_id uuid, at timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.create_outgoing_webhook(url text, events text[], secret text, rep_id uuid, at timestamp with time zone) TO service_role;
+
+--
 -- Name: FUNCTION create_prospect(fields jsonb, rep_id uuid, owner_id uuid); Type: ACL; Schema: public; Owner: -
 --
 
 REVOKE ALL ON FUNCTION public.create_prospect(fields jsonb, rep_id uuid, owner_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.create_prospect(fields jsonb, rep_id uuid, owner_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION delete_outgoing_webhook(id uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.delete_outgoing_webhook(id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.delete_outgoing_webhook(id uuid) TO service_role;
 
 --
 -- Name: FUNCTION delete_prospect(slug text, rep_id uuid); Type: ACL; Schema: public; Owner: -
@@ -5518,6 +6044,13 @@ GRANT ALL ON FUNCTION public.end_rep_sign_in(attempt_id uuid, rep_id uuid, token
 
 REVOKE ALL ON FUNCTION public.engagement_events_added() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.engagement_events_added() TO service_role;
+
+--
+-- Name: FUNCTION engagement_events_webhooks(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.engagement_events_webhooks() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.engagement_events_webhooks() TO service_role;
 
 --
 -- Name: FUNCTION engagement_rollups_after_delete(); Type: ACL; Schema: public; Owner: -
@@ -5611,6 +6144,13 @@ REVOKE ALL ON FUNCTION public.finish_video_conversation_end(conversation_id uuid
 GRANT ALL ON FUNCTION public.finish_video_conversation_end(conversation_id uuid, end_result text) TO service_role;
 
 --
+-- Name: FUNCTION finish_webhook_delivery(id bigint, outcome text, status integer, error text, at timestamp with time zone); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.finish_webhook_delivery(id bigint, outcome text, status integer, error text, at timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.finish_webhook_delivery(id bigint, outcome text, status integer, error text, at timestamp with time zone) TO service_role;
+
+--
 -- Name: FUNCTION finish_website_read(prospect_id uuid, website text, facts jsonb, error text, at timestamp with time zone); Type: ACL; Schema: public; Owner: -
 --
 
@@ -5687,6 +6227,13 @@ REVOKE ALL ON FUNCTION public.list_demo_actions(call_id text, slug text, visit_i
 GRANT ALL ON FUNCTION public.list_demo_actions(call_id text, slug text, visit_id text, after_id bigint) TO service_role;
 
 --
+-- Name: FUNCTION list_outgoing_webhooks(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.list_outgoing_webhooks() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.list_outgoing_webhooks() TO service_role;
+
+--
 -- Name: FUNCTION list_prospect_activity(query text, owner_id uuid, stage text, hot_only boolean, at timestamp with time zone, rules jsonb, page_offset integer, page_size integer); Type: ACL; Schema: public; Owner: -
 --
 
@@ -5757,11 +6304,31 @@ REVOKE ALL ON FUNCTION public.list_team_mail() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.list_team_mail() TO service_role;
 
 --
+-- Name: FUNCTION list_webhook_deliveries(webhook_id uuid, max_rows integer); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.list_webhook_deliveries(webhook_id uuid, max_rows integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.list_webhook_deliveries(webhook_id uuid, max_rows integer) TO service_role;
+
+--
 -- Name: FUNCTION open_first_admin_setup(token_hash text, at timestamp with time zone, expires_at timestamp with time zone); Type: ACL; Schema: public; Owner: -
 --
 
 REVOKE ALL ON FUNCTION public.open_first_admin_setup(token_hash text, at timestamp with time zone, expires_at timestamp with time zone) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.open_first_admin_setup(token_hash text, at timestamp with time zone, expires_at timestamp with time zone) TO service_role;
+
+--
+-- Name: TABLE outgoing_webhooks; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON TABLE public.outgoing_webhooks TO service_role;
+
+--
+-- Name: FUNCTION outgoing_webhook_json(w public.outgoing_webhooks); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.outgoing_webhook_json(w public.outgoing_webhooks) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.outgoing_webhook_json(w public.outgoing_webhooks) TO service_role;
 
 --
 -- Name: FUNCTION outreach_wording(); Type: ACL; Schema: public; Owner: -
@@ -5820,6 +6387,13 @@ REVOKE ALL ON FUNCTION public.prospects_stage_times_changed() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.prospects_stage_times_changed() TO service_role;
 
 --
+-- Name: FUNCTION prospects_webhooks(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.prospects_webhooks() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.prospects_webhooks() TO service_role;
+
+--
 -- Name: FUNCTION prune_call_records(retention_days integer, max_rows integer); Type: ACL; Schema: public; Owner: -
 --
 
@@ -5846,6 +6420,20 @@ GRANT ALL ON FUNCTION public.prune_engagement(retention_days integer, max_rows i
 
 REVOKE ALL ON FUNCTION public.prune_team_call_reports(before timestamp with time zone) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.prune_team_call_reports(before timestamp with time zone) TO service_role;
+
+--
+-- Name: FUNCTION queue_webhook_deliveries(facts jsonb, at timestamp with time zone); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.queue_webhook_deliveries(facts jsonb, at timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.queue_webhook_deliveries(facts jsonb, at timestamp with time zone) TO service_role;
+
+--
+-- Name: FUNCTION queue_webhook_test(webhook_id uuid, at timestamp with time zone); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.queue_webhook_test(webhook_id uuid, at timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.queue_webhook_test(webhook_id uuid, at timestamp with time zone) TO service_role;
 
 --
 -- Name: FUNCTION queue_website_reads(slugs text[], import_job_id uuid, at timestamp with time zone); Type: ACL; Schema: public; Owner: -
@@ -5932,6 +6520,13 @@ REVOKE ALL ON FUNCTION public.release_nudge_leases() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.release_nudge_leases() TO service_role;
 
 --
+-- Name: FUNCTION release_webhook_leases(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.release_webhook_leases() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.release_webhook_leases() TO service_role;
+
+--
 -- Name: FUNCTION rep_may_manage(actor_id uuid); Type: ACL; Schema: public; Owner: -
 --
 
@@ -5951,6 +6546,13 @@ GRANT ALL ON FUNCTION public.rep_profile(rep_id uuid) TO service_role;
 
 REVOKE ALL ON FUNCTION public.request_rep_password_link(email text, token_hash text, at timestamp with time zone, expires_at timestamp with time zone) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.request_rep_password_link(email text, token_hash text, at timestamp with time zone, expires_at timestamp with time zone) TO service_role;
+
+--
+-- Name: FUNCTION resend_webhook_delivery(webhook_id uuid, id bigint, at timestamp with time zone); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.resend_webhook_delivery(webhook_id uuid, id bigint, at timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.resend_webhook_delivery(webhook_id uuid, id bigint, at timestamp with time zone) TO service_role;
 
 --
 -- Name: FUNCTION reset_rep_password(email text, token_hash text, at timestamp with time zone, expires_at timestamp with time zone); Type: ACL; Schema: public; Owner: -
@@ -5986,6 +6588,13 @@ GRANT ALL ON FUNCTION public.send_rep_password_link(rep_id uuid, token_hash text
 
 REVOKE ALL ON FUNCTION public.set_nudge_channels(chat boolean) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.set_nudge_channels(chat boolean) TO service_role;
+
+--
+-- Name: FUNCTION set_outgoing_webhook_enabled(id uuid, enabled boolean, at timestamp with time zone); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.set_outgoing_webhook_enabled(id uuid, enabled boolean, at timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.set_outgoing_webhook_enabled(id uuid, enabled boolean, at timestamp with time zone) TO service_role;
 
 --
 -- Name: FUNCTION set_outreach_wording(subject text, email text, linkedin text, rep_id uuid, at timestamp with time zone); Type: ACL; Schema: public; Owner: -
@@ -6300,6 +6909,18 @@ GRANT ALL ON TABLE public.team_call_reports TO service_role;
 --
 
 GRANT SELECT ON TABLE public.video_conversations TO service_role;
+
+--
+-- Name: TABLE webhook_deliveries; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON TABLE public.webhook_deliveries TO service_role;
+
+--
+-- Name: SEQUENCE webhook_deliveries_id_seq; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON SEQUENCE public.webhook_deliveries_id_seq TO service_role;
 
 --
 -- Name: TABLE website_images; Type: ACL; Schema: public; Owner: -

@@ -25,6 +25,8 @@ import { eventRoutes } from './events/event-routes.ts'
 import type { EventSettings } from './events/event-settings.ts'
 import { SCHEDULER_WEBHOOK_PATH, schedulerWebhookRoutes } from './events/scheduler-webhook.ts'
 import { type HealthSettings, healthRoutes } from './health/health-routes.ts'
+import { webhookRoutes } from './hooks/webhook-routes.ts'
+import type { WebhookSettings } from './hooks/webhook-settings.ts'
 import { createRateLimitedLogger, type Logger } from './logging/rate-limited-logger.ts'
 import { DRAIN_PATH, drainRoutes } from './notify/drain-route.ts'
 import { getNudgeLink, type NudgeSettings } from './notify/nudge-settings.ts'
@@ -85,6 +87,11 @@ export interface AppDeps {
    * absent (the edge function), that path is not answered here and pages name the generic picture.
    */
   previewPictures?: DrawPreviewPicture | undefined
+  /**
+   * The team's outgoing webhooks (`/api/reps/webhooks`, admins only; the Node server, which delivers
+   * them); absent, those paths answer 404. Facts queue deliveries in the database either way.
+   */
+  webhooks?: WebhookSettings | undefined
 }
 
 /** The API as a Web-standard app: the same code serves Node locally and the edge in production. */
@@ -153,19 +160,19 @@ export function createApp(deps: AppDeps): Hono {
     }),
   )
   if (deps.reps) {
-    app.route(
-      REP_API_PATH,
-      repRoutes({
-        db: deps.db,
-        templates: deps.templates,
-        clientIp,
-        settings: deps.reps,
-        runInBackground: deps.runInBackground ?? runInProcess,
-        logger,
-        websiteReader: deps.websiteReader,
-        photos: deps.repPhotos,
-      }),
-    )
+    const reps = repRoutes({
+      db: deps.db,
+      templates: deps.templates,
+      clientIp,
+      settings: deps.reps,
+      runInBackground: deps.runInBackground ?? runInProcess,
+      logger,
+      websiteReader: deps.websiteReader,
+      photos: deps.repPhotos,
+    })
+    // Added to the reps' API after its guards, so a signed-in session and its CSRF token come first.
+    if (deps.webhooks) reps.route('/webhooks', webhookRoutes(deps.db, deps.webhooks))
+    app.route(REP_API_PATH, reps)
   }
   if (deps.events) {
     app.route(

@@ -24,6 +24,9 @@ import { listMigrations } from './db/migrate.ts'
 import { type Backend, DEFAULT_DATA_DIR, openBackend } from './db/open-backend.ts'
 import type { OpenEmbeddedOptions } from './db/open-embedded-database.ts'
 import { ensurePrivateDataDir, refuseForeignOwner } from './db/private-data-dir.ts'
+import { startWebhookDelivery } from './hooks/start-webhook-delivery.ts'
+import { PUBLIC_ONLY, type WebhookAddressRule } from './hooks/webhook-address.ts'
+import { WEBHOOK_TIMEOUT_MS, type WebhookSettings } from './hooks/webhook-settings.ts'
 import { type MailDelivery, startMailDelivery } from './mail/start-mail-delivery.ts'
 import { startNudgeDelivery } from './notify/start-nudge-delivery.ts'
 import { drawPreviewPicture, warmPreviewDrawing } from './preview/draw-preview.ts'
@@ -101,6 +104,14 @@ function loadOrCreateServerSecret(dir: string): { secret: string; path: string }
 }
 
 /**
+ * What only tests change, never a setting: where outgoing webhooks may be delivered (a loopback
+ * receiver's host:port). The product posts to the public internet only, whatever its config says.
+ */
+export interface TestWiring {
+  webhookRule?: WebhookAddressRule
+}
+
+/**
  * Opens the database and serves the site, the widget, the embed demos and the API on one port.
  * `embedded` replaces what opening the embedded database touches on disk (tests).
  */
@@ -108,6 +119,7 @@ export async function startServer(
   config: ServerConfig,
   dirs: StaticDirs = DEFAULT_STATIC_DIRS,
   embedded: OpenEmbeddedOptions = {},
+  testWiring: TestWiring = {},
 ): Promise<RunningServer> {
   // A bad template stops the start here, naming it, before the database is touched.
   const templates = await loadAgentTemplates(config.agentTemplatesDir ?? undefined)
@@ -161,6 +173,15 @@ export async function startServer(
           exclusive: config.database.kind === 'embedded',
         })
       : null
+  // The team's outgoing webhooks: what facts queued (in the database, from any server or the edge
+  // function) is delivered by this server in the background once it listens (each delivery links to
+  // the prospect's pages on its origin), and at once after "Send a test".
+  const webhookSettings: WebhookSettings = {
+    rule: testWiring.webhookRule ?? PUBLIC_ONLY,
+    siteOrigin: () => listeningOrigin,
+    timeoutMs: WEBHOOK_TIMEOUT_MS,
+    now: () => new Date(),
+  }
   // Prospects' websites queued for reading (an import's rows, a retry) are read by this server in the
   // background; several servers share the queue (each reading is leased to one).
   const websiteReads = startWebsiteReadQueue({
@@ -182,6 +203,7 @@ export async function startServer(
       expectedMigration: (await listMigrations()).at(-1)?.version ?? null,
     },
     previewPictures: drawPreviewPicture,
+    webhooks: webhookSettings,
     websiteReader: createWebsiteReader({
       db: backend.db,
       templates,
@@ -209,6 +231,13 @@ export async function startServer(
   const host = config.host.includes(':') ? `[${config.host}]` : config.host
   const origin = getSiteOrigin({ siteUrl: config.siteUrl, host: config.host, port })
   listeningOrigin = origin
+  const webhooks = startWebhookDelivery({
+    db: backend.db,
+    settings: webhookSettings,
+    logger: console,
+    exclusive: config.database.kind === 'embedded',
+  })
+  webhookSettings.onQueued = webhooks.poke
   const notes = [...backend.notes]
   const socket = backend.embedded ? await openCommandSocket(backend.embedded, origin, notes) : null
   const setupUrl = await openFirstAdminSetup(backend.db, origin).catch((error: unknown) => {
@@ -231,6 +260,7 @@ export async function startServer(
       await background.settled()
       await websiteReads.stop()
       await mail?.stop()
+      await webhooks.stop()
       await nudges?.stop()
       await upkeep.stop()
       await backend.close()

@@ -16,6 +16,7 @@ import type { OutboxFunctions } from './outbox-database.ts'
 import type { OutreachFunctions, OutreachTables } from './outreach-database.ts'
 import type { ProspectRefusal, RepFunctions, RepTables, Table } from './rep-database.ts'
 import type { TeamFunctions, TeamTables } from './team-database.ts'
+import type { WebhookFunctions, WebhookTables } from './webhook-database.ts'
 import type { WebsiteFunctions, WebsiteTables } from './website-database.ts'
 
 /**
@@ -35,6 +36,7 @@ export type Database = {
       ImportJobTables &
       WebsiteTables &
       MailTables &
+      WebhookTables &
       DemoTables & {
         prospects: Table<{
           id: string
@@ -111,6 +113,7 @@ export type Database = {
       FirstAdminFunctions &
       OutboxFunctions &
       MailFunctions &
+      WebhookFunctions &
       ImportJobFunctions &
       WebsiteFunctions &
       DemoFunctions & {

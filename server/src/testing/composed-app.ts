@@ -2,6 +2,8 @@ import type { Hono } from 'hono'
 import { createApp } from '../app.ts'
 import { createAppDeps } from '../app-deps.ts'
 import { loadServerConfig } from '../config.ts'
+import { PUBLIC_ONLY } from '../hooks/webhook-address.ts'
+import { WEBHOOK_TIMEOUT_MS } from '../hooks/webhook-settings.ts'
 import { DEFAULT_STATIC_DIRS } from '../start-server.ts'
 import { mountStaticFiles } from '../static/static-files.ts'
 import type { TestBackend } from './test-backend.ts'
@@ -22,7 +24,15 @@ export function createComposedApp(backend: TestBackend): Hono {
     templates: backend.deps.templates,
     callHashSecret: backend.secret,
   })
-  const app = createApp(deps)
+  const app = createApp({
+    ...deps,
+    webhooks: {
+      rule: PUBLIC_ONLY,
+      siteOrigin: () => null,
+      timeoutMs: WEBHOOK_TIMEOUT_MS,
+      now: () => new Date(),
+    },
+  })
   mountStaticFiles(app, DEFAULT_STATIC_DIRS, config, deps.prospectAnswers)
   return app
 }

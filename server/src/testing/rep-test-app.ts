@@ -4,6 +4,7 @@ import { createApp } from '../app.ts'
 import type { RunInBackground } from '../background-work.ts'
 import { createClientIpReader } from '../common/client-ip.ts'
 import { callFunction, type Db, type ProspectRow } from '../data/database.ts'
+import type { WebhookSettings } from '../hooks/webhook-settings.ts'
 import type { MailQueue } from '../mail/mail-queue.ts'
 import { createPasswordHasher, type PasswordHasher } from '../reps/passwords.ts'
 import { addRep } from '../reps/rep-accounts.ts'
@@ -75,6 +76,8 @@ export interface RepTestOptions {
   teamSchedulingUrl?: string | null
   /** Mail (`SMTP_URL`); absent, as without it: links are passed on by hand. */
   mail?: MailQueue
+  /** The outgoing webhooks' routes; absent, as on the edge function (404). */
+  webhooks?: WebhookSettings
 }
 
 /** scrypt at 1/32 of the production cost: the same code and format, milliseconds per hash. */
@@ -93,6 +96,7 @@ export function createRepTestApp(backend: TestBackend, options: RepTestOptions =
     runInBackground: options.runInBackground,
     websiteReader: options.websiteReader,
     repPhotos: options.repPhotos,
+    webhooks: options.webhooks,
     clientIp: createClientIpReader(TEST_ADDRESS_HEADER),
     reps: {
       hashSecret: 'test-rep-hash-secret-0123456789abcdef',

@@ -15,6 +15,9 @@ export const IMPORT_PATH = '/_/prospects/import'
 /** The team: admins invite reps and manage their accounts. */
 export const TEAM_PATH = '/_/team'
 
+/** The team's outgoing webhooks: admins add them and read their delivery logs. */
+export const WEBHOOKS_PATH = '/_/webhooks'
+
 /** The rep's own profile: the name, scheduling link and photo prospects see beside "Book a call". */
 export const PROFILE_PATH = '/_/profile'
 

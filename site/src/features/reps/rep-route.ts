@@ -11,6 +11,7 @@ import {
   REP_HOME_PATH,
   SIGN_IN_PATH,
   TEAM_PATH,
+  WEBHOOKS_PATH,
 } from './rep-paths.ts'
 
 /** The reps' pages; app/match-route.ts hands every path under `/_/` that is one of them to this feature. */
@@ -24,6 +25,7 @@ export type RepRoute =
   | { page: 'new' }
   | { page: 'import' }
   | { page: 'team' }
+  | { page: 'webhooks' }
   | { page: 'profile' }
   | { page: 'detail'; slug: string }
   | { page: 'edit'; slug: string }
@@ -87,6 +89,7 @@ export const REP_PAGES: readonly RepPage[] = [
   { read: exact(LIST_PATH, { page: 'list' }), example: () => LIST_PATH },
   { read: exact(ACTIVITY_PATH, { page: 'activity' }), example: () => ACTIVITY_PATH },
   { read: exact(TEAM_PATH, { page: 'team' }), example: () => TEAM_PATH },
+  { read: exact(WEBHOOKS_PATH, { page: 'webhooks' }), example: () => WEBHOOKS_PATH },
   { read: exact(PROFILE_PATH, { page: 'profile' }), example: () => PROFILE_PATH },
   { read: exact(DELETED_PATH, { page: 'deleted' }), example: () => DELETED_PATH },
   {

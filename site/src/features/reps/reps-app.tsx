@@ -16,6 +16,7 @@ import { SetupPage } from './sign-in/setup-page.tsx'
 import { SignInPage } from './sign-in/sign-in-page.tsx'
 import { TeamPage } from './team/team-page.tsx'
 import { useFocusHeading } from './ui/use-focus-heading.ts'
+import { WebhooksPage } from './webhooks/webhooks-page.tsx'
 
 /**
  * The sales reps' pages under `/_/`, one lazily loaded chunk: visitors of the landing and prospect
@@ -57,6 +58,8 @@ export function RepsApp() {
       return <DeletedProspectPage key={route.id} id={route.id} />
     case 'team':
       return <TeamPage />
+    case 'webhooks':
+      return <WebhooksPage />
     case 'profile':
       return <ProfilePage />
     case 'redirect':

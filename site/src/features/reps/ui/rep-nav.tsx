@@ -1,13 +1,16 @@
 import { Link } from '../../../components/link.tsx'
 import { usePathname } from '../../../lib/router.ts'
-import { ACTIVITY_PATH, LIST_PATH, TEAM_PATH } from '../rep-paths.ts'
+import { ACTIVITY_PATH, LIST_PATH, TEAM_PATH, WEBHOOKS_PATH } from '../rep-paths.ts'
 
 const LINKS = [
   { href: ACTIVITY_PATH, label: 'Activity' },
   { href: LIST_PATH, label: 'Prospects' },
 ] as const
 /** Admins only: the server refuses the team's data to anyone else. */
-const ADMIN_LINKS = [{ href: TEAM_PATH, label: 'Team' }] as const
+const ADMIN_LINKS = [
+  { href: TEAM_PATH, label: 'Team' },
+  { href: WEBHOOKS_PATH, label: 'Webhooks' },
+] as const
 
 /**
  * The signed-in pages' sections (and the team's, for an admin); the one a page belongs to is marked,
