@@ -5,6 +5,7 @@ import { migratePostgres } from '../../server/src/db/open-backend.ts'
 import { findPostgresBin, startPostgresCluster } from '../../server/src/testing/postgres-cluster.ts'
 import { startProduct } from '../start-product.ts'
 import { runApiBench } from './api-bench.ts'
+import { runBulkBench } from './bulk-bench.ts'
 import { runEventsBench } from './events-bench.ts'
 import { runFunnelBench } from './funnel-bench.ts'
 import { runLighthouseBench } from './lighthouse-bench.ts'
@@ -27,13 +28,14 @@ const BENCHES = [
   'tools',
   'preview',
   'funnel',
+  'bulk',
 ] as const
 // Third-party hosts (e.g. the scheduling widget) fail at DNS at once instead of waiting for a network
 // this machine may not have; the figures are for our own pages.
 const LAUNCH_ARGS = [...CHROMIUM_ARGS, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1']
 
 /**
- * `npm run bench [site|widget|lighthouse|api|events|templates|website|tools|preview|funnel] [--postgres]` (`--postgres`: on a throwaway PostgreSQL
+ * `npm run bench [site|widget|lighthouse|api|events|templates|website|tools|preview|funnel|bulk] [--postgres]` (`--postgres`: on a throwaway PostgreSQL
  * server instead of the embedded database): the landing and a prospect page and the widget on a
  * host page, in headless Chromium, a Lighthouse-like mobile measure of the partner demo page (CLS), the server under
  * load, the event ingest under load, the agent templates' render and import, and prospects' preview
@@ -92,6 +94,7 @@ async function main(): Promise<number> {
     if (selected.includes('preview')) pass = (await runPreviewBench()) && pass
     // Its own throwaway PostgreSQL, with 100,000 prospects and 1,000,000 events.
     if (selected.includes('funnel')) pass = (await runFunnelBench()) && pass
+    if (selected.includes('bulk')) pass = (await runBulkBench()) && pass
     return pass ? 0 : 1
   } finally {
     await product.stop()

@@ -127,6 +127,7 @@ const TABLES: { [T in keyof Schema['Tables']]: Record<keyof Schema['Tables'][T][
     at: 'timestamp with time zone',
     changed: 'ARRAY',
     last_values: 'jsonb null',
+    batch_id: 'uuid null',
   },
   rate_limit_counters: {
     bucket: 'text',
@@ -444,6 +445,16 @@ const FUNCTIONS: { [F in keyof Schema['Functions']]: Record<keyof Schema['Functi
     list_prospect_history: { slug: 'text', max_rows: 'integer' },
     get_rep_prospect: { slug: 'text' },
     list_refused_slugs: { rep_id: 'uuid', slugs: 'jsonb' },
+    bulk_change_prospects: {
+      action: 'text',
+      slugs: 'text[]',
+      rep_id: 'uuid',
+      owner_id: 'uuid',
+      batch_id: 'uuid',
+      at: 'timestamp with time zone',
+      max_refused: 'integer',
+    },
+    restore_prospect_batch: { batch_id: 'uuid', rep_id: 'uuid', at: 'timestamp with time zone' },
     list_deleted_prospects: { page_offset: 'integer', page_size: 'integer' },
     get_deleted_prospect: { prospect_id: 'uuid', max_rows: 'integer' },
     record_events: {

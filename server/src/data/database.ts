@@ -6,6 +6,7 @@ import type {
   RateLimitBucket,
   RateLimitResult,
 } from './call-database.ts'
+import type { BulkFunctions } from './bulk-database.ts'
 import type { DemoFunctions, DemoTables } from './demo-database.ts'
 import type { EngagementTables } from './engagement-database.ts'
 import type { EventFunctions } from './events-database.ts'
@@ -105,6 +106,7 @@ export type Database = {
       }
     Views: Record<never, never>
     Functions: RepFunctions &
+      BulkFunctions &
       OutreachFunctions &
       TeamFunctions &
       EventFunctions &
