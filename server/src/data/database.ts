@@ -1,4 +1,5 @@
 import type { ProspectField } from '#core/prospect-fields.ts'
+import type { BulkFunctions } from './bulk-database.ts'
 import type {
   AttemptClaim,
   CallRecordCounts,
@@ -6,7 +7,6 @@ import type {
   RateLimitBucket,
   RateLimitResult,
 } from './call-database.ts'
-import type { BulkFunctions } from './bulk-database.ts'
 import type { DemoFunctions, DemoTables } from './demo-database.ts'
 import type { EngagementTables } from './engagement-database.ts'
 import type { EventFunctions } from './events-database.ts'
