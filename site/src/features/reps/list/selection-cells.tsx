@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react'
 import type { BulkSelection } from './use-bulk-selection.ts'
 
 const box =
-  'size-4 rounded border-slate-300 accent-indigo-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:border-slate-600'
+  'relative top-0.5 size-4 rounded border-slate-300 accent-indigo-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:border-slate-600'
 
 /** The header's checkbox: every row of this page, shown half-ticked when some are. */
 export function SelectPageCell({ selection }: { selection: BulkSelection }) {
