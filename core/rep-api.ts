@@ -647,8 +647,35 @@ export interface BulkResult {
   batchId: string | null
 }
 
+/** The answer when the action ran while the request waited (at most BULK_INLINE_MAX prospects). */
 export interface BulkResponse {
   result: BulkResult
+}
+
+/**
+ * Past this many prospects a writing action runs as a job: `POST bulk-actions` answers 202
+ * {@link BulkJobResponse} at once (`Location`: the job), and `GET bulk-actions/:id` follows it.
+ */
+export const BULK_INLINE_MAX = 1000
+
+/**
+ * A large bulk action. `running` until its one transaction ends: then `done`, with its result, or
+ * `failed`, with why in words, and nothing changed. Only the rep who started it may read it (404
+ * `prospect_not_found` for anyone else, as for an unknown id).
+ */
+export interface BulkJob {
+  id: string
+  status: 'running' | 'done' | 'failed'
+  action: BulkResult['action']
+  total: number
+  result: BulkResult | null
+  error: string | null
+  createdAt: string
+  updatedAt: string
+}
+
+export interface BulkJobResponse {
+  job: BulkJob
 }
 
 /** The export's columns: for a mail merge, each link marked as sent by email (`?via=email`). */

@@ -3145,6 +3145,29 @@ end;
 $_$;
 
 --
+-- Name: run_bulk_job(uuid, text, text[], uuid, uuid, uuid, timestamp with time zone, integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.run_bulk_job(job_id uuid, action text, slugs text[], rep_id uuid, owner_id uuid, batch_id uuid, at timestamp with time zone, max_refused integer) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  v_result jsonb;
+begin
+  v_result := public.bulk_change_prospects(
+    run_bulk_job.action, run_bulk_job.slugs, run_bulk_job.rep_id, run_bulk_job.owner_id,
+    run_bulk_job.batch_id, run_bulk_job.at, run_bulk_job.max_refused
+  );
+  update public.bulk_jobs j
+  set status = 'done', result = v_result || jsonb_build_object('batch_id', run_bulk_job.batch_id),
+      updated_at = run_bulk_job.at
+  where j.id = run_bulk_job.job_id;
+  return v_result;
+end;
+$$;
+
+--
 -- Name: send_rep_password_link(uuid, text, timestamp with time zone, timestamp with time zone, uuid); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -3744,6 +3767,30 @@ CREATE FUNCTION public.website_read_row(prospect_id uuid) RETURNS jsonb
   from public.website_reads w join public.prospects p on p.id = w.prospect_id
   where w.prospect_id = website_read_row.prospect_id
 $$;
+
+--
+-- Name: bulk_jobs; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.bulk_jobs (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    rep_id uuid NOT NULL,
+    action text NOT NULL,
+    total integer NOT NULL,
+    status text DEFAULT 'running'::text NOT NULL,
+    result jsonb,
+    error text,
+    created_at timestamp with time zone NOT NULL,
+    updated_at timestamp with time zone NOT NULL,
+    CONSTRAINT bulk_jobs_action CHECK ((action = ANY (ARRAY['reassign'::text, 'delete'::text, 'reread'::text]))),
+    CONSTRAINT bulk_jobs_status CHECK ((status = ANY (ARRAY['running'::text, 'done'::text, 'failed'::text])))
+);
+
+--
+-- Name: TABLE bulk_jobs; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.bulk_jobs IS 'The reps'' large bulk actions, followed by the page that started them; service_role only.';
 
 --
 -- Name: call_reports; Type: TABLE; Schema: public; Owner: -
@@ -4400,6 +4447,13 @@ CREATE TABLE public.website_reads (
 );
 
 --
+-- Name: bulk_jobs bulk_jobs_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.bulk_jobs
+    ADD CONSTRAINT bulk_jobs_pkey PRIMARY KEY (id);
+
+--
 -- Name: call_reports call_reports_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -4629,6 +4683,12 @@ ALTER TABLE ONLY public.website_images
 
 ALTER TABLE ONLY public.website_reads
     ADD CONSTRAINT website_reads_pkey PRIMARY KEY (prospect_id);
+
+--
+-- Name: bulk_jobs_created; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX bulk_jobs_created ON public.bulk_jobs USING btree (created_at);
 
 --
 -- Name: call_reports_prospect; Type: INDEX; Schema: public; Owner: -
@@ -4931,6 +4991,13 @@ CREATE TRIGGER engagement_events_rollup_insert AFTER INSERT ON public.engagement
 CREATE TRIGGER engagement_events_rollup_update AFTER UPDATE ON public.engagement_events REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.engagement_rollups_after_update();
 
 --
+-- Name: bulk_jobs bulk_jobs_rep_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.bulk_jobs
+    ADD CONSTRAINT bulk_jobs_rep_id_fkey FOREIGN KEY (rep_id) REFERENCES public.reps(id) ON DELETE CASCADE;
+
+--
 -- Name: call_reports call_reports_prospect_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -5090,6 +5157,12 @@ ALTER TABLE ONLY public.website_reads
 
 ALTER TABLE ONLY public.website_reads
     ADD CONSTRAINT website_reads_prospect_id_fkey FOREIGN KEY (prospect_id) REFERENCES public.prospects(id) ON DELETE CASCADE;
+
+--
+-- Name: bulk_jobs; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.bulk_jobs ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: call_reports; Type: ROW SECURITY; Schema: public; Owner: -
@@ -5835,6 +5908,13 @@ REVOKE ALL ON FUNCTION public.restore_prospect_batch(batch_id uuid, rep_id uuid,
 GRANT ALL ON FUNCTION public.restore_prospect_batch(batch_id uuid, rep_id uuid, at timestamp with time zone) TO service_role;
 
 --
+-- Name: FUNCTION run_bulk_job(job_id uuid, action text, slugs text[], rep_id uuid, owner_id uuid, batch_id uuid, at timestamp with time zone, max_refused integer); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.run_bulk_job(job_id uuid, action text, slugs text[], rep_id uuid, owner_id uuid, batch_id uuid, at timestamp with time zone, max_refused integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.run_bulk_job(job_id uuid, action text, slugs text[], rep_id uuid, owner_id uuid, batch_id uuid, at timestamp with time zone, max_refused integer) TO service_role;
+
+--
 -- Name: FUNCTION send_rep_password_link(rep_id uuid, token_hash text, at timestamp with time zone, expires_at timestamp with time zone, actor_id uuid); Type: ACL; Schema: public; Owner: -
 --
 
@@ -5959,6 +6039,12 @@ GRANT ALL ON FUNCTION public.website_read_progress(import_job_id uuid, max_failu
 
 REVOKE ALL ON FUNCTION public.website_read_row(prospect_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.website_read_row(prospect_id uuid) TO service_role;
+
+--
+-- Name: TABLE bulk_jobs; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON TABLE public.bulk_jobs TO service_role;
 
 --
 -- Name: TABLE call_reports; Type: ACL; Schema: public; Owner: -

@@ -251,3 +251,58 @@ as $$
     ), '[]'::jsonb)
   )
 $$;
+
+-- A large bulk action runs as a job: the request is answered at once and the page follows the job.
+-- The job's row is written done in the transaction that makes the change (run_bulk_job), so a job is
+-- never "done" without its change nor changed without being "done"; one left running by a server
+-- that stopped changed nothing (its transaction rolled back) and is answered as failed.
+create table public.bulk_jobs (
+  id uuid primary key default gen_random_uuid(),
+  rep_id uuid not null references public.reps (id) on delete cascade,
+  action text not null,
+  total integer not null,
+  status text not null default 'running',
+  result jsonb null,
+  error text null,
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  constraint bulk_jobs_action check (action in ('reassign', 'delete', 'reread')),
+  constraint bulk_jobs_status check (status in ('running', 'done', 'failed'))
+);
+comment on table public.bulk_jobs is
+  'The reps'' large bulk actions, followed by the page that started them; service_role only.';
+create index bulk_jobs_created on public.bulk_jobs (created_at);
+alter table public.bulk_jobs enable row level security;
+revoke all on table public.bulk_jobs from public, anon, authenticated;
+grant select, insert, update, delete on table public.bulk_jobs to service_role;
+
+-- bulk_change_prospects for job `job_id`, whose row records the answer in the same transaction.
+create function public.run_bulk_job(
+  job_id uuid, action text, slugs text[], rep_id uuid, owner_id uuid, batch_id uuid, at timestamptz,
+  max_refused integer
+)
+returns jsonb
+language plpgsql
+volatile
+security invoker
+set search_path = ''
+as $$
+declare
+  v_result jsonb;
+begin
+  v_result := public.bulk_change_prospects(
+    run_bulk_job.action, run_bulk_job.slugs, run_bulk_job.rep_id, run_bulk_job.owner_id,
+    run_bulk_job.batch_id, run_bulk_job.at, run_bulk_job.max_refused
+  );
+  update public.bulk_jobs j
+  set status = 'done', result = v_result || jsonb_build_object('batch_id', run_bulk_job.batch_id),
+      updated_at = run_bulk_job.at
+  where j.id = run_bulk_job.job_id;
+  return v_result;
+end;
+$$;
+
+revoke all on function public.run_bulk_job(uuid, text, text[], uuid, uuid, uuid, timestamptz, integer)
+  from public, anon, authenticated;
+grant execute on function public.run_bulk_job(uuid, text, text[], uuid, uuid, uuid, timestamptz, integer)
+  to service_role;

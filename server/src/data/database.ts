@@ -1,5 +1,5 @@
 import type { ProspectField } from '#core/prospect-fields.ts'
-import type { BulkFunctions } from './bulk-database.ts'
+import type { BulkFunctions, BulkTables } from './bulk-database.ts'
 import type {
   AttemptClaim,
   CallRecordCounts,
@@ -29,6 +29,7 @@ import type { WebsiteFunctions, WebsiteTables } from './website-database.ts'
 export type Database = {
   public: {
     Tables: RepTables &
+      BulkTables &
       OutreachTables &
       TeamTables &
       EngagementTables &

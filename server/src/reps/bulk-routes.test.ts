@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type {
+  BulkJobResponse,
   BulkRequest,
   BulkResponse,
   BulkRestoreResponse,
@@ -287,5 +288,59 @@ describe('bulk requests it cannot read', () => {
     })
     expect(res.status).toBe(403)
     expect(await ownerOf('kiln-a')).toBe('cy@example.com')
+  })
+})
+
+describe('large bulk actions run as a job', () => {
+  it('answers 202 at once with the job, which the rep follows until it is done', async () => {
+    const rows = Array.from({ length: 1_200 }, (_, i) =>
+      row(`ember-${String(i).padStart(4, '0')}`, `Emberline ${i}`),
+    )
+    await importAsRep(db, rows, bo.rep.id)
+    const res = await bulk(ann, {
+      action: 'reassign',
+      filter: { list: 'prospects', query: 'q=emberline' },
+      ownerId: cy.rep.id,
+    })
+    expect(res.status).toBe(202)
+    const { job } = (await res.json()) as BulkJobResponse
+    expect(res.headers.get('Location')).toBe(`/api/reps/bulk-actions/${job.id}`)
+    expect(job).toMatchObject({ action: 'reassign', total: 1_200 })
+    const follow = async () => {
+      const answer = await reps.request(`/bulk-actions/${job.id}`, { session: ann })
+      return ((await answer.json()) as BulkJobResponse).job
+    }
+    await expect.poll(async () => (await follow()).status).toBe('done')
+    expect((await follow()).result).toMatchObject({ total: 1_200, changed: 1_200, refusedCount: 0 })
+    expect(await ownerOf('ember-0000')).toBe('cy@example.com')
+    expect(await ownerOf('ember-1199')).toBe('cy@example.com')
+    // Another rep's job is none of theirs.
+    expect((await reps.request(`/bulk-actions/${job.id}`, { session: bo })).status).toBe(404)
+  })
+
+  it('lists the rows it refused in the job', async () => {
+    const res = await bulk(bo, { action: 'delete', filter: { list: 'prospects', query: 'q=emberline' } })
+    expect(res.status).toBe(202)
+    const { job } = (await res.json()) as BulkJobResponse
+    const follow = async () =>
+      ((await (await reps.request(`/bulk-actions/${job.id}`, { session: bo })).json()) as BulkJobResponse).job
+    await expect.poll(async () => (await follow()).status).toBe('done')
+    const result = (await follow()).result
+    // Cy's now: refused, one by one, the first 200 named.
+    expect(result).toMatchObject({ changed: 0, refusedCount: 1_200, batchId: null })
+    expect(result?.refused).toHaveLength(200)
+  })
+
+  it('answers a job its server left running as failed, with nothing changed', async () => {
+    const { rows } = await db.query<{ id: string }>(
+      `insert into public.bulk_jobs (rep_id, action, total, created_at, updated_at)
+       values ($1, 'delete', 5000, $2, $2) returning id`,
+      [ann.rep.id, new Date(reps.clock.now().getTime() - 11 * 60_000).toISOString()],
+    )
+    const answer = await reps.request(`/bulk-actions/${rows[0]?.id}`, { session: ann })
+    expect(((await answer.json()) as BulkJobResponse).job).toMatchObject({
+      status: 'failed',
+      error: 'The action was interrupted before it finished, so nothing was changed. Try it again.',
+    })
   })
 })

@@ -53,6 +53,8 @@ export function repRoutes(deps: RepApiDeps): Hono<RepEnv> {
       siteUrl: deps.settings.siteUrl,
       now: deps.settings.now ?? (() => new Date()),
       websiteReader: deps.websiteReader,
+      runInBackground: deps.runInBackground,
+      logger: deps.logger,
     }),
   )
   app.route('/', websiteRepRoutes(deps.db, deps.websiteReader, deps.settings.now ?? (() => new Date())))

@@ -1,6 +1,6 @@
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { BulkResponse, BulkResult } from '#core/rep-api.ts'
+import type { BulkJob, BulkResponse, BulkResult } from '#core/rep-api.ts'
 import { installFakeFetch } from '../../../testing/fake-fetch.ts'
 import { keepSession, resetSession } from '../session/session-store.ts'
 import { ANN, answer, listAnswer, pending, SESSION } from '../testing/rep-fixtures.ts'
@@ -17,6 +17,7 @@ afterEach(() => {
   cleanup()
   resetSession()
   vi.unstubAllGlobals()
+  vi.useRealTimers()
   window.history.replaceState(null, '', '/')
 })
 
@@ -159,5 +160,50 @@ describe('bulk actions on the prospects list', () => {
     fireEvent.change(screen.getByLabelText('Owner'), { target: { value: 'me' } })
     await answer(pending(requests, LIST), Response.json(listAnswer(3)))
     expect(within(section).queryByText('1 prospect selected', { exact: false })).toBeNull()
+  })
+
+  it('follows a large action’s job on the server until it is done', async () => {
+    await showList()
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select all on this page' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Select all 120 prospects matching this filter' }))
+    fireEvent.change(screen.getByLabelText('New owner'), { target: { value: ANN.id } })
+    vi.useFakeTimers({ toFake: ['setTimeout'] })
+    fireEvent.click(screen.getByRole('button', { name: 'Reassign' }))
+    const job: BulkJob = {
+      id: 'j0b00000-0000-4000-8000-000000000000',
+      status: 'running',
+      action: 'reassign',
+      total: 5000,
+      result: null,
+      error: null,
+      createdAt: '2026-03-02T14:00:00.000Z',
+      updatedAt: '2026-03-02T14:00:00.000Z',
+    }
+    await answer(pending(requests, BULK), Response.json({ job }, { status: 202 }))
+    screen.getByText(/^Reassigning 5,000 prospects on the server/)
+    const jobUrl = `/api/reps/bulk-actions/${job.id}`
+    expect(requests.some((r) => r.url === jobUrl)).toBe(false)
+    await act(() => vi.advanceTimersByTimeAsync(1000))
+    const done = { ...job, status: 'done', result: result({ total: 5000, changed: 5000 }).result }
+    await answer(pending(requests, jobUrl), Response.json({ job: done }))
+    screen.getByText('Reassigned 5,000 prospects.')
+  })
+
+  it('says so when a large action failed, and that nothing changed', async () => {
+    await showList()
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Company 1-0 (Contact 0)' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Re-read websites' }))
+    const failed = {
+      id: 'j0b00000-0000-4000-8000-000000000001',
+      status: 'failed',
+      action: 'reread',
+      total: 5000,
+      result: null,
+      error: 'The action could not be finished, so nothing was changed. Try it again in a moment.',
+      createdAt: '2026-03-02T14:00:00.000Z',
+      updatedAt: '2026-03-02T14:00:00.000Z',
+    }
+    await answer(pending(requests, BULK), Response.json({ job: failed }, { status: 202 }))
+    expect(screen.getByRole('alert').textContent).toBe(failed.error)
   })
 })

@@ -1,13 +1,13 @@
 import { useId, useState } from 'react'
 import { UNAVAILABLE_MESSAGE } from '#core/api-error.ts'
-import { BULK_EXPORT_FILE, type BulkRequest, type BulkResult } from '#core/rep-api.ts'
+import { BULK_EXPORT_FILE, type BulkJob, type BulkRequest, type BulkResult } from '#core/rep-api.ts'
 import { secondaryButtonClass } from '../../../components/button-styles.ts'
 import { useKeyedLoad } from '../../../lib/use-keyed-load.ts'
 import { listReps } from '../api/rep-endpoints.ts'
 import { Alert } from '../ui/alert.tsx'
 import { labelClass, selectClass, textLinkClass } from '../ui/field-styles.ts'
 import { formatCount } from '../ui/format.ts'
-import { exportBulkCsv, restoreBulkDeletion, sendBulkAction } from './bulk-endpoints.ts'
+import { exportBulkCsv, getBulkJob, restoreBulkDeletion, sendBulkAction } from './bulk-endpoints.ts'
 import type { BulkSelection } from './use-bulk-selection.ts'
 
 const loadReps = (_key: string, signal: AbortSignal) => listReps(signal)
@@ -21,6 +21,9 @@ type Outcome =
   | { kind: 'exported'; rows: number }
   | { kind: 'restored'; restored: number; slugTaken: string[] }
   | { kind: 'failed'; message: string }
+
+/** How often the page asks how a large bulk action is going. */
+const JOB_POLL_MS = 1000
 
 const prospects = (n: number) => `${formatCount(n)} ${n === 1 ? 'prospect' : 'prospects'}`
 
@@ -46,6 +49,7 @@ export function BulkBar({
   const [owner, setOwner] = useState('')
   const [confirming, setConfirming] = useState(false)
   const [busy, setBusy] = useState<string | null>(null)
+  const [job, setJob] = useState<BulkJob | null>(null)
   const [outcome, setOutcome] = useState<Outcome | null>(null)
   const ownerId = useId()
   const reps = useKeyedLoad('reps', loadReps, { failedMessage: UNAVAILABLE_MESSAGE })
@@ -65,7 +69,8 @@ export function BulkBar({
   }
   const write = (request: BulkRequest) =>
     run(request.action, async () => {
-      const { result } = await sendBulkAction(request)
+      const answer = await sendBulkAction(request)
+      const result = 'result' in answer ? answer.result : await followJob(answer.job, setJob)
       selection.clear()
       onChanged()
       return { kind: 'result', result }
@@ -178,7 +183,13 @@ export function BulkBar({
         </div>
       )}
       <div aria-live="polite" className="text-sm text-slate-700 dark:text-slate-300">
-        {busy !== null && <p>Working on {prospects(count)}…</p>}
+        {busy !== null && job === null && <p>Working on {prospects(count)}…</p>}
+        {busy !== null && job !== null && (
+          <p>
+            {WORKING[job.action]} {prospects(job.total)} on the server: all of them at once, or none if it
+            fails. This page shows the outcome when it is done.
+          </p>
+        )}
         {busy === null && outcome !== null && outcome.kind !== 'failed' && (
           <OutcomeText outcome={outcome} onUndo={undo} />
         )}
@@ -186,6 +197,32 @@ export function BulkBar({
       {busy === null && outcome?.kind === 'failed' && <Alert>{outcome.message}</Alert>}
     </section>
   )
+}
+
+const WORKING: Record<BulkResult['action'], string> = {
+  reassign: 'Reassigning',
+  delete: 'Deleting',
+  reread: 'Queueing the websites of',
+}
+
+/**
+ * Waits for a large bulk action to end, asking again every JOB_POLL_MS: its result, or its failure
+ * thrown in its words (nothing was changed then).
+ */
+async function followJob(started: BulkJob, show: (job: BulkJob | null) => void): Promise<BulkResult> {
+  let job = started
+  show(job)
+  try {
+    while (job.status === 'running') {
+      await new Promise((resolve) => setTimeout(resolve, JOB_POLL_MS))
+      job = (await getBulkJob(job.id)).job
+      show(job)
+    }
+    if (job.status === 'failed' || job.result === null) throw new Error(job.error ?? UNAVAILABLE_MESSAGE)
+    return job.result
+  } finally {
+    show(null)
+  }
 }
 
 const DONE: Record<BulkResult['action'], string> = {

@@ -1,10 +1,17 @@
 import { RequestFailure, UNAVAILABLE_MESSAGE } from '#core/api-error.ts'
-import type { BulkRequest, BulkResponse, BulkRestoreResponse } from '#core/rep-api.ts'
+import type { BulkJobResponse, BulkRequest, BulkResponse, BulkRestoreResponse } from '#core/rep-api.ts'
 import { getRepApiUrl, getRepHeaders, readRepAnswer, requestRep } from '../api/rep-client.ts'
 
-/** `POST bulk-actions` for the actions that write: what changed, and what was left alone and why. */
+/**
+ * `POST bulk-actions` for the actions that write: what changed and what was left alone and why, or
+ * for thousands of prospects the job that is making the change.
+ */
 export const sendBulkAction = (request: BulkRequest) =>
-  requestRep<BulkResponse>('bulk-actions', { method: 'POST', json: request })
+  requestRep<BulkResponse | BulkJobResponse>('bulk-actions', { method: 'POST', json: request })
+
+/** `GET bulk-actions/:id`: a large bulk action, as it stands. */
+export const getBulkJob = (id: string) =>
+  requestRep<BulkJobResponse>(`bulk-actions/${encodeURIComponent(id)}`)
 
 /** `POST bulk-actions/deletions/:id/restore`: a bulk delete brought back. */
 export const restoreBulkDeletion = (batchId: string) =>
