@@ -344,6 +344,8 @@ export interface DeletedProspectSummary {
   /** Its owner when it was deleted. */
   owner: Rep | null
   deleted: Stamp
+  /** The bulk delete it was part of (`POST bulk-actions/deletions/:batchId/restore`), or null. */
+  batchId: string | null
 }
 
 /** `GET deleted-prospects?page=`: one page (REP_PAGE_SIZE) of deletions, the latest first. */

@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite'
-import type { BulkRequest, BulkResponse, BulkRestoreResponse } from '../../core/rep-api.ts'
+import type { BulkJobResponse, BulkRequest, BulkResponse, BulkRestoreResponse } from '../../core/rep-api.ts'
 import { prepareDatabase } from '../../server/src/db/prepare-database.ts'
 import type { WebsiteReaderDeps } from '../../server/src/reps/rep-settings.ts'
 import { loadRepositoryTemplates } from '../../server/src/testing/agent-templates.ts'
@@ -64,8 +64,24 @@ export async function runBulkBench(): Promise<boolean> {
       if (res.status !== 200 || ms > LIMIT_MS) pass = false
       rows.push([label, who, `${(ms / 1000).toFixed(2)} s`, answer])
     }
-    const post = (session: typeof ann, body: BulkRequest) => () =>
-      reps.request('/bulk-actions', { method: 'POST', session, body: JSON.stringify(body) })
+    // A large action is answered 202 with its job at once (that answer's time is printed too); the
+    // time counted is until the job is done, asked every 50 ms.
+    const post = (session: typeof ann, body: BulkRequest) => async () => {
+      const t0 = performance.now()
+      const res = await reps.request('/bulk-actions', { method: 'POST', session, body: JSON.stringify(body) })
+      if (res.status !== 202) return res
+      let { job } = (await res.json()) as BulkJobResponse
+      answered.push(`${body.action}: 202 in ${(performance.now() - t0).toFixed(0)} ms`)
+      while (job.status === 'running') {
+        await new Promise((resolve) => setTimeout(resolve, 50))
+        const next = await reps.request(`/bulk-actions/${job.id}`, { session })
+        job = ((await next.json()) as BulkJobResponse).job
+      }
+      return job.result
+        ? Response.json({ result: job.result } satisfies BulkResponse)
+        : new Response(job.error, { status: 500 })
+    }
+    const answered: string[] = []
     const counts = async (res: Response) => {
       const { result } = (await res.json()) as BulkResponse
       return `${result.changed.toLocaleString('en')} changed, ${result.refusedCount.toLocaleString('en')} refused`
@@ -96,6 +112,7 @@ export async function runBulkBench(): Promise<boolean> {
     )
     await run('delete', 'rep, half theirs', post(boSession, { action: 'delete', filter }), counts)
     for (const line of formatColumns(rows)) console.log(line)
+    console.log(`  jobs answered: ${answered.join('; ')}`)
     console.log(`  ${pass ? 'PASS' : 'FAIL'} every action answered 200 within ${LIMIT_MS / 1000} s`)
     return pass
   } finally {

@@ -336,6 +336,8 @@ export type DeletedProspectRow = {
   owner: Rep | null
   deleted_at: string
   deleted_by: Rep | null
+  /** The bulk delete it was part of; null for one deleted alone. */
+  batch_id: string | null
 }
 
 /** `get_deleted_prospect`'s answer. */

@@ -165,6 +165,8 @@ describe('bulk delete and its undo', () => {
       await reps.request('/deleted-prospects', { session: cy })
     ).json()) as DeletedProspectListResponse
     expect(deleted.prospects.map((p) => p.slug)).toEqual(expect.arrayContaining(['marl-a', 'marl-b']))
+    // Each row of the batch names it, so the deleted page can bring the batch back.
+    expect(deleted.prospects.find((p) => p.slug === 'marl-a')?.batchId).toBe(result.batchId)
 
     // Only the rep who deleted the batch, or an admin, brings it back.
     const path = `/bulk-actions/deletions/${result.batchId}/restore`

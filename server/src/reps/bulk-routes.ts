@@ -139,8 +139,9 @@ export function bulkRoutes(deps: BulkRouteDeps): Hono<RepEnv> {
         }
       })
       c.header('Location', `${REP_API_PATH}/bulk-actions/${job.id}`)
-      const current = (await readJob(deps.db, job.id, rep.id, deps.now())) ?? toJob(job)
-      return c.json({ job: current } satisfies BulkJobResponse, 202)
+      // The job as it was made, not read again: on the embedded database (one connection) a read
+      // would wait behind the job's own transaction, and the answer with it.
+      return c.json({ job: toJob(job) } satisfies BulkJobResponse, 202)
     })
     .get('/bulk-actions/:id', async (c) => {
       const id = c.req.param('id')
