@@ -88,7 +88,7 @@ export interface RepProspectListResponse {
 }
 
 /** `website`: details its site gave were filled in the background (blank ones only). */
-export type AuditAction = 'create' | 'update' | 'delete' | 'import' | 'website'
+export type AuditAction = 'create' | 'update' | 'delete' | 'import' | 'website' | 'restore'
 
 /** One line of a prospect's history; kept after the prospect is deleted. */
 export interface AuditEntry {
@@ -346,6 +346,8 @@ export interface DeletedProspectSummary {
   /** Its owner when it was deleted. */
   owner: Rep | null
   deleted: Stamp
+  /** The bulk delete it was part of (`POST bulk-actions/deletions/:batchId/restore`), or null. */
+  batchId: string | null
 }
 
 /** `GET deleted-prospects?page=`: one page (REP_PAGE_SIZE) of deletions, the latest first. */
@@ -665,4 +667,106 @@ export interface WebhookDeliveryLogResponse {
   deliveries: WebhookDeliveryLine[]
   /** How many tries a delivery gets before it is given up. */
   maxAttempts: number
+}
+
+// Bulk actions on the prospects and Activity lists: one request names either the rows a rep ticked
+// (`slugs`) or the list's own filter (`filter`, the query string of the list's address), and changes
+// every row the rep may change in one transaction; rows the ownership rule refuses are skipped and
+// listed with why, in the words of the rule for one prospect.
+
+export const BULK_ACTIONS = ['reassign', 'delete', 'reread', 'export'] as const
+export type BulkAction = (typeof BULK_ACTIONS)[number]
+
+/** At most this many prospects in one bulk action, ticked or matched. */
+export const BULK_MAX_ROWS = 100_000
+
+/** The list whose filter a bulk action names, and its address's query string (`q`, `owner`, `stage`, `hot`). */
+export interface BulkFilter {
+  list: 'prospects' | 'activity'
+  query: string
+}
+
+/**
+ * `POST bulk-actions`: `slugs` or `filter`, not both. `ownerId` (a rep's id, or null: nobody) for
+ * `reassign` only. `export` answers a CSV file (`text/csv`, BULK_EXPORT_COLUMNS) and changes nothing;
+ * the others answer {@link BulkResponse}. 400 `bad_request` for a body it cannot read, 422
+ * `prospect_invalid` when the new owner is not an enabled rep (nothing changed).
+ */
+export interface BulkRequest {
+  action: BulkAction
+  slugs?: string[]
+  filter?: BulkFilter
+  ownerId?: string | null
+}
+
+/** A row a bulk action left alone, and why, as the rep reads it. */
+export interface BulkRefusal {
+  slug: string
+  name: string
+  companyName: string
+  reason: string
+}
+
+export interface BulkResult {
+  action: Exclude<BulkAction, 'export'>
+  /** How many prospects it named (ticked, or matching the filter when it ran). */
+  total: number
+  /** Reassigned, deleted, or queued for reading. */
+  changed: number
+  /** Already with that owner (reassign). */
+  unchanged: number
+  /** Named but gone meanwhile (deleted by someone else). */
+  missing: number
+  refusedCount: number
+  /** The first 200 refused rows, by slug. */
+  refused: BulkRefusal[]
+  /** A delete's batch: `POST bulk-actions/deletions/:batchId/restore` brings it back. */
+  batchId: string | null
+}
+
+/** The answer when the action ran while the request waited (at most BULK_INLINE_MAX prospects). */
+export interface BulkResponse {
+  result: BulkResult
+}
+
+/**
+ * Past this many prospects a writing action runs as a job: `POST bulk-actions` answers 202
+ * {@link BulkJobResponse} at once (`Location`: the job), and `GET bulk-actions/:id` follows it.
+ */
+export const BULK_INLINE_MAX = 1000
+
+/**
+ * A large bulk action. `running` until its one transaction ends: then `done`, with its result, or
+ * `failed`, with why in words, and nothing changed. Only the rep who started it may read it (404
+ * `prospect_not_found` for anyone else, as for an unknown id).
+ */
+export interface BulkJob {
+  id: string
+  status: 'running' | 'done' | 'failed'
+  action: BulkResult['action']
+  total: number
+  result: BulkResult | null
+  error: string | null
+  createdAt: string
+  updatedAt: string
+}
+
+export interface BulkJobResponse {
+  job: BulkJob
+}
+
+/** The export's columns: for a mail merge, each link marked as sent by email (`?via=email`). */
+export const BULK_EXPORT_COLUMNS = ['name', 'company', 'link', 'stage'] as const
+export const BULK_EXPORT_FILE = 'prospects-mail-merge.csv'
+
+/**
+ * `POST bulk-actions/deletions/:batchId/restore`: brings a bulk delete back, by the rep who deleted it
+ * or an admin (else 403 `forbidden`; 404 `prospect_not_found` for an unknown batch). A prospect whose
+ * slug a new prospect took meanwhile stays deleted and is listed; its activity does not come back.
+ */
+export interface BulkRestoreResponse {
+  restored: number
+  /** Already back from an earlier restore. */
+  already: number
+  slugTaken: string[]
 }

@@ -340,6 +340,120 @@ end;
 $$;
 
 --
+-- Name: bulk_change_prospects(text, text[], uuid, uuid, uuid, timestamp with time zone, integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.bulk_change_prospects(action text, slugs text[], rep_id uuid, owner_id uuid, batch_id uuid, at timestamp with time zone, max_refused integer) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+#variable_conflict use_column
+declare
+  v_admin boolean;
+  v_set_owner boolean := bulk_change_prospects.action = 'reassign';
+  v_ids uuid[];
+  v_slugs text[];
+  v_found integer;
+  v_changed integer := 0;
+  v_unchanged integer := 0;
+  v_refused jsonb;
+  v_refused_count integer;
+begin
+  if bulk_change_prospects.action is null or bulk_change_prospects.action not in ('reassign', 'delete', 'reread') then
+    raise exception 'action must be reassign, delete or reread' using errcode = '22023';
+  end if;
+  if v_set_owner and bulk_change_prospects.owner_id is not null and not exists (
+    select from public.reps r where r.id = bulk_change_prospects.owner_id and r.disabled_at is null
+  ) then
+    return jsonb_build_object('status', 'owner_unknown');
+  end if;
+  v_admin := public.prospect_change_refusal(bulk_change_prospects.rep_id, '', null, false, null) is null;
+
+  -- The rows are locked first, in one order, so two bulk actions over the same rows queue rather than deadlock.
+  perform 1 from public.prospects p
+  where p.slug = any (bulk_change_prospects.slugs) order by p.id for update;
+
+  create temporary table if not exists bulk_rows (
+    id uuid, slug text, name text, company_name text, owner_id uuid, website text, refusal jsonb
+  ) on commit drop;
+  truncate bulk_rows;
+  insert into bulk_rows
+  select p.id, p.slug, p.name, p.company_name, p.owner_id, p.website,
+    case
+      when bulk_change_prospects.action = 'delete' and p.slug = 'visitor'
+        then jsonb_build_object('status', 'fallback_kept')
+      when v_admin then null
+      else public.prospect_change_refusal(
+        bulk_change_prospects.rep_id, p.slug, p.owner_id, v_set_owner, bulk_change_prospects.owner_id
+      )
+    end
+  from public.prospects p
+  where p.slug = any (bulk_change_prospects.slugs);
+  get diagnostics v_found = row_count;
+  if bulk_change_prospects.action = 'reread' then
+    update bulk_rows b set refusal = jsonb_build_object('status', 'no_website')
+    where b.refusal is null and b.website is null;
+  end if;
+
+  select count(*)::integer into v_refused_count from bulk_rows b where b.refusal is not null;
+  select coalesce(jsonb_agg(jsonb_build_object(
+      'slug', t.slug, 'name', t.name, 'company_name', t.company_name, 'refusal', t.refusal
+    ) order by t.slug), '[]'::jsonb)
+  into v_refused
+  from (
+    select b.* from bulk_rows b where b.refusal is not null order by b.slug
+    limit greatest(0, coalesce(bulk_change_prospects.max_refused, 200))
+  ) t;
+
+  if bulk_change_prospects.action = 'reassign' then
+    select array_agg(b.id) into v_ids from bulk_rows b
+    where b.refusal is null and b.owner_id is distinct from bulk_change_prospects.owner_id;
+    update public.prospects p
+    set owner_id = bulk_change_prospects.owner_id, updated_by = bulk_change_prospects.rep_id,
+        updated_at = bulk_change_prospects.at
+    where p.id = any (v_ids);
+    get diagnostics v_changed = row_count;
+    insert into public.prospect_audit (prospect_id, slug, action, rep_id, at, changed)
+    select p.id, p.slug, 'update', bulk_change_prospects.rep_id, bulk_change_prospects.at, array['owner']
+    from public.prospects p where p.id = any (v_ids);
+    select count(*)::integer into v_unchanged from bulk_rows b
+    where b.refusal is null and b.owner_id is not distinct from bulk_change_prospects.owner_id;
+  elsif bulk_change_prospects.action = 'delete' then
+    select array_agg(b.id) into v_ids from bulk_rows b where b.refusal is null;
+    insert into public.prospect_audit (prospect_id, slug, action, rep_id, at, last_values, batch_id)
+    select p.id, p.slug, 'delete', bulk_change_prospects.rep_id, bulk_change_prospects.at,
+      jsonb_build_object(
+        'fields', (
+          select jsonb_object_agg(f.name, to_jsonb(p) -> f.name)
+          from unnest(public.prospect_field_names()) as f(name)
+        ),
+        'owner_id', p.owner_id
+      ),
+      bulk_change_prospects.batch_id
+    from public.prospects p where p.id = any (v_ids);
+    delete from public.prospects p where p.id = any (v_ids);
+    get diagnostics v_changed = row_count;
+  else
+    select array_agg(b.slug) into v_slugs from bulk_rows b where b.refusal is null;
+    if v_slugs is not null then
+      v_changed := public.queue_website_reads(v_slugs, null, bulk_change_prospects.at);
+    end if;
+  end if;
+
+  return jsonb_build_object(
+    'status', 'done',
+    'changed', v_changed,
+    'unchanged', v_unchanged,
+    'missing', greatest(0, (
+      select count(distinct s)::integer from unnest(bulk_change_prospects.slugs) s
+    ) - v_found),
+    'refused_count', v_refused_count,
+    'refused', v_refused
+  );
+end;
+$$;
+
+--
 -- Name: call_reports_added(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1993,18 +2107,22 @@ CREATE FUNCTION public.list_deleted_prospects(page_offset integer, page_size int
     SET search_path TO ''
     AS $$
   select jsonb_build_object(
-    'total', (select count(*)::integer from public.prospect_audit a where a.action = 'delete'),
+    'total', (
+      select count(*)::integer from public.prospect_audit a
+      where a.action = 'delete' and not exists (select from public.prospects p where p.id = a.prospect_id)
+    ),
     'prospects', coalesce((
       select jsonb_agg(jsonb_build_object(
         'id', d.prospect_id, 'slug', d.slug,
         'name', d.last_values -> 'fields' ->> 'name',
         'company_name', d.last_values -> 'fields' ->> 'company_name',
         'owner', public.prospect_rep_json((d.last_values ->> 'owner_id')::uuid),
-        'deleted_at', d.at, 'deleted_by', public.prospect_rep_json(d.rep_id)
+        'deleted_at', d.at, 'deleted_by', public.prospect_rep_json(d.rep_id),
+        'batch_id', d.batch_id
       ) order by d.at desc, d.id)
       from (
         select a.* from public.prospect_audit a
-        where a.action = 'delete'
+        where a.action = 'delete' and not exists (select from public.prospects p where p.id = a.prospect_id)
         order by a.at desc, a.id
         offset greatest(coalesce(list_deleted_prospects.page_offset, 0), 0)
         limit greatest(1, least(coalesce(list_deleted_prospects.page_size, 50), 200))
@@ -3455,6 +3573,70 @@ CREATE FUNCTION public.reset_rep_password(email text, token_hash text, at timest
 $$;
 
 --
+-- Name: restore_prospect_batch(uuid, uuid, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.restore_prospect_batch(batch_id uuid, rep_id uuid, at timestamp with time zone) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $_$
+#variable_conflict use_column
+declare
+  v_deleted_by uuid;
+  v_total integer;
+  v_restored integer;
+  v_taken jsonb;
+begin
+  select count(*)::integer, min(a.rep_id::text)::uuid into v_total, v_deleted_by
+  from public.prospect_audit a
+  where a.batch_id = restore_prospect_batch.batch_id and a.action = 'delete';
+  if v_total = 0 then
+    return jsonb_build_object('status', 'not_found');
+  end if;
+  if v_deleted_by is distinct from restore_prospect_batch.rep_id
+    and public.prospect_change_refusal(restore_prospect_batch.rep_id, '', null, false, null) is not null then
+    return jsonb_build_object('status', 'forbidden');
+  end if;
+  -- One restore of a batch at a time, so two clicks cannot both bring a prospect back.
+  perform pg_advisory_xact_lock(hashtextextended('restore-batch:' || restore_prospect_batch.batch_id::text, 0));
+
+  create temporary table if not exists restore_rows (prospect_id uuid, slug text, last_values jsonb, taken boolean)
+    on commit drop;
+  truncate restore_rows;
+  insert into restore_rows
+  select a.prospect_id, a.slug, a.last_values,
+    exists (select from public.prospects p where p.slug = a.slug)
+  from public.prospect_audit a
+  where a.batch_id = restore_prospect_batch.batch_id and a.action = 'delete' and a.last_values is not null
+    and not exists (select from public.prospects p where p.id = a.prospect_id);
+
+  execute format(
+    'insert into public.prospects (id, %s, owner_id, created_by, updated_by, updated_at)
+     select r.prospect_id, %s,
+       (select o.id from public.reps o where o.id = (r.last_values ->> ''owner_id'')::uuid),
+       $1, $1, $2
+     from restore_rows r
+       cross join lateral jsonb_populate_record(null::public.prospects, r.last_values -> ''fields'') as x
+     where not r.taken',
+    public.prospect_field_list(), public.prospect_field_list('x.')
+  ) using restore_prospect_batch.rep_id, restore_prospect_batch.at;
+  get diagnostics v_restored = row_count;
+
+  insert into public.prospect_audit (prospect_id, slug, action, rep_id, at)
+  select r.prospect_id, r.slug, 'restore', restore_prospect_batch.rep_id, restore_prospect_batch.at
+  from restore_rows r where not r.taken;
+
+  select coalesce(jsonb_agg(r.slug order by r.slug), '[]'::jsonb) into v_taken from restore_rows r where r.taken;
+  return jsonb_build_object(
+    'status', 'restored',
+    'restored', v_restored,
+    'already', v_total - (select count(*)::integer from restore_rows),
+    'slug_taken', v_taken
+  );
+end;
+$_$;
+
+--
 -- Name: rollups_stage_times_changed(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -3494,6 +3676,29 @@ begin
   from old_rows o
   where t.prospect_id = o.prospect_id;
   return null;
+end;
+$$;
+
+--
+-- Name: run_bulk_job(uuid, text, text[], uuid, uuid, uuid, timestamp with time zone, integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.run_bulk_job(job_id uuid, action text, slugs text[], rep_id uuid, owner_id uuid, batch_id uuid, at timestamp with time zone, max_refused integer) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  v_result jsonb;
+begin
+  v_result := public.bulk_change_prospects(
+    run_bulk_job.action, run_bulk_job.slugs, run_bulk_job.rep_id, run_bulk_job.owner_id,
+    run_bulk_job.batch_id, run_bulk_job.at, run_bulk_job.max_refused
+  );
+  update public.bulk_jobs j
+  set status = 'done', result = v_result || jsonb_build_object('batch_id', run_bulk_job.batch_id),
+      updated_at = run_bulk_job.at
+  where j.id = run_bulk_job.job_id;
+  return v_result;
 end;
 $$;
 
@@ -4162,6 +4367,30 @@ CREATE FUNCTION public.website_read_row(prospect_id uuid) RETURNS jsonb
 $$;
 
 --
+-- Name: bulk_jobs; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.bulk_jobs (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    rep_id uuid NOT NULL,
+    action text NOT NULL,
+    total integer NOT NULL,
+    status text DEFAULT 'running'::text NOT NULL,
+    result jsonb,
+    error text,
+    created_at timestamp with time zone NOT NULL,
+    updated_at timestamp with time zone NOT NULL,
+    CONSTRAINT bulk_jobs_action CHECK ((action = ANY (ARRAY['reassign'::text, 'delete'::text, 'reread'::text]))),
+    CONSTRAINT bulk_jobs_status CHECK ((status = ANY (ARRAY['running'::text, 'done'::text, 'failed'::text])))
+);
+
+--
+-- Name: TABLE bulk_jobs; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.bulk_jobs IS 'The reps'' large bulk actions, followed by the page that started them; service_role only.';
+
+--
 -- Name: call_reports; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -4498,7 +4727,8 @@ CREATE TABLE public.prospect_audit (
     at timestamp with time zone DEFAULT now() NOT NULL,
     changed text[] DEFAULT '{}'::text[] NOT NULL,
     last_values jsonb,
-    CONSTRAINT prospect_audit_action CHECK ((action = ANY (ARRAY['create'::text, 'update'::text, 'delete'::text, 'import'::text, 'website'::text])))
+    batch_id uuid,
+    CONSTRAINT prospect_audit_action CHECK ((action = ANY (ARRAY['create'::text, 'update'::text, 'delete'::text, 'import'::text, 'website'::text, 'restore'::text])))
 );
 
 --
@@ -4506,6 +4736,12 @@ CREATE TABLE public.prospect_audit (
 --
 
 COMMENT ON COLUMN public.prospect_audit.last_values IS 'On a ''delete'' entry: {"fields": the prospect''s fields, "owner_id"} as they were; null on the others and on deletions before it was kept.';
+
+--
+-- Name: COLUMN prospect_audit.batch_id; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.prospect_audit.batch_id IS 'On a ''delete'' entry of a bulk delete: the batch''s id, to bring the batch back together; null otherwise.';
 
 --
 -- Name: prospect_stage_times; Type: TABLE; Schema: public; Owner: -
@@ -4876,6 +5112,13 @@ CREATE TABLE public.website_reads (
 );
 
 --
+-- Name: bulk_jobs bulk_jobs_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.bulk_jobs
+    ADD CONSTRAINT bulk_jobs_pkey PRIMARY KEY (id);
+
+--
 -- Name: call_reports call_reports_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -5135,6 +5378,12 @@ ALTER TABLE ONLY public.website_reads
     ADD CONSTRAINT website_reads_pkey PRIMARY KEY (prospect_id);
 
 --
+-- Name: bulk_jobs_created; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX bulk_jobs_created ON public.bulk_jobs USING btree (created_at);
+
+--
 -- Name: call_reports_prospect; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -5265,6 +5514,12 @@ CREATE INDEX phone_call_attempts_number_hash ON public.phone_call_attempts USING
 --
 
 CREATE INDEX phone_call_attempts_pending ON public.phone_call_attempts USING btree (created_at) WHERE (outcome = 'pending'::text);
+
+--
+-- Name: prospect_audit_batch; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX prospect_audit_batch ON public.prospect_audit USING btree (batch_id) WHERE (batch_id IS NOT NULL);
 
 --
 -- Name: prospect_audit_deleted; Type: INDEX; Schema: public; Owner: -
@@ -5495,6 +5750,13 @@ CREATE TRIGGER rollups_stage_times_changed AFTER UPDATE ON public.engagement_rol
 CREATE TRIGGER rollups_stage_times_removed AFTER DELETE ON public.engagement_rollups REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.rollups_stage_times_removed();
 
 --
+-- Name: bulk_jobs bulk_jobs_rep_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.bulk_jobs
+    ADD CONSTRAINT bulk_jobs_rep_id_fkey FOREIGN KEY (rep_id) REFERENCES public.reps(id) ON DELETE CASCADE;
+
+--
 -- Name: call_reports call_reports_prospect_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -5675,6 +5937,12 @@ ALTER TABLE ONLY public.website_reads
 
 ALTER TABLE ONLY public.website_reads
     ADD CONSTRAINT website_reads_prospect_id_fkey FOREIGN KEY (prospect_id) REFERENCES public.prospects(id) ON DELETE CASCADE;
+
+--
+-- Name: bulk_jobs; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.bulk_jobs ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: call_reports; Type: ROW SECURITY; Schema: public; Owner: -
@@ -5918,6 +6186,13 @@ GRANT ALL ON FUNCTION public.begin_rep_sign_in(email_key text, address_key text,
 
 REVOKE ALL ON FUNCTION public.begin_video_conversation(backend text, prospect_slug text, client_ip_hash text, max_duration_seconds integer, retention_days integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.begin_video_conversation(backend text, prospect_slug text, client_ip_hash text, max_duration_seconds integer, retention_days integer) TO service_role;
+
+--
+-- Name: FUNCTION bulk_change_prospects(action text, slugs text[], rep_id uuid, owner_id uuid, batch_id uuid, at timestamp with time zone, max_refused integer); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.bulk_change_prospects(action text, slugs text[], rep_id uuid, owner_id uuid, batch_id uuid, at timestamp with time zone, max_refused integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.bulk_change_prospects(action text, slugs text[], rep_id uuid, owner_id uuid, batch_id uuid, at timestamp with time zone, max_refused integer) TO service_role;
 
 --
 -- Name: FUNCTION call_reports_added(); Type: ACL; Schema: public; Owner: -
@@ -6562,6 +6837,13 @@ REVOKE ALL ON FUNCTION public.reset_rep_password(email text, token_hash text, at
 GRANT ALL ON FUNCTION public.reset_rep_password(email text, token_hash text, at timestamp with time zone, expires_at timestamp with time zone) TO service_role;
 
 --
+-- Name: FUNCTION restore_prospect_batch(batch_id uuid, rep_id uuid, at timestamp with time zone); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.restore_prospect_batch(batch_id uuid, rep_id uuid, at timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.restore_prospect_batch(batch_id uuid, rep_id uuid, at timestamp with time zone) TO service_role;
+
+--
 -- Name: FUNCTION rollups_stage_times_changed(); Type: ACL; Schema: public; Owner: -
 --
 
@@ -6574,6 +6856,13 @@ GRANT ALL ON FUNCTION public.rollups_stage_times_changed() TO service_role;
 
 REVOKE ALL ON FUNCTION public.rollups_stage_times_removed() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.rollups_stage_times_removed() TO service_role;
+
+--
+-- Name: FUNCTION run_bulk_job(job_id uuid, action text, slugs text[], rep_id uuid, owner_id uuid, batch_id uuid, at timestamp with time zone, max_refused integer); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.run_bulk_job(job_id uuid, action text, slugs text[], rep_id uuid, owner_id uuid, batch_id uuid, at timestamp with time zone, max_refused integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.run_bulk_job(job_id uuid, action text, slugs text[], rep_id uuid, owner_id uuid, batch_id uuid, at timestamp with time zone, max_refused integer) TO service_role;
 
 --
 -- Name: FUNCTION send_rep_password_link(rep_id uuid, token_hash text, at timestamp with time zone, expires_at timestamp with time zone, actor_id uuid); Type: ACL; Schema: public; Owner: -
@@ -6721,6 +7010,12 @@ GRANT ALL ON FUNCTION public.website_read_progress(import_job_id uuid, max_failu
 
 REVOKE ALL ON FUNCTION public.website_read_row(prospect_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.website_read_row(prospect_id uuid) TO service_role;
+
+--
+-- Name: TABLE bulk_jobs; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON TABLE public.bulk_jobs TO service_role;
 
 --
 -- Name: TABLE call_reports; Type: ACL; Schema: public; Owner: -

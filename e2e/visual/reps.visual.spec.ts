@@ -7,8 +7,8 @@ import { parkPointer, shotName, VARIANTS } from './visual-page.ts'
 
 /**
  * The sales reps' pages, top to bottom, compared with their baselines at a phone's and a desktop's
- * width in the site's light and dark themes: sign-in, the activity list, the prospect list, the
- * new-prospect form, a prospect's page and the team. A product of this spec's own, so nothing but the data below
+ * width in the site's light and dark themes: sign-in, the activity list, the prospect list (and with
+ * a page of it selected for a bulk action), the new-prospect form, a prospect's page and the team. A product of this spec's own, so nothing but the data below
  * is on it: the seed's two prospects with some activity (activity-seed.ts) and one the admin made.
  * One product for the file: its tests run in order in one worker.
  */
@@ -101,6 +101,21 @@ const PAGES: RepsPage[] = [
       const companies = page.getByRole('table', { name: 'Prospects' }).getByRole('link')
       await expect(companies).toHaveText(['Bright Smile Dental', 'Harbor Realty Group', 'Northwind Dental'])
       await expect(page.getByRole('combobox', { name: 'Owner' })).toContainText(ADMIN.email)
+    },
+  },
+  {
+    // The list with its page ticked: the bulk bar, its count and its actions.
+    name: 'reps-bulk',
+    path: '/_/prospects?owner=all',
+    signedIn: true,
+    ready: async (page: Page) => {
+      const companies = page.getByRole('table', { name: 'Prospects' }).getByRole('link')
+      await expect(companies).toHaveText(['Bright Smile Dental', 'Harbor Realty Group', 'Northwind Dental'])
+      await page.getByRole('checkbox', { name: 'Select all on this page' }).check()
+      const bar = page.getByRole('region', { name: 'Selected prospects' })
+      await expect(bar).toContainText('3 prospects selected')
+      await expect(bar.getByLabel('New owner')).toContainText(ADMIN.email)
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
     },
   },
   {

@@ -5,6 +5,7 @@ import { migratePostgres } from '../../server/src/db/open-backend.ts'
 import { findPostgresBin, startPostgresCluster } from '../../server/src/testing/postgres-cluster.ts'
 import { startProduct } from '../start-product.ts'
 import { runApiBench } from './api-bench.ts'
+import { runBulkBench } from './bulk-bench.ts'
 import { runEventsBench } from './events-bench.ts'
 import { runFunnelBench } from './funnel-bench.ts'
 import { runLighthouseBench } from './lighthouse-bench.ts'
@@ -29,13 +30,14 @@ const BENCHES = [
   'preview',
   'funnel',
   'memory',
+  'bulk',
 ] as const
 // Third-party hosts (e.g. the scheduling widget) fail at DNS at once instead of waiting for a network
 // this machine may not have; the figures are for our own pages.
 const LAUNCH_ARGS = [...CHROMIUM_ARGS, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1']
 
 /**
- * `npm run bench [site|widget|lighthouse|api|events|templates|website|tools|preview|funnel|memory] [--postgres]` (`--postgres`: on a throwaway PostgreSQL
+ * `npm run bench [site|widget|lighthouse|api|events|templates|website|tools|preview|funnel|memory|bulk] [--postgres]` (`--postgres`: on a throwaway PostgreSQL
  * server instead of the embedded database): the landing and a prospect page and the widget on a
  * host page, in headless Chromium, a Lighthouse-like mobile measure of the partner demo page (CLS), the server under
  * load, the event ingest under load, the agent templates' render and import, and prospects' preview
@@ -96,6 +98,7 @@ async function main(): Promise<number> {
     if (selected.includes('funnel')) pass = (await runFunnelBench()) && pass
     // Its own servers: the embedded default twice on one fresh data directory, then on PostgreSQL.
     if (selected.includes('memory')) pass = (await runMemoryBench()) && pass
+    if (selected.includes('bulk')) pass = (await runBulkBench()) && pass
     return pass ? 0 : 1
   } finally {
     await product.stop()

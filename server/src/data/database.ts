@@ -1,4 +1,5 @@
 import type { ProspectField } from '#core/prospect-fields.ts'
+import type { BulkFunctions, BulkTables } from './bulk-database.ts'
 import type {
   AttemptClaim,
   CallRecordCounts,
@@ -29,6 +30,7 @@ import type { WebsiteFunctions, WebsiteTables } from './website-database.ts'
 export type Database = {
   public: {
     Tables: RepTables &
+      BulkTables &
       OutreachTables &
       TeamTables &
       EngagementTables &
@@ -107,6 +109,7 @@ export type Database = {
       }
     Views: Record<never, never>
     Functions: RepFunctions &
+      BulkFunctions &
       OutreachFunctions &
       TeamFunctions &
       EventFunctions &

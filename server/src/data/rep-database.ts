@@ -77,6 +77,8 @@ export type RepTables = {
     changed: string[]
     /** On a 'delete' entry: the prospect as it was; null on the others and on older deletions. */
     last_values: { fields: ProspectFields; owner_id: string | null } | null
+    /** On a 'delete' entry of a bulk delete: its batch, to bring it back together. */
+    batch_id: string | null
   }>
 }
 
@@ -336,6 +338,8 @@ export type DeletedProspectRow = {
   owner: Rep | null
   deleted_at: string
   deleted_by: Rep | null
+  /** The bulk delete it was part of; null for one deleted alone. */
+  batch_id: string | null
 }
 
 /** `get_deleted_prospect`'s answer. */

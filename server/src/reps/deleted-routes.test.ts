@@ -80,6 +80,7 @@ describe('deleted prospects', () => {
         companyName: 'New Gone Dental',
         owner: ann.rep,
         deleted: { at: expect.stringMatching(/Z$/), rep: ann.rep },
+        batchId: null,
       },
       {
         id: expect.any(String),
@@ -88,6 +89,7 @@ describe('deleted prospects', () => {
         companyName: 'Gone Dental',
         owner: bo.rep,
         deleted: { at: expect.stringMatching(/Z$/), rep: bo.rep },
+        batchId: null,
       },
     ])
     expect((await listDeleted(cy, 2)).prospects).toEqual([])

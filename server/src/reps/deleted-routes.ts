@@ -32,6 +32,7 @@ export function deletedProspectRoutes(db: Db): Hono<RepEnv> {
         companyName: row.company_name,
         owner: row.owner,
         deleted: { at: toIso(row.deleted_at), rep: row.deleted_by },
+        batchId: row.batch_id,
       }))
       return c.json({
         prospects,

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import type { AgentTemplateListResponse, RepListResponse } from '#core/rep-api.ts'
 import { activityRoutes } from './activity-routes.ts'
+import { bulkRoutes } from './bulk-routes.ts'
 import { deletedProspectRoutes } from './deleted-routes.ts'
 import { importRoutes } from './import-route.ts'
 import { outreachRoutes } from './outreach-routes.ts'
@@ -43,6 +44,17 @@ export function repRoutes(deps: RepApiDeps): Hono<RepEnv> {
       runInBackground: deps.runInBackground,
       logger: deps.logger,
       onWebsiteReadsQueued: deps.websiteReader?.onQueued,
+    }),
+  )
+  app.route(
+    '/',
+    bulkRoutes({
+      db: deps.db,
+      siteUrl: deps.settings.siteUrl,
+      now: deps.settings.now ?? (() => new Date()),
+      websiteReader: deps.websiteReader,
+      runInBackground: deps.runInBackground,
+      logger: deps.logger,
     }),
   )
   app.route('/', websiteRepRoutes(deps.db, deps.websiteReader, deps.settings.now ?? (() => new Date())))

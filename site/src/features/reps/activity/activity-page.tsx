@@ -1,12 +1,20 @@
+import { useMemo } from 'react'
 import { ACTIVITY_REFRESH_MS, HOT_RULE_TEXT } from '#core/engagement.ts'
 import { secondaryButtonClass } from '../../../components/button-styles.ts'
+import { BulkBar } from '../list/bulk-bar.tsx'
 import { MineEmpty } from '../list/mine-empty.tsx'
 import { Pager } from '../list/pager.tsx'
+import { useBulkSelection } from '../list/use-bulk-selection.ts'
 import { SignedInPage } from '../session/signed-in-page.tsx'
 import { Alert } from '../ui/alert.tsx'
 import { pageTitleClass, textLinkClass } from '../ui/field-styles.ts'
 import { formatCount } from '../ui/format.ts'
-import { getActivityCsvUrl, getActivitySearch, listActivity } from './activity-endpoints.ts'
+import {
+  getActivityCsvUrl,
+  getActivityFilterSearch,
+  getActivitySearch,
+  listActivity,
+} from './activity-endpoints.ts'
 import { ActivityFilters } from './activity-filters.tsx'
 import { ActivityTable } from './activity-table.tsx'
 import { FunnelSection } from './funnel-section.tsx'
@@ -29,6 +37,11 @@ function Activity() {
   const { shown } = live
   const filtered = query.q !== '' || query.owner !== 'all' || query.stage !== '' || query.hot
   const onlyMine = query.owner === 'me' && query.q === '' && query.stage === '' && !query.hot
+  // A bulk action names the list's filters as the list sends them, its page aside.
+  const filterQuery = getActivityFilterSearch(query)
+  const filter = useMemo(() => ({ list: 'activity' as const, query: filterQuery }), [filterQuery])
+  const pageSlugs = useMemo(() => shown?.prospects.map((row) => row.slug) ?? [], [shown])
+  const selection = useBulkSelection(pageSlugs, filter, shown?.total ?? 0)
 
   return (
     <>
@@ -78,9 +91,22 @@ function Activity() {
             </button>
           </p>
         )}
+        {shown !== null && (
+          <BulkBar
+            selection={selection}
+            pageCount={shown.prospects.length}
+            total={shown.total}
+            onChanged={live.retry}
+          />
+        )}
         {shown !== null && shown.prospects.length > 0 && (
           <>
-            <ActivityTable prospects={shown.prospects} now={new Date(shown.asOf)} stale={live.loading} />
+            <ActivityTable
+              prospects={shown.prospects}
+              now={new Date(shown.asOf)}
+              stale={live.loading}
+              selection={selection}
+            />
             <Pager
               page={shown.page}
               pageSize={shown.pageSize}

@@ -1,5 +1,8 @@
 import type { ActivitySummary } from '#core/engagement.ts'
 import { Link } from '../../../components/link.tsx'
+import { ScrollRegion } from '../list/scroll-region.tsx'
+import { SelectPageCell, SelectRowCell } from '../list/selection-cells.tsx'
+import type { BulkSelection } from '../list/use-bulk-selection.ts'
 import { getProspectPath } from '../rep-paths.ts'
 import { formatCount } from '../ui/format.ts'
 import { formatDuration } from './activity-format.ts'
@@ -12,6 +15,8 @@ interface ActivityTableProps {
   now: Date
   /** A newer answer is on its way: the rows shown are the previous filters'. */
   stale: boolean
+  /** The rows the rep ticked for a bulk action. */
+  selection: BulkSelection
 }
 
 const cell = 'px-3 py-3 align-top'
@@ -20,15 +25,17 @@ const head = 'px-3 py-2.5 text-left font-semibold'
 /**
  * The prospects with their engagement, each company linking to the prospect's page for reps. On a
  * phone the name and owner go under the company and the visits and talk time under the latest
- * activity, so nothing scrolls sideways.
+ * activity; should it still be wider than the screen, it scrolls sideways in its frame (with a
+ * shadow on the side that goes on) rather than cutting its last column off. Each row has its checkbox.
  */
-export function ActivityTable({ prospects, now, stale }: ActivityTableProps) {
+export function ActivityTable({ prospects, now, stale, selection }: ActivityTableProps) {
   return (
-    <div className="overflow-hidden rounded-2xl border border-slate-200 dark:border-slate-800">
+    <ScrollRegion label="Prospects by latest activity, scrolls sideways">
       <table aria-busy={stale} className={`w-full text-sm ${stale ? 'opacity-60' : ''}`}>
         <caption className="sr-only">Prospects by latest activity</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-slate-700 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300">
           <tr>
+            <SelectPageCell selection={selection} />
             <th scope="col" className={head}>
               Prospect
             </th>
@@ -52,6 +59,12 @@ export function ActivityTable({ prospects, now, stale }: ActivityTableProps) {
         <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
           {prospects.map((prospect) => (
             <tr key={prospect.slug} className="hover:bg-slate-50 dark:hover:bg-slate-900/60">
+              <SelectRowCell
+                selection={selection}
+                slug={prospect.slug}
+                label={`${prospect.companyName} (${prospect.name})`}
+                className={cell}
+              />
               <td className={`${cell} break-words`}>
                 <Link
                   href={getProspectPath(prospect.slug)}
@@ -92,6 +105,6 @@ export function ActivityTable({ prospects, now, stale }: ActivityTableProps) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   )
 }

@@ -3,6 +3,7 @@ import { UNAVAILABLE_MESSAGE } from '#core/api-error.ts'
 import type { DeletedProspectSummary } from '#core/rep-api.ts'
 import { Link } from '../../../components/link.tsx'
 import { useKeyedLoad } from '../../../lib/use-keyed-load.ts'
+import { restoreBulkDeletion } from '../list/bulk-endpoints.ts'
 import { Pager } from '../list/pager.tsx'
 import { getDeletedProspectPath, LIST_PATH } from '../rep-paths.ts'
 import { SignedInPage } from '../session/signed-in-page.tsx'
@@ -13,7 +14,8 @@ import { listDeletedProspects } from './deleted-endpoints.ts'
 
 /**
  * Route `/_/deleted`: the prospects deleted, the latest first, each with who deleted it and when;
- * each opens its last values and history. Read only: to bring one back, create it again.
+ * each opens its last values and history. Prospects deleted together in a bulk action come back
+ * together; one deleted alone comes back by creating it again.
  */
 export function DeletedListPage() {
   return (
@@ -27,7 +29,25 @@ const cell = 'px-3 py-3 align-top'
 
 function DeletedList() {
   const [page, setPage] = useState(1)
-  const state = useKeyedLoad(String(page), listDeletedProspects, { failedMessage: UNAVAILABLE_MESSAGE })
+  const [reloads, setReloads] = useState(0)
+  const [restored, setRestored] = useState<string | null>(null)
+  const [failure, setFailure] = useState<string | null>(null)
+  const state = useKeyedLoad(`${page}#${reloads}`, loadPage, { failedMessage: UNAVAILABLE_MESSAGE })
+  const bringBack = async (batchId: string) => {
+    setFailure(null)
+    try {
+      const answer = await restoreBulkDeletion(batchId)
+      setRestored(
+        `Brought back ${answer.restored} ${answer.restored === 1 ? 'prospect' : 'prospects'}.` +
+          (answer.slugTaken.length > 0
+            ? ` Left deleted, as a new prospect has their link now: ${answer.slugTaken.join(', ')}.`
+            : ''),
+      )
+      setReloads((n) => n + 1)
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : UNAVAILABLE_MESSAGE)
+    }
+  }
   return (
     <>
       <Link href={LIST_PATH} className={textLinkClass}>
@@ -38,6 +58,10 @@ function DeletedList() {
         Their pages show the general demo now. What each one was, and its history, stay here to read.
       </p>
       <div className="mt-6 space-y-4">
+        <p aria-live="polite" className="text-sm text-slate-700 dark:text-slate-300">
+          {restored}
+        </p>
+        {failure !== null && <Alert>{failure}</Alert>}
         {state.status === 'loading' && (
           <p role="status" className="text-slate-600 dark:text-slate-400">
             Loading deleted prospects…
@@ -51,7 +75,7 @@ function DeletedList() {
         )}
         {state.status === 'done' && state.value.prospects.length > 0 && (
           <>
-            <DeletedTable prospects={state.value.prospects} />
+            <DeletedTable prospects={state.value.prospects} onBringBack={bringBack} />
             <Pager
               page={state.value.page}
               pageSize={state.value.pageSize}
@@ -65,7 +89,17 @@ function DeletedList() {
   )
 }
 
-function DeletedTable({ prospects }: { prospects: DeletedProspectSummary[] }) {
+/** The key carries a reload count after `#`, so a list changed by a restore is asked anew. */
+const loadPage = (key: string, signal: AbortSignal) =>
+  listDeletedProspects(key.slice(0, key.indexOf('#')), signal)
+
+function DeletedTable({
+  prospects,
+  onBringBack,
+}: {
+  prospects: DeletedProspectSummary[]
+  onBringBack: (batchId: string) => void
+}) {
   return (
     <div className="overflow-hidden rounded-2xl border border-slate-200 dark:border-slate-800">
       <table className="w-full text-sm">
@@ -103,6 +137,16 @@ function DeletedTable({ prospects }: { prospects: DeletedProspectSummary[] }) {
                 <span className="block break-all text-slate-600 dark:text-slate-400">
                   by {formatWho(prospect.deleted)}
                 </span>
+                {prospect.batchId !== null && (
+                  <button
+                    type="button"
+                    className={`${textLinkClass} mt-1 text-left`}
+                    onClick={() => onBringBack(prospect.batchId as string)}
+                  >
+                    Bring back with the others deleted together
+                    <span className="sr-only"> ({prospect.companyName ?? prospect.slug})</span>
+                  </button>
+                )}
               </td>
             </tr>
           ))}

@@ -9,6 +9,7 @@ const ACTIONS: Record<AuditAction, string> = {
   delete: 'Deleted',
   import: 'Imported',
   website: 'Filled from their website',
+  restore: 'Brought back',
 }
 
 /**

@@ -130,7 +130,7 @@ describe('ProspectListPage', () => {
     await answer(lastList(), Response.json(answered))
     const [, withLogo, without] = screen.getAllByRole('row')
     const company = (row: HTMLElement | undefined) =>
-      within(row as HTMLElement).getAllByRole('cell')[0] as HTMLElement
+      within(row as HTMLElement).getAllByRole('cell')[1] as HTMLElement
 
     // Decorative (the name is beside it): no name of its own, and nothing for a screen reader.
     const logo = company(withLogo).querySelector('img')

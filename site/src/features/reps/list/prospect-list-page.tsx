@@ -1,18 +1,21 @@
-import { useCallback, useState } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import type { RepProspectSort } from '#core/rep-api.ts'
 import { primaryButtonClass, secondaryButtonClass } from '../../../components/button-styles.ts'
 import { Link } from '../../../components/link.tsx'
+import { getListSearch } from '../api/rep-endpoints.ts'
 import { DELETED_PATH, IMPORT_PATH, NEW_PATH } from '../rep-paths.ts'
 import { SignedInPage } from '../session/signed-in-page.tsx'
 import { Alert } from '../ui/alert.tsx'
 import { pageTitleClass, textLinkClass } from '../ui/field-styles.ts'
 import { formatCount } from '../ui/format.ts'
+import { BulkBar } from './bulk-bar.tsx'
 import { MineEmpty } from './mine-empty.tsx'
 import { OwnerFilter } from './owner-filter.tsx'
 import { Pager } from './pager.tsx'
 import { ProspectTable } from './prospect-table.tsx'
 import { SearchBox } from './search-box.tsx'
 import { SortSelect } from './sort-select.tsx'
+import { useBulkSelection } from './use-bulk-selection.ts'
 import { useListQuery } from './use-list-query.ts'
 import { useProspectList } from './use-prospect-list.ts'
 
@@ -32,6 +35,11 @@ function ProspectList() {
   const search = useCallback((q: string) => change({ q, page: 1 }, true), [change])
   const sort = (by: RepProspectSort, dir: 'asc' | 'desc') => change({ sort: by, dir, page: 1 })
   const onlyMine = query.owner === 'me' && query.q === ''
+  // A bulk action names the list's filter as the list sends it, its sort and page aside.
+  const filterQuery = getListSearch({ ...query, sort: 'company', dir: 'asc', page: 1 })
+  const filter = useMemo(() => ({ list: 'prospects' as const, query: filterQuery }), [filterQuery])
+  const pageSlugs = useMemo(() => shown?.prospects.map((row) => row.slug) ?? [], [shown])
+  const selection = useBulkSelection(pageSlugs, filter, shown?.total ?? 0)
 
   return (
     <>
@@ -85,8 +93,17 @@ function ProspectList() {
             </button>
           </p>
         )}
+        {shown !== null && (
+          <BulkBar
+            selection={selection}
+            pageCount={shown.prospects.length}
+            total={shown.total}
+            onChanged={() => setRetries((n) => n + 1)}
+          />
+        )}
         {shown !== null && shown.prospects.length > 0 && load.status !== 'error' && (
           <ProspectTable
+            selection={selection}
             prospects={shown.prospects}
             query={query}
             onSort={sort}

@@ -1,0 +1,77 @@
+import type { ProspectRefusal, Table } from './rep-database.ts'
+
+/** Why `bulk_change_prospects` left a row alone: the ownership rule's refusal, or the action's own. */
+export type BulkRowRefusal = ProspectRefusal | { status: 'fallback_kept' } | { status: 'no_website' }
+
+export type BulkRefusedRow = {
+  slug: string
+  name: string
+  company_name: string
+  refusal: BulkRowRefusal
+}
+
+/** The bulk actions' functions (supabase/migrations/20261212000200_bulk_actions.sql). */
+export type BulkFunctions = {
+  bulk_change_prospects: {
+    Args: {
+      action: 'reassign' | 'delete' | 'reread'
+      slugs: readonly string[]
+      rep_id: string
+      owner_id: string | null
+      batch_id: string | null
+      at: string
+      max_refused: number
+    }
+    Returns:
+      | { status: 'owner_unknown' }
+      | {
+          status: 'done'
+          changed: number
+          unchanged: number
+          missing: number
+          refused_count: number
+          refused: BulkRefusedRow[]
+        }
+  }
+  /** `bulk_change_prospects` for a job, its row written done in the same transaction. */
+  run_bulk_job: {
+    Args: {
+      job_id: string
+      action: 'reassign' | 'delete' | 'reread'
+      slugs: readonly string[]
+      rep_id: string
+      owner_id: string | null
+      batch_id: string | null
+      at: string
+      max_refused: number
+    }
+    Returns: BulkFunctions['bulk_change_prospects']['Returns']
+  }
+  restore_prospect_batch: {
+    Args: { batch_id: string; rep_id: string; at: string }
+    Returns:
+      | { status: 'not_found' }
+      | { status: 'forbidden' }
+      | { status: 'restored'; restored: number; already: number; slug_taken: string[] }
+  }
+}
+
+/** What `bulk_change_prospects` answers once it has run. */
+export type BulkDone = Extract<BulkFunctions['bulk_change_prospects']['Returns'], { status: 'done' }>
+
+export type BulkJobStatus = 'running' | 'done' | 'failed'
+
+export type BulkTables = {
+  bulk_jobs: Table<{
+    id: string
+    rep_id: string
+    action: 'reassign' | 'delete' | 'reread'
+    total: number
+    status: BulkJobStatus
+    /** `bulk_change_prospects`' answer and the delete's `batch_id`, once done. */
+    result: (BulkDone & { batch_id: string | null }) | null
+    error: string | null
+    created_at: string
+    updated_at: string
+  }>
+}

@@ -1,0 +1,348 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type {
+  BulkJobResponse,
+  BulkRequest,
+  BulkResponse,
+  BulkRestoreResponse,
+  DeletedProspectListResponse,
+  RepProspectDetail,
+} from '#core/rep-api.ts'
+import type { Db } from '../data/database.ts'
+import { makeProspectRow } from '../testing/prospect-fixture.ts'
+import {
+  createRepTestApp,
+  importAsCommandLine,
+  importAsRep,
+  type RepTestApp,
+  type TestSession,
+} from '../testing/rep-test-app.ts'
+import { createTestBackend, type TestBackend } from '../testing/test-backend.ts'
+
+let backend: TestBackend
+let db: Db
+let reps: RepTestApp
+let queued = 0
+let ann: TestSession // admin
+let bo: TestSession
+let cy: TestSession
+beforeAll(async () => {
+  backend = await createTestBackend()
+  db = backend.deps.db
+  reps = createRepTestApp(backend, {
+    siteUrl: 'https://demo.example',
+    websiteReader: {
+      read: () => Promise.reject(new Error('not read in these tests')),
+      perRepHourly: 10,
+      onQueued: () => {
+        queued += 1
+      },
+    },
+  })
+  await reps.addRep('ann@example.com', 'admin')
+  await reps.addRep('bo@example.com')
+  await reps.addRep('cy@example.com')
+  ann = await reps.signIn('ann@example.com')
+  bo = await reps.signIn('bo@example.com')
+  cy = await reps.signIn('cy@example.com')
+})
+afterAll(() => backend.db.close())
+
+const row = (slug: string, company: string, extra: { website?: string } = {}) =>
+  makeProspectRow({ slug, name: `Owner of ${company}`, company_name: company, ...extra })
+
+async function bulk(session: TestSession, request: BulkRequest) {
+  return reps.request('/bulk-actions', {
+    method: 'POST',
+    session,
+    body: JSON.stringify(request),
+    headers: { 'Content-Type': 'application/json' },
+  })
+}
+
+async function bulkResult(session: TestSession, request: BulkRequest) {
+  const res = await bulk(session, request)
+  expect(res.status, await res.clone().text()).toBe(200)
+  return ((await res.json()) as BulkResponse).result
+}
+
+async function ownerOf(slug: string): Promise<string | null> {
+  const res = await reps.request(`/prospects/${slug}`, { session: ann })
+  if (res.status === 404) return 'gone'
+  return ((await res.json()) as RepProspectDetail).owner?.email ?? null
+}
+
+describe('bulk reassign', () => {
+  it('lets an admin give every matching prospect to a rep in one request, history written per row', async () => {
+    await importAsRep(db, [row('kiln-a', 'Kilnworks Alpha'), row('kiln-b', 'Kilnworks Beta')], bo.rep.id)
+    await importAsCommandLine(db, [row('kiln-c', 'Kilnworks Gamma')])
+    const result = await bulkResult(ann, {
+      action: 'reassign',
+      filter: { list: 'prospects', query: 'q=kilnworks' },
+      ownerId: cy.rep.id,
+    })
+    expect(result).toMatchObject({ total: 3, changed: 3, unchanged: 0, refusedCount: 0, refused: [] })
+    for (const slug of ['kiln-a', 'kiln-b', 'kiln-c']) expect(await ownerOf(slug)).toBe('cy@example.com')
+    const history = await reps.request('/prospects/kiln-a/history', { session: bo })
+    const entries = ((await history.json()) as { history: { action: string; changed: string[] }[] }).history
+    expect(entries[0]).toMatchObject({ action: 'update', changed: ['owner'] })
+
+    // Again: nothing to change, and said so.
+    const again = await bulkResult(ann, { action: 'reassign', slugs: ['kiln-a'], ownerId: cy.rep.id })
+    expect(again).toMatchObject({ changed: 0, unchanged: 1 })
+  })
+
+  it('refuses per row, with why, and writes the rows the rep may change', async () => {
+    await importAsRep(db, [row('quill-a', 'Quillpoint A')], bo.rep.id)
+    await importAsRep(db, [row('quill-b', 'Quillpoint B')], cy.rep.id)
+    await importAsCommandLine(db, [row('quill-c', 'Quillpoint C')])
+    // A rep takes over what they may (nobody's) and is told about the colleague's and their own.
+    const result = await bulkResult(bo, {
+      action: 'reassign',
+      slugs: ['quill-a', 'quill-b', 'quill-c', 'no-such-slug'],
+      ownerId: bo.rep.id,
+    })
+    expect(result).toMatchObject({ total: 4, changed: 1, unchanged: 1, missing: 1, refusedCount: 1 })
+    expect(result.refused).toEqual([
+      {
+        slug: 'quill-b',
+        name: 'Owner of Quillpoint B',
+        companyName: 'Quillpoint B',
+        reason: 'Belongs to cy@example.com: only they or an admin can change it.',
+      },
+    ])
+    expect(await ownerOf('quill-c')).toBe('bo@example.com')
+    expect(await ownerOf('quill-b')).toBe('cy@example.com')
+
+    // A rep never gives their own away.
+    const away = await bulkResult(bo, { action: 'reassign', slugs: ['quill-a'], ownerId: cy.rep.id })
+    expect(away.refused[0]?.reason).toBe('Only an admin can give a prospect to another rep.')
+    expect(await ownerOf('quill-a')).toBe('bo@example.com')
+  })
+
+  it('changes nothing when the new owner is not an enabled rep', async () => {
+    const res = await bulk(ann, {
+      action: 'reassign',
+      slugs: ['quill-a'],
+      ownerId: '00000000-0000-4000-8000-000000000000',
+    })
+    expect(res.status).toBe(422)
+    expect(await ownerOf('quill-a')).toBe('bo@example.com')
+  })
+
+  it('is all or nothing: a failure in the middle leaves every row as it was', async () => {
+    await importAsRep(db, [row('vane-a', 'Vanecraft A'), row('vane-b', 'Vanecraft B')], bo.rep.id)
+    // A trigger that fails on the second row's audit entry, inside the one call.
+    await db.query(`create function public.fail_on_vane_b() returns trigger language plpgsql as $$
+      begin if new.slug = 'vane-b' then raise exception 'disk full'; end if; return new; end $$`)
+    await db.query(`create trigger fail_on_vane_b before insert on public.prospect_audit
+      for each row execute function public.fail_on_vane_b()`)
+    try {
+      const res = await bulk(ann, { action: 'reassign', slugs: ['vane-a', 'vane-b'], ownerId: cy.rep.id })
+      expect(res.status).toBe(503)
+    } finally {
+      await db.query('drop trigger fail_on_vane_b on public.prospect_audit')
+      await db.query('drop function public.fail_on_vane_b()')
+    }
+    expect(await ownerOf('vane-a')).toBe('bo@example.com')
+    expect(await ownerOf('vane-b')).toBe('bo@example.com')
+  })
+})
+
+describe('bulk delete and its undo', () => {
+  it('deletes a batch, lists it on the deleted page, and brings it back together', async () => {
+    await importAsRep(db, [row('marl-a', 'Marlowe A'), row('marl-b', 'Marlowe B')], bo.rep.id)
+    await importAsRep(db, [row('marl-c', 'Marlowe C')], cy.rep.id)
+    const result = await bulkResult(bo, {
+      action: 'delete',
+      filter: { list: 'prospects', query: 'q=marlowe' },
+    })
+    expect(result).toMatchObject({ total: 3, changed: 2, refusedCount: 1 })
+    expect(result.refused.map((r) => r.slug)).toEqual(['marl-c'])
+    expect(result.batchId).toMatch(/^[0-9a-f-]{36}$/)
+    expect(await ownerOf('marl-a')).toBe('gone')
+    expect(await ownerOf('marl-c')).toBe('cy@example.com')
+    const deleted = (await (
+      await reps.request('/deleted-prospects', { session: cy })
+    ).json()) as DeletedProspectListResponse
+    expect(deleted.prospects.map((p) => p.slug)).toEqual(expect.arrayContaining(['marl-a', 'marl-b']))
+    // Each row of the batch names it, so the deleted page can bring the batch back.
+    expect(deleted.prospects.find((p) => p.slug === 'marl-a')?.batchId).toBe(result.batchId)
+
+    // Only the rep who deleted the batch, or an admin, brings it back.
+    const path = `/bulk-actions/deletions/${result.batchId}/restore`
+    expect((await reps.request(path, { method: 'POST', session: cy })).status).toBe(403)
+    // A new prospect took one slug meanwhile: that one stays deleted and is named.
+    await importAsRep(db, [row('marl-b', 'Another Marlowe')], bo.rep.id)
+    reps.clock.advance(60)
+    const back = await reps.request(path, { method: 'POST', session: bo })
+    expect(back.status).toBe(200)
+    expect((await back.json()) as BulkRestoreResponse).toEqual({
+      restored: 1,
+      already: 0,
+      slugTaken: ['marl-b'],
+    })
+    expect(await ownerOf('marl-a')).toBe('bo@example.com')
+    const detail = (await (
+      await reps.request('/prospects/marl-a', { session: bo })
+    ).json()) as RepProspectDetail
+    expect(detail.fields.company_name).toBe('Marlowe A')
+    expect(detail.history[0]?.action).toBe('restore')
+    const after = (await (
+      await reps.request('/deleted-prospects', { session: cy })
+    ).json()) as DeletedProspectListResponse
+    expect(after.prospects.map((p) => p.slug)).not.toContain('marl-a')
+
+    // A second undo brings nothing twice.
+    const twice = await reps.request(path, { method: 'POST', session: ann })
+    expect((await twice.json()) as BulkRestoreResponse).toEqual({
+      restored: 0,
+      already: 1,
+      slugTaken: ['marl-b'],
+    })
+  })
+
+  it('never deletes the fallback prospect, even for an admin, and says so', async () => {
+    const result = await bulkResult(ann, { action: 'delete', slugs: ['visitor'] })
+    expect(result).toMatchObject({ changed: 0, refusedCount: 1, batchId: null })
+    expect(result.refused[0]?.reason).toMatch(/fallback prospect/)
+  })
+
+  it('answers 404 for an unknown batch', async () => {
+    const res = await reps.request('/bulk-actions/deletions/00000000-0000-4000-8000-000000000000/restore', {
+      method: 'POST',
+      session: ann,
+    })
+    expect(res.status).toBe(404)
+  })
+})
+
+describe('bulk re-read of websites', () => {
+  it('queues the sites of the rows the rep may change and lists those without one', async () => {
+    await importAsRep(
+      db,
+      [row('sill-a', 'Sillwater A', { website: 'https://sill-a.example' }), row('sill-b', 'Sillwater B')],
+      bo.rep.id,
+    )
+    await importAsRep(db, [row('sill-c', 'Sillwater C', { website: 'https://sill-c.example' })], cy.rep.id)
+    const before = queued
+    const result = await bulkResult(bo, {
+      action: 'reread',
+      filter: { list: 'activity', query: 'q=sillwater' },
+    })
+    expect(result).toMatchObject({ total: 3, changed: 1, refusedCount: 2 })
+    expect(result.refused.map((r) => [r.slug, r.reason])).toEqual([
+      ['sill-b', 'It has no website to read.'],
+      ['sill-c', 'Belongs to cy@example.com: only they or an admin can change it.'],
+    ])
+    expect(queued).toBe(before + 1)
+    const { rows } = await db.query<{ website: string; status: string }>(
+      `select w.website, w.status from public.website_reads w join public.prospects p on p.id = w.prospect_id
+       where p.slug like 'sill-%'`,
+    )
+    expect(rows).toEqual([{ website: 'https://sill-a.example', status: 'queued' }])
+  })
+})
+
+describe('bulk export', () => {
+  it('answers names, companies, links marked as email and stages as CSV, formulas neutralised', async () => {
+    await importAsRep(db, [row('tarn-a', 'Tarnfield A'), row('tarn-b', '=Tarnfield B')], bo.rep.id)
+    const res = await bulk(cy, {
+      action: 'export',
+      filter: { list: 'activity', query: 'q=tarnfield&stage=sent' },
+    })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('Content-Type')).toBe('text/csv; charset=utf-8')
+    const lines = (await res.text()).trimEnd().split('\r\n')
+    expect(lines[0]).toBe('name,company,link,stage')
+    expect(lines.slice(1).sort()).toEqual([
+      "Owner of =Tarnfield B,'=Tarnfield B,https://demo.example/tarn-b?via=email,Sent",
+      'Owner of Tarnfield A,Tarnfield A,https://demo.example/tarn-a?via=email,Sent',
+    ])
+    const ticked = await bulk(cy, { action: 'export', slugs: ['tarn-a'] })
+    expect((await ticked.text()).trimEnd().split('\r\n')).toEqual([
+      'name,company,link,stage',
+      'Owner of Tarnfield A,Tarnfield A,https://demo.example/tarn-a?via=email,Sent',
+    ])
+    // Export changes nothing, so a rep exports anyone's.
+    expect(await ownerOf('tarn-a')).toBe('bo@example.com')
+  })
+})
+
+describe('bulk requests it cannot read', () => {
+  it.each([
+    [{ action: 'delete' }, /either the prospects/],
+    [{ action: 'delete', slugs: ['a'], filter: { list: 'prospects', query: '' } }, /either the prospects/],
+    [{ action: 'reassign', slugs: ['a'] }, /new owner/],
+    [{ action: 'delete', slugs: ['a'], ownerId: null }, /reassign only/],
+    [{ action: 'shred', slugs: ['a'] }, /action/],
+    [{ action: 'delete', filter: { list: 'activity', query: 'stage=lost' } }, /stage must be/],
+  ])('answers 400 for %j', async (body, message) => {
+    const res = await bulk(ann, body as BulkRequest)
+    expect(res.status).toBe(400)
+    expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(message)
+  })
+
+  it('needs the session’s CSRF token', async () => {
+    const res = await reps.request('/bulk-actions', {
+      method: 'POST',
+      session: { ...ann, csrfToken: 'wrong' },
+      body: JSON.stringify({ action: 'delete', slugs: ['kiln-a'] }),
+    })
+    expect(res.status).toBe(403)
+    expect(await ownerOf('kiln-a')).toBe('cy@example.com')
+  })
+})
+
+describe('large bulk actions run as a job', () => {
+  it('answers 202 at once with the job, which the rep follows until it is done', async () => {
+    const rows = Array.from({ length: 1_200 }, (_, i) =>
+      row(`ember-${String(i).padStart(4, '0')}`, `Emberline ${i}`),
+    )
+    await importAsRep(db, rows, bo.rep.id)
+    const res = await bulk(ann, {
+      action: 'reassign',
+      filter: { list: 'prospects', query: 'q=emberline' },
+      ownerId: cy.rep.id,
+    })
+    expect(res.status).toBe(202)
+    const { job } = (await res.json()) as BulkJobResponse
+    expect(res.headers.get('Location')).toBe(`/api/reps/bulk-actions/${job.id}`)
+    expect(job).toMatchObject({ action: 'reassign', total: 1_200 })
+    const follow = async () => {
+      const answer = await reps.request(`/bulk-actions/${job.id}`, { session: ann })
+      return ((await answer.json()) as BulkJobResponse).job
+    }
+    await expect.poll(async () => (await follow()).status).toBe('done')
+    expect((await follow()).result).toMatchObject({ total: 1_200, changed: 1_200, refusedCount: 0 })
+    expect(await ownerOf('ember-0000')).toBe('cy@example.com')
+    expect(await ownerOf('ember-1199')).toBe('cy@example.com')
+    // Another rep's job is none of theirs.
+    expect((await reps.request(`/bulk-actions/${job.id}`, { session: bo })).status).toBe(404)
+  })
+
+  it('lists the rows it refused in the job', async () => {
+    const res = await bulk(bo, { action: 'delete', filter: { list: 'prospects', query: 'q=emberline' } })
+    expect(res.status).toBe(202)
+    const { job } = (await res.json()) as BulkJobResponse
+    const follow = async () =>
+      ((await (await reps.request(`/bulk-actions/${job.id}`, { session: bo })).json()) as BulkJobResponse).job
+    await expect.poll(async () => (await follow()).status).toBe('done')
+    const result = (await follow()).result
+    // Cy's now: refused, one by one, the first 200 named.
+    expect(result).toMatchObject({ changed: 0, refusedCount: 1_200, batchId: null })
+    expect(result?.refused).toHaveLength(200)
+  })
+
+  it('answers a job its server left running as failed, with nothing changed', async () => {
+    const { rows } = await db.query<{ id: string }>(
+      `insert into public.bulk_jobs (rep_id, action, total, created_at, updated_at)
+       values ($1, 'delete', 5000, $2, $2) returning id`,
+      [ann.rep.id, new Date(reps.clock.now().getTime() - 11 * 60_000).toISOString()],
+    )
+    const answer = await reps.request(`/bulk-actions/${rows[0]?.id}`, { session: ann })
+    expect(((await answer.json()) as BulkJobResponse).job).toMatchObject({
+      status: 'failed',
+      error: 'The action was interrupted before it finished, so nothing was changed. Try it again.',
+    })
+  })
+})
