@@ -114,6 +114,36 @@ describe('metrics and logs, on the real server after real traffic', () => {
     })
     expect(signIn.status).toBeGreaterThanOrEqual(400)
 
+    // The first admin, through the link the start printed, then an import of one prospect.
+    const token = new URLSearchParams(new URL(server.setupUrl ?? '').hash.slice(1)).get('token')
+    const setup = await send('/api/reps/setup', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ token, email: EMAIL, password: PASSWORD }),
+    })
+    expect(setup.status).toBe(200)
+    const session = (setup.headers.get('Set-Cookie') ?? '').split(';')[0] ?? ''
+    const { csrfToken } = (await setup.json()) as { csrfToken: string }
+    const csv = `slug,name,company_name,first_message,system,assistant_id\nhidden-orchard,Dana,Hidden Orchard,Hi from ${STREET},S,\n`
+    const imported = await send('/api/reps/imports', {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Idempotency-Key': 'observe-import-key-000001',
+        'X-CSRF-Token': csrfToken,
+        Cookie: session,
+      },
+      body: csv,
+    })
+    expect(imported.status).toBe(202)
+    const { import: job } = (await imported.json()) as { import: { id: string; status: string } }
+    let status = job.status
+    while (status === 'queued' || status === 'running') {
+      const polled = await send(`/api/reps/imports/${job.id}`, { headers: { Cookie: session } })
+      status = ((await polled.json()) as { import: { status: string } }).import.status
+    }
+    expect(status).toBe('done')
+
     const text = await scrape()
     const route = (method: string, pattern: string, status: number) =>
       `http_requests_total{method="${method}",route="${pattern}",status="${status}"}`
@@ -139,9 +169,11 @@ describe('metrics and logs, on the real server after real traffic', () => {
     expect(sample(text, 'outbox_depth{outbox="nudge"}')).toBeGreaterThanOrEqual(0)
     expect(sample(text, 'outbox_depth{outbox="mail"}')).toBe(0)
     expect(text).toContain('outbox_oldest_age_seconds{outbox="nudge"}')
-    for (const state of ['queued', 'running', 'done', 'failed']) {
+    expect(sample(text, 'import_jobs{state="done"}')).toBe(1)
+    for (const state of ['queued', 'running', 'failed']) {
       expect(sample(text, `import_jobs{state="${state}"}`)).toBe(0)
     }
+    expect(sample(text, route('POST', '/api/reps/imports', 202))).toBe(1)
     expect(sample(text, 'db_statements_in_flight')).toBeGreaterThanOrEqual(0)
     expect(sample(text, 'db_statement_duration_seconds_count')).toBeGreaterThan(0)
 
