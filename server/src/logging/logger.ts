@@ -80,7 +80,13 @@ export async function openLogger(settings: LogSettings): Promise<AppLogger> {
     const { default: pretty } = await import('pino-pretty')
     return createLogger(
       settings.level,
-      pretty({ colorize: process.stdout.isTTY === true, ignore: 'pid,hostname', translateTime: 'HH:MM:ss' }),
+      pretty({
+        colorize: process.stdout.isTTY === true,
+        ignore: 'pid,hostname',
+        translateTime: 'HH:MM:ss',
+        // One line per request, as people scan them; a stack still spans its lines.
+        singleLine: true,
+      }),
     )
   } catch {
     return createLogger(settings.level)
