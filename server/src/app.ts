@@ -144,9 +144,10 @@ export function createApp(deps: AppDeps): Hono {
       }),
     )
   }
-  if (deps.metrics) {
-    app.post(PHONE_CALL_PATH, countCalls(deps.metrics, 'phone'))
-    app.post(VIDEO_CONVERSATIONS_PATH, countCalls(deps.metrics, 'video'))
+  if (deps.metrics || deps.requestLog) {
+    const observers = { metrics: deps.metrics, logger: deps.requestLog }
+    app.post(PHONE_CALL_PATH, countCalls('phone', observers))
+    app.post(VIDEO_CONVERSATIONS_PATH, countCalls('video', observers))
   }
   app.route(
     PHONE_CALL_PATH,

@@ -177,6 +177,14 @@ describe('metrics and logs, on the real server after real traffic', () => {
     expect(sample(text, 'db_statements_in_flight')).toBeGreaterThanOrEqual(0)
     expect(sample(text, 'db_statement_duration_seconds_count')).toBeGreaterThan(0)
 
+    const callLine = lines.map((line) => JSON.parse(line)).find((line) => line.msg === 'call refused')
+    expect(callLine).toMatchObject({
+      level: 'warn',
+      kind: 'phone',
+      outcome,
+      requestId: call.headers.get('X-Request-Id'),
+    })
+
     // One JSON line per request, with its id, and none holds a value the run sent.
     const requests = lines.map((line) => JSON.parse(line)).filter((line) => line.msg === 'request')
     expect(requests.filter((line) => line.route === '/api/prospects/:slug')).toHaveLength(4)
