@@ -186,6 +186,8 @@ export async function startServer(
     settings: config.websiteReader,
     logger: console,
   })
+  // The newest migration this code has: the database holds it once the start got here (it migrates first).
+  const latestMigration = (await listMigrations()).at(-1)?.version ?? null
   const background = createProcessBackground()
   let closing: Promise<void> | undefined
   const app = createApp({
@@ -200,7 +202,7 @@ export async function startServer(
     repPhotos: encodeRepPhoto,
     health: {
       draining: () => closing !== undefined,
-      expectedMigration: (await listMigrations()).at(-1)?.version ?? null,
+      expectedMigration: latestMigration,
     },
     previewPictures: drawPreviewPicture,
     websiteReader: createWebsiteReader({
@@ -227,7 +229,10 @@ export async function startServer(
     throw error
   }
   const { port } = server.address() as AddressInfo
-  log?.info({ port, database: config.database.kind, metrics: metrics !== undefined }, 'server started')
+  log?.info(
+    { port, database: config.database.kind, migration: latestMigration, metrics: metrics !== undefined },
+    'server started',
+  )
   const host = config.host.includes(':') ? `[${config.host}]` : config.host
   const origin = getSiteOrigin({ siteUrl: config.siteUrl, host: config.host, port })
   listeningOrigin = origin

@@ -177,6 +177,13 @@ describe('metrics and logs, on the real server after real traffic', () => {
     expect(sample(text, 'db_statements_in_flight')).toBeGreaterThanOrEqual(0)
     expect(sample(text, 'db_statement_duration_seconds_count')).toBeGreaterThan(0)
 
+    const started = lines.map((line) => JSON.parse(line)).find((line) => line.msg === 'server started')
+    expect(started).toMatchObject({
+      level: 'info',
+      database: 'embedded',
+      metrics: true,
+      migration: expect.any(String),
+    })
     const callLine = lines.map((line) => JSON.parse(line)).find((line) => line.msg === 'call refused')
     expect(callLine).toMatchObject({
       level: 'warn',
