@@ -26,6 +26,7 @@ export const RESERVED_SLUGS: readonly string[] = [
   'widget-chunks',
   'healthz',
   'readyz',
+  'metrics',
 ]
 
 export const isValidSlug = (value: string): boolean =>

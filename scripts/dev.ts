@@ -64,7 +64,8 @@ function stopAll(exitCode: number): void {
 for (const part of PARTS) {
   const child = spawn(part.command, part.args, {
     cwd: repoRoot,
-    env: { ...process.env, FORCE_COLOR: useColor ? '1' : '0' },
+    // The server's log lines are read by a person here: pretty unless LOG_FORMAT says otherwise.
+    env: { LOG_FORMAT: 'pretty', ...process.env, FORCE_COLOR: useColor ? '1' : '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   children.set(part, child)

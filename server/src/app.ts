@@ -27,7 +27,12 @@ import { SCHEDULER_WEBHOOK_PATH, schedulerWebhookRoutes } from './events/schedul
 import { type HealthSettings, healthRoutes } from './health/health-routes.ts'
 import { webhookRoutes } from './hooks/webhook-routes.ts'
 import type { WebhookSettings } from './hooks/webhook-settings.ts'
+import type { AppLogger } from './logging/logger.ts'
 import { createRateLimitedLogger, type Logger } from './logging/rate-limited-logger.ts'
+import { observeRequests } from './logging/request-log.ts'
+import { countCalls } from './metrics/count-calls.ts'
+import type { Metrics } from './metrics/metrics.ts'
+import { metricsRoutes } from './metrics/metrics-routes.ts'
 import { DRAIN_PATH, drainRoutes } from './notify/drain-route.ts'
 import { getNudgeLink, type NudgeSettings } from './notify/nudge-settings.ts'
 import { previewRoutes } from './preview/preview-routes.ts'
@@ -92,6 +97,12 @@ export interface AppDeps {
    * them); absent, those paths answer 404. Facts queue deliveries in the database either way.
    */
   webhooks?: WebhookSettings | undefined
+  /** Prometheus metrics, counted by the app; absent, nothing is counted and `/metrics` answers 404. */
+  metrics?: Metrics | undefined
+  /** METRICS_TOKEN: the Bearer token a scrape of `/metrics` must carry; null or absent, `/metrics` is off. */
+  metricsToken?: string | null | undefined
+  /** One line per request (the Node server's pino logger); absent, no request lines. */
+  requestLog?: AppLogger | undefined
 }
 
 /** The API as a Web-standard app: the same code serves Node locally and the edge in production. */
@@ -99,6 +110,8 @@ export function createApp(deps: AppDeps): Hono {
   const logger = createRateLimitedLogger(deps.logger ?? console)
   const clientIp = deps.clientIp ?? createClientIpReader(null)
   const app = new Hono()
+  // First, so each answer carries its request id and every request is counted and logged once.
+  app.use(observeRequests({ logger: deps.requestLog, metrics: deps.metrics }))
   // Text over slow mobile links: the landing page's JS shrinks from ~270 KB to ~85 KB with gzip.
   app.use(compress())
   // Partner pages call the API from their own origins, hence `*`. No cookies or credentials are
@@ -137,6 +150,11 @@ export function createApp(deps: AppDeps): Hono {
         productName: deps.publicConfig.productName,
       }),
     )
+  }
+  if (deps.metrics || deps.requestLog) {
+    const observers = { metrics: deps.metrics, logger: deps.requestLog }
+    app.post(PHONE_CALL_PATH, countCalls('phone', observers))
+    app.post(VIDEO_CONVERSATIONS_PATH, countCalls('video', observers))
   }
   app.route(
     PHONE_CALL_PATH,
@@ -177,7 +195,13 @@ export function createApp(deps: AppDeps): Hono {
   if (deps.events) {
     app.route(
       '/api',
-      eventRoutes({ db: deps.db, settings: deps.events, clientIp, onNudgeQueued: deps.onNudgeQueued }),
+      eventRoutes({
+        db: deps.db,
+        settings: deps.events,
+        clientIp,
+        onNudgeQueued: deps.onNudgeQueued,
+        metrics: deps.metrics,
+      }),
     )
     app.route(
       SCHEDULER_WEBHOOK_PATH,
@@ -211,6 +235,7 @@ export function createApp(deps: AppDeps): Hono {
   )
   app.route(DRAIN_PATH, drainRoutes({ db: deps.db, nudges: deps.nudges, logger }))
   if (deps.prospectPages) app.route(EDGE_PAGES_PATH, deps.prospectPages)
+  app.route('/', metricsRoutes(deps.metrics, deps.metricsToken ?? null))
   app.route('/', healthRoutes(deps.db, deps.health ?? { draining: () => false, expectedMigration: null }))
   app.all('/api/*', () => {
     throw new AppError('not_found')

@@ -5,6 +5,7 @@ import { describeFailure } from './db/filesystem-errors.ts'
 import { describeMailCheck, describeServices } from './describe-services.ts'
 import { describeStartupError } from './describe-startup-error.ts'
 import { describeEnvFile, type EnvFileResult, readEnvFile } from './env-file.ts'
+import { openLogger, readLogSettings } from './logging/logger.ts'
 import { DEFAULT_STATIC_DIRS, type RunningServer, startServer } from './start-server.ts'
 
 /**
@@ -19,7 +20,17 @@ async function main(): Promise<void> {
   try {
     envFile = readEnvFile()
     config = loadServerConfig(process.env)
-    server = await startServer(config)
+    // LOG_FORMAT, LOG_LEVEL and METRICS_TOKEN are the operator's, read here beside the .env file's.
+    const logger = await openLogger(readLogSettings(process.env, process.stdout.isTTY === true))
+    server = await startServer(
+      config,
+      DEFAULT_STATIC_DIRS,
+      {},
+      {
+        logger,
+        metricsToken: process.env.METRICS_TOKEN || null,
+      },
+    )
   } catch (error) {
     console.error(describeStartupError(error))
     process.exitCode = 1

@@ -27,7 +27,9 @@ import { ensurePrivateDataDir, refuseForeignOwner } from './db/private-data-dir.
 import { startWebhookDelivery } from './hooks/start-webhook-delivery.ts'
 import { PUBLIC_ONLY, type WebhookAddressRule } from './hooks/webhook-address.ts'
 import { WEBHOOK_TIMEOUT_MS, type WebhookSettings } from './hooks/webhook-settings.ts'
+import { type AppLogger, toErrorSink } from './logging/logger.ts'
 import { type MailDelivery, startMailDelivery } from './mail/start-mail-delivery.ts'
+import { createMetrics, measureDatabase } from './metrics/metrics.ts'
 import { startNudgeDelivery } from './notify/start-nudge-delivery.ts'
 import { drawPreviewPicture, warmPreviewDrawing } from './preview/draw-preview.ts'
 import { ENGAGEMENT_RULES } from './reps/activity-rules.ts'
@@ -103,6 +105,16 @@ function loadOrCreateServerSecret(dir: string): { secret: string; path: string }
   return { secret: loadOrCreateLocalSecret(dir), path }
 }
 
+/** How the server reports itself: its log lines and its Prometheus metrics. */
+export interface ObserveOptions {
+  /** One line per request and per event worth one; absent, failures go to `console` as before. */
+  logger?: AppLogger | undefined
+  /** METRICS_TOKEN: `/metrics` answers a scrape carrying it; absent or null, `/metrics` is off. */
+  metricsToken?: string | null | undefined
+  /** Node's process metrics beside the product's; default on. */
+  processMetrics?: boolean | undefined
+}
+
 /**
  * What only tests change, never a setting: where outgoing webhooks may be delivered (a loopback
  * receiver's host:port). The product posts to the public internet only, whatever its config says.
@@ -113,14 +125,22 @@ export interface TestWiring {
 
 /**
  * Opens the database and serves the site, the widget, the embed demos and the API on one port.
- * `embedded` replaces what opening the embedded database touches on disk (tests).
+ * `embedded` replaces what opening the embedded database touches on disk (tests); `options`, the
+ * server's logger and metrics, and what only tests wire.
  */
 export async function startServer(
   config: ServerConfig,
   dirs: StaticDirs = DEFAULT_STATIC_DIRS,
   embedded: OpenEmbeddedOptions = {},
-  testWiring: TestWiring = {},
+  options: TestWiring & ObserveOptions = {},
 ): Promise<RunningServer> {
+  const observe: ObserveOptions = options
+  const testWiring: TestWiring = options
+  const log = observe.logger
+  // Background work's failures: lines of the server's log when it has one.
+  const console = log
+    ? { ...globalThis.console, error: toErrorSink(log).error, warn: toWarnSink(log) }
+    : globalThis.console
   // A bad template stops the start here, naming it, before the database is touched.
   const templates = await loadAgentTemplates(config.agentTemplatesDir ?? undefined)
   const backend = await openServerBackend(config, embedded)
@@ -153,7 +173,13 @@ export async function startServer(
   // without SITE_URL is where this server listens: set below as soon as it listens, before it has
   // answered any request that could queue a nudge.
   let listeningOrigin: string | null = null
-  const deps = createAppDeps(config, { ...backend, templates }, () => listeningOrigin)
+  const metricsToken = observe.metricsToken ?? null
+  const metrics =
+    metricsToken === null
+      ? undefined
+      : createMetrics({ db: backend.db, processMetrics: observe.processMetrics ?? true })
+  const db = metrics ? measureDatabase(backend.db, metrics) : backend.db
+  const deps = createAppDeps(config, { ...backend, db, templates }, () => listeningOrigin)
   // Nudges queued before a crash go out now; new ones as soon as a request queues them.
   const nudges = startNudgeDelivery({
     db: backend.db,
@@ -190,17 +216,23 @@ export async function startServer(
     settings: config.websiteReader,
     logger: console,
   })
+  // The newest migration this code has: the database holds it once the start got here (it migrates first).
+  const latestMigration = (await listMigrations()).at(-1)?.version ?? null
   const background = createProcessBackground()
   let closing: Promise<void> | undefined
   const app = createApp({
     ...deps,
+    logger: console,
+    metrics,
+    metricsToken,
+    requestLog: log,
     encodeBody: encodePage,
     onNudgeQueued: nudges?.poke,
     runInBackground: background.run,
     repPhotos: encodeRepPhoto,
     health: {
       draining: () => closing !== undefined,
-      expectedMigration: (await listMigrations()).at(-1)?.version ?? null,
+      expectedMigration: latestMigration,
     },
     previewPictures: drawPreviewPicture,
     webhooks: webhookSettings,
@@ -228,6 +260,10 @@ export async function startServer(
     throw error
   }
   const { port } = server.address() as AddressInfo
+  log?.info(
+    { port, database: config.database.kind, migration: latestMigration, metrics: metrics !== undefined },
+    'server started',
+  )
   const host = config.host.includes(':') ? `[${config.host}]` : config.host
   const origin = getSiteOrigin({ siteUrl: config.siteUrl, host: config.host, port })
   listeningOrigin = origin
@@ -300,3 +336,9 @@ async function openCommandSocket(
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
+
+/** `console.warn`'s calls as warn lines of the log. */
+function toWarnSink(log: AppLogger): (...args: unknown[]) => void {
+  return (...args) =>
+    log.warn(args.map((arg) => (arg instanceof Error ? arg.message : String(arg))).join(' '))
+}

@@ -19,6 +19,7 @@ import { HOUR_S, type ScopeMessages, toRateLimitError } from '../common/rate-lim
 import { createVisitId } from '../common/visit-token.ts'
 import type { Db } from '../data/database.ts'
 import { checkRateLimits } from '../data/rate-limits.ts'
+import type { EventDropReason, Metrics } from '../metrics/metrics.ts'
 import { admitEvents } from './admit-events.ts'
 import { isAutomatedUserAgent } from './automated-user-agent.ts'
 import { parseEventBatch } from './event-batch.ts'
@@ -31,6 +32,8 @@ export interface EventRouteDeps {
   clientIp: ClientIpReader
   /** Called after a batch queued a nudge, so the server's drainer sends it at once. */
   onNudgeQueued?: (() => void) | undefined
+  /** Counts events stored and dropped, by reason; absent, nothing is counted. */
+  metrics?: Metrics | undefined
 }
 
 /** What the page's reporter is told per full scope (it retries later by itself; nobody reads it). */
@@ -101,17 +104,31 @@ export function eventRoutes(deps: EventRouteDeps): Hono {
             },
           ],
         })
+        // The page's open is an event like the others the page sends.
+        deps.metrics?.eventsAccepted.inc(result.accepted)
         if (result.blocked.length > 0) throw toRateLimitError(result, MESSAGES)
         if (result.nudged) deps.onNudgeQueued?.()
       }
       return c.json({ visit: { id: visit, token } } satisfies VisitResponse, 201)
     })
     .post(EVENTS_PATH.slice('/api'.length), limitBody(MAX_EVENT_BODY_BYTES), async (c) => {
+      const dropped = (reason: EventDropReason, count: number) => {
+        if (count > 0) deps.metrics?.eventsDropped.inc({ reason }, count)
+      }
+      // A crawler's or a rep's batch is not read at all: counted as one, whatever it holds.
       if (notCounted(c.req.header('User-Agent'), getCookie(c, REP_SESSION_COOKIE))) {
+        dropped('automated', 1)
         return c.json({ accepted: 0 } satisfies EventBatchResponse, 202)
       }
-      const batch = parseEventBatch(await c.req.text())
+      let batch: ReturnType<typeof parseEventBatch>
+      try {
+        batch = parseEventBatch(await c.req.text())
+      } catch (error) {
+        dropped('invalid', 1)
+        throw error
+      }
       const events = await admitEvents(batch, settings, settings.now())
+      dropped('not_admitted', batch.events.length - events.length)
       if (events.length === 0) return c.json({ accepted: 0 } satisfies EventBatchResponse, 202)
       const address = deps.clientIp(c)
       const result = await record({
@@ -119,6 +136,8 @@ export function eventRoutes(deps: EventRouteDeps): Hono {
         visit: batch.visit,
         events,
       })
+      deps.metrics?.eventsAccepted.inc(result.accepted)
+      dropped(result.blocked.length > 0 ? 'rate_limited' : 'not_admitted', events.length - result.accepted)
       if (result.blocked.length > 0) throw toRateLimitError(result, MESSAGES)
       if (result.nudged) deps.onNudgeQueued?.()
       return c.json({ accepted: result.accepted } satisfies EventBatchResponse, 202)
