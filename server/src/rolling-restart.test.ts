@@ -6,10 +6,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { EVENTS_PATH, VISITS_PATH } from '#core/engagement.ts'
+import { PHONE_CALL_PATH } from '#core/phone-call.ts'
 import { runDbCli } from './db/db-cli.ts'
 import { openPostgres } from './db/postgres-database.ts'
 import { REPO_ROOT } from './start-server.ts'
 import { startFakeNotifyWebhook } from './testing/fake-notify-webhook.ts'
+import { startFakeVapiServer } from './testing/fake-vapi-server.ts'
 
 /**
  * The deployment docs/deployment.md describes, run on this machine: two servers (`npm run serve`'s
@@ -68,6 +70,7 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('a rolling restart behi
   const servers: (ChildProcess | null)[] = [null, null]
   let proxy: ChildProcess | null = null
   let notify: Awaited<ReturnType<typeof startFakeNotifyWebhook>>
+  let vapi: Awaited<ReturnType<typeof startFakeVapiServer>>
 
   const startNode = async (i: number) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/node.ts'], {
@@ -83,6 +86,14 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('a rolling restart behi
         TRUSTED_PROXY_HEADER: 'x-forwarded-for',
         // The team's chat on loopback: it counts the reps' nudges both servers send.
         NOTIFY_WEBHOOK_URL: notify.url,
+        // The phone platform on loopback: it counts the calls placed.
+        VAPI_PRIVATE_KEY: 'sk-private-key-0123',
+        VAPI_PHONE_NUMBER_ID: 'pn-1',
+        VAPI_ASSISTANT_ID: 'asst-1',
+        VAPI_API_URL: vapi.url,
+        PHONE_LIMIT_PER_PROSPECT_DAILY: '100000',
+        PHONE_LIMIT_PER_IP_HOURLY: '100000',
+        PHONE_LIMIT_GLOBAL_DAILY: '100000',
         // The traffic is one prospect's: its limit is not what this test checks.
         EVENT_LIMIT_PER_PROSPECT_MINUTE: '100000',
         // Behind the proxy every visit comes from its address (it replaces X-Forwarded-For).
@@ -117,7 +128,7 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('a rolling restart behi
       throw new Error(`${HAPROXY} is missing: install Debian's haproxy (apt-get install haproxy).`)
     root = mkdtempSync(join(tmpdir(), 'rolling-restart-'))
     databaseUrl = await createEmptyDatabase()
-    notify = await startFakeNotifyWebhook()
+    ;[notify, vapi] = await Promise.all([startFakeNotifyWebhook(), startFakeVapiServer()])
     ;[ports.proxy, ports.stats, ports.servers[0], ports.servers[1]] = await Promise.all([
       freePort(),
       freePort(),
@@ -150,7 +161,7 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('a rolling restart behi
         await exited(child)
       }
     }
-    await notify?.close()
+    await Promise.all([notify?.close(), vapi?.close()])
     if (root) rmSync(root, { recursive: true, force: true })
   })
 
@@ -161,13 +172,29 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('a rolling restart behi
     let answered = 0
     let visits = 0
     let accepted = 0
+    let placed = 0
     let running = true
     let n = 0
     const one = async () => {
       n += 1
       const i = n
       try {
-        if (i % 2 === 0) {
+        if (i % 10 === 5) {
+          // A phone request: a number of its own each time (each number has a daily limit too).
+          const res = await fetch(`${base}${PHONE_CALL_PATH}`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'text/plain', 'User-Agent': BROWSER, Origin: base },
+            body: JSON.stringify({
+              slug: 'bright-smile-dental',
+              country: 'US',
+              number: `(201) 555-${String(1000 + (i % 9000)).padStart(4, '0')}`,
+              idempotencyKey: randomBytes(12).toString('hex'),
+            }),
+          })
+          await res.arrayBuffer()
+          if (res.status === 200) placed += 1
+          else failures.push(`POST phone call: ${res.status}`)
+        } else if (i % 2 === 0) {
           const res = await fetch(`${base}/api/prospects/bright-smile-dental`)
           await res.arrayBuffer()
           if (res.status !== 200) failures.push(`GET prospect: ${res.status}`)
@@ -208,8 +235,8 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('a rolling restart behi
         failures.push(`connection: ${error instanceof Error ? (error.cause ?? error.message) : error}`)
       }
     }
-    // About 200 requests a second: 10 clients, each waiting for its answer, then 50 ms.
-    const clients = Array.from({ length: 10 }, async () => {
+    // About 200 requests a second: 16 clients, each waiting for its answer, then 50 ms.
+    const clients = Array.from({ length: 16 }, async () => {
       while (running) {
         await one()
         await new Promise((resolve) => setTimeout(resolve, 50))
@@ -244,6 +271,9 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('a rolling restart behi
     } finally {
       await db.close()
     }
+    // Each call answered 200 was placed once on the phone platform.
+    expect(placed).toBeGreaterThan(0)
+    expect(vapi.calls()).toHaveLength(placed)
     // The prospect's page was opened hundreds of times through both servers, restarted: the reps are
     // told once (the dedupe window), by whichever server held the outbox's lease.
     await expect
@@ -252,7 +282,7 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('a rolling restart behi
     const texts = notify.delivered()
     expect(new Set(texts).size).toBe(texts.length)
     console.log(
-      `rolling restart: ${answered} rounds, ${visits} visits begun, ${accepted} events accepted and stored, ${texts.length} nudge(s), no failure`,
+      `rolling restart: ${answered} rounds, ${visits} visits begun, ${accepted} events accepted and stored, ${placed} calls placed once, ${texts.length} nudge(s), no failure`,
     )
   }, 120_000)
 })
