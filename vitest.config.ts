@@ -13,6 +13,8 @@ const DATABASE_SUITES = [
   'server/src/privacy.test.ts',
   'server/src/edge-deno.test.ts',
   'server/src/postgres-servers.test.ts',
+  'server/src/draining-server.test.ts',
+  'server/src/rolling-restart.test.ts',
   'server/src/postgres-roles.test.ts',
   'server/src/forged-engagement.test.ts',
 ]

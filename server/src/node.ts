@@ -5,6 +5,7 @@ import { describeFailure } from './db/filesystem-errors.ts'
 import { describeMailCheck, describeServices } from './describe-services.ts'
 import { describeStartupError } from './describe-startup-error.ts'
 import { describeEnvFile, type EnvFileResult, readEnvFile } from './env-file.ts'
+import { createDrain, readShutdownSettings, type ShutdownSettings } from './health/draining.ts'
 import { openLogger, readLogSettings } from './logging/logger.ts'
 import { DEFAULT_STATIC_DIRS, type RunningServer, startServer } from './start-server.ts'
 
@@ -17,11 +18,13 @@ async function main(): Promise<void> {
   let server: RunningServer
   let config: ServerConfig
   let envFile: EnvFileResult
+  let shutdown: ShutdownSettings
   try {
     envFile = readEnvFile()
     config = loadServerConfig(process.env)
     // LOG_FORMAT, LOG_LEVEL and METRICS_TOKEN are the operator's, read here beside the .env file's.
     const logger = await openLogger(readLogSettings(process.env, process.stdout.isTTY === true))
+    shutdown = readShutdownSettings(process.env)
     server = await startServer(
       config,
       DEFAULT_STATIC_DIRS,
@@ -29,6 +32,9 @@ async function main(): Promise<void> {
       {
         logger,
         metricsToken: process.env.METRICS_TOKEN || null,
+        maxConnections: shutdown.maxConnections,
+        // In-flight requests may take until the deadline; the deadline drops what is left.
+        inFlightMs: shutdown.deadlineMs,
       },
     )
   } catch (error) {
@@ -68,22 +74,47 @@ async function main(): Promise<void> {
   for (const line of listRetiredVariables(process.env)) console.warn(line)
   warnIfNotBuilt()
 
-  const stop = (signal: NodeJS.Signals) => {
-    console.log(`\n${signal}: closing the server and the database...`)
-    const stoppingAt = performance.now()
-    server.close().then(
-      () => {
-        console.log(`Closed in ${Math.round(performance.now() - stoppingAt)} ms.`)
+  // SIGTERM (a service manager, a rolling restart) drains: /readyz says so at once, requests are served
+  // for the grace period while the proxy takes this server out, then it closes (health/draining.ts).
+  // Ctrl-C is a person at a terminal: no proxy to wait for, it closes at once. A second signal hurries.
+  let stoppingAt = 0
+  const drain = createDrain({
+    graceMs: shutdown.graceMs,
+    deadlineMs: shutdown.deadlineMs,
+    close: () => server.close(),
+    forceClose: () => server.dropConnections(),
+    done: (outcome, error) => {
+      const elapsed = Math.round(performance.now() - stoppingAt)
+      if (outcome === 'closed') {
+        console.log(`Closed in ${elapsed} ms.`)
         process.exit(0)
-      },
-      (error: unknown) => {
-        console.error(describeFailure(error, 'Could not close cleanly'))
-        process.exit(1)
-      },
-    )
+      }
+      if (outcome === 'failed') console.error(describeFailure(error, 'Could not close cleanly'))
+      else console.error(`Stopped after ${elapsed} ms without finishing what was under way (${outcome}).`)
+      process.exit(1)
+    },
+  })
+  const stop = (signal: NodeJS.Signals) => {
+    if (drain.phase() === 'serving') {
+      stoppingAt = performance.now()
+      server.drain()
+      if (signal === 'SIGTERM' && shutdown.graceMs > 0) {
+        console.log(
+          `\n${signal}: draining (readiness says so) for ${shutdown.graceMs} ms, then closing the server and the database...`,
+        )
+        drain.stop()
+        return
+      }
+      console.log(`\n${signal}: closing the server and the database...`)
+      drain.stop()
+      drain.stop()
+      return
+    }
+    console.log(`${signal} again: ${drain.phase() === 'draining' ? 'closing now' : 'stopping at once'}.`)
+    drain.stop()
   }
-  process.once('SIGINT', stop)
-  process.once('SIGTERM', stop)
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
 }
 
 function warnIfNotBuilt(): void {

@@ -1,4 +1,5 @@
 import { once } from 'node:events'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -65,8 +66,26 @@ export interface RunningServer {
   mailCheck: Promise<string | null> | null
   /** Where the data lives: the embedded data directory or the hosted project URL. */
   database: string
-  /** Stops accepting requests, then closes the database and releases its lock. Safe to call twice. */
+  /**
+   * Starts draining: /readyz answers 503 `draining` and every answer says `Connection: close`, while
+   * requests are still served (health/draining.ts). close() drains too.
+   */
+  drain(): void
+  /**
+   * Stops accepting requests, lets in-flight ones finish (for `inFlightMs` at most), then hands back
+   * the outbox's work, closes the database and releases its lock. Safe to call twice.
+   */
   close(): Promise<void>
+  /** Drops every connection now (a shutdown's deadline). */
+  dropConnections(): void
+}
+
+/** How the server holds its connections and stops. */
+export interface ServerLifecycle {
+  /** Concurrent connections accepted at most (more are refused at once); default: no cap. */
+  maxConnections?: number
+  /** How long close() lets in-flight requests finish before it drops their connections. Default 1 s. */
+  inFlightMs?: number
 }
 
 /** The backend for the server: the database, and the secret that keys its hashes. */
@@ -132,10 +151,11 @@ export async function startServer(
   config: ServerConfig,
   dirs: StaticDirs = DEFAULT_STATIC_DIRS,
   embedded: OpenEmbeddedOptions = {},
-  options: TestWiring & ObserveOptions = {},
+  options: TestWiring & ObserveOptions & ServerLifecycle = {},
 ): Promise<RunningServer> {
   const observe: ObserveOptions = options
   const testWiring: TestWiring = options
+  const lifecycle: ServerLifecycle = options
   const log = observe.logger
   // Background work's failures: lines of the server's log when it has one.
   const console = log
@@ -220,6 +240,7 @@ export async function startServer(
   const latestMigration = (await listMigrations()).at(-1)?.version ?? null
   const background = createProcessBackground()
   let closing: Promise<void> | undefined
+  let draining = false
   const app = createApp({
     ...deps,
     logger: console,
@@ -231,7 +252,7 @@ export async function startServer(
     runInBackground: background.run,
     repPhotos: encodeRepPhoto,
     health: {
-      draining: () => closing !== undefined,
+      draining: () => draining,
       expectedMigration: latestMigration,
     },
     previewPictures: drawPreviewPicture,
@@ -249,6 +270,14 @@ export async function startServer(
   // so the first prospect's picture is drawn within its budget. A failure here shows in that request.
   warmPreviewDrawing().catch(() => {})
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host })
+  // A proxy that opens thousands of connections is refused beyond the cap, and the server keeps
+  // answering the ones it holds (its probes included), instead of running out of memory or files.
+  if (lifecycle.maxConnections !== undefined) server.maxConnections = lifecycle.maxConnections
+  // While draining, each answer ends its keep-alive connection, so the proxy opens its next one to a
+  // server that stays. Set before the app's (asynchronous) handler writes the head.
+  server.on('request', (_request: IncomingMessage, response: ServerResponse) => {
+    if (draining && !response.headersSent) response.setHeader('Connection', 'close')
+  })
   try {
     await once(server, 'listening')
   } catch (error) {
@@ -280,13 +309,18 @@ export async function startServer(
     notes.push(`Could not check whether an admin exists (${messageOf(error)}): npm run reps -- list tells.`)
     return null
   })
+  const dropConnections = () => {
+    if ('closeAllConnections' in server) server.closeAllConnections()
+  }
   const close = () => {
+    draining = true
     closing ??= new Promise<void>((resolve) => {
       server.close(() => resolve())
-      // Idle keep-alive connections would hold close() open for seconds; busy ones get a moment.
+      // Idle keep-alive connections would hold close() open for seconds; busy ones get their time
+      // (each ends after its answer, which says Connection: close).
       if ('closeIdleConnections' in server) {
         server.closeIdleConnections()
-        setTimeout(() => server.closeAllConnections(), 1000).unref()
+        setTimeout(dropConnections, lifecycle.inFlightMs ?? 1000).unref()
       }
     }).then(async () => {
       // A command's statement under way is answered before the database closes.
@@ -310,7 +344,11 @@ export async function startServer(
     notes,
     mailCheck: mail?.checked ?? null,
     database: backend.location,
+    drain: () => {
+      draining = true
+    },
     close,
+    dropConnections,
   }
 }
 
