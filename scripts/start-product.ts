@@ -93,6 +93,10 @@ function waitForReady(server: ChildProcess): Promise<string> {
       const match = /Ready at (http:\/\/\S+)/.exec(output)
       if (match?.[1]) {
         clearTimeout(timer)
+        // From here the server writes a line per request: read and let go, not kept (a long run of
+        // the end-to-end tests or a bench would otherwise hold every line in this process).
+        server.stdout?.off('data', read).on('data', () => {})
+        server.stderr?.off('data', read).on('data', () => {})
         resolve(match[1].replace(/\/$/, ''))
       }
     }
