@@ -10,7 +10,7 @@ export function describeServices(
   config: Pick<ServerConfig, 'voice' | 'phoneCall' | 'videoCall' | 'notify' | 'websiteReader' | 'mail'>,
 ): string[] {
   const line = (name: string, on: boolean, whatToSet: string) =>
-    `  ${name.padEnd(14)}${on ? 'on' : `off: set ${whatToSet}`}`
+    serviceLine(name, on ? 'on' : `off: set ${whatToSet}`)
   const lines = [
     line(
       'browser calls',
@@ -22,7 +22,7 @@ export function describeServices(
     // Nudges go to the team's chat, and by email to the reps who chose it: with mail but no chat they
     // still reach someone, and the line says so rather than "off".
     config.notify.webhookUrl === null && config.mail !== null
-      ? `  ${'rep nudges'.padEnd(14)}by email only: set NOTIFY_WEBHOOK_URL for the reps' chat too`
+      ? serviceLine('rep nudges', "by email only: set NOTIFY_WEBHOOK_URL for the reps' chat too")
       : line('rep nudges', config.notify.webhookUrl !== null, "NOTIFY_WEBHOOK_URL for the reps' chat"),
     line(
       'mail',
@@ -52,5 +52,11 @@ export function describeServices(
 export function describeMailCheck(problem: string | null): string | null {
   return problem === null
     ? null
-    : `  ${'mail'.padEnd(14)}off: ${problem}; check SMTP_URL (invitations and links are passed on by hand until a restart)`
+    : serviceLine(
+        'mail',
+        `off: ${problem}; check SMTP_URL (invitations and links are passed on by hand until a restart)`,
+      )
 }
+
+/** One service's line: its name in a column, then its state. */
+const serviceLine = (name: string, state: string) => `  ${name.padEnd(14)}${state}`

@@ -153,10 +153,7 @@ export async function startServer(
   embedded: OpenEmbeddedOptions = {},
   options: TestWiring & ObserveOptions & ServerLifecycle = {},
 ): Promise<RunningServer> {
-  const observe: ObserveOptions = options
-  const testWiring: TestWiring = options
-  const lifecycle: ServerLifecycle = options
-  const log = observe.logger
+  const log = options.logger
   // Background work's failures: lines of the server's log when it has one.
   const console = log
     ? { ...globalThis.console, error: toErrorSink(log).error, warn: toWarnSink(log) }
@@ -193,11 +190,11 @@ export async function startServer(
   // without SITE_URL is where this server listens: set below as soon as it listens, before it has
   // answered any request that could queue a nudge.
   let listeningOrigin: string | null = null
-  const metricsToken = observe.metricsToken ?? null
+  const metricsToken = options.metricsToken ?? null
   const metrics =
     metricsToken === null
       ? undefined
-      : createMetrics({ db: backend.db, processMetrics: observe.processMetrics ?? true })
+      : createMetrics({ db: backend.db, processMetrics: options.processMetrics ?? true })
   const db = metrics ? measureDatabase(backend.db, metrics) : backend.db
   const deps = createAppDeps(config, { ...backend, db, templates }, () => listeningOrigin)
   // Nudges queued before a crash go out now; new ones as soon as a request queues them.
@@ -223,7 +220,7 @@ export async function startServer(
   // function) is delivered by this server in the background once it listens (each delivery links to
   // the prospect's pages on its origin), and at once after "Send a test".
   const webhookSettings: WebhookSettings = {
-    rule: testWiring.webhookRule ?? PUBLIC_ONLY,
+    rule: options.webhookRule ?? PUBLIC_ONLY,
     siteOrigin: () => listeningOrigin,
     timeoutMs: WEBHOOK_TIMEOUT_MS,
     now: () => new Date(),
@@ -272,7 +269,7 @@ export async function startServer(
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host })
   // A proxy that opens thousands of connections is refused beyond the cap, and the server keeps
   // answering the ones it holds (its probes included), instead of running out of memory or files.
-  if (lifecycle.maxConnections !== undefined) server.maxConnections = lifecycle.maxConnections
+  if (options.maxConnections !== undefined) server.maxConnections = options.maxConnections
   // While draining, each answer ends its keep-alive connection, so the proxy opens its next one to a
   // server that stays. Set before the app's (asynchronous) handler writes the head.
   server.on('request', (_request: IncomingMessage, response: ServerResponse) => {
@@ -320,7 +317,7 @@ export async function startServer(
       // (each ends after its answer, which says Connection: close).
       if ('closeIdleConnections' in server) {
         server.closeIdleConnections()
-        setTimeout(dropConnections, lifecycle.inFlightMs ?? 1000).unref()
+        setTimeout(dropConnections, options.inFlightMs ?? 1000).unref()
       }
     }).then(async () => {
       // A command's statement under way is answered before the database closes.
