@@ -91,3 +91,18 @@ describe('isAutomatedUserAgent', () => {
     expect(isAutomatedUserAgent(undefined)).toBe(true)
   })
 })
+
+describe('against the public list of crawlers', () => {
+  it('knows every crawler of crawler-user-agents but the in-app browsers and desktop apps people use', async () => {
+    const { default: crawlers } = await import('crawler-user-agents')
+    const missed = crawlers
+      .flatMap((crawler) => crawler.instances)
+      .filter((userAgent) => !isAutomatedUserAgent(userAgent))
+    // What the list counts as a crawler and a person's browser also sends: Instagram's and Facebook's
+    // in-app browsers, and desktop apps built on Electron or Fluid. Counting them as people is right.
+    expect(missed.length).toBeLessThanOrEqual(5)
+    for (const userAgent of missed) {
+      expect(userAgent).toMatch(/Instagram|Facebook|Electron|Fluid/)
+    }
+  })
+})
