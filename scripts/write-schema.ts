@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises'
 import { dumpSchema, SCHEMA_PATH } from '../server/src/db/dump-schema.ts'
-import { findPostgresBin } from '../server/src/testing/postgres-cluster.ts'
+import { findPostgresBin } from '../server/src/db/postgres-cluster.ts'
 
 /**
  * `npm run db:schema`: writes supabase/schema.sql, the schema the migrations make, dumped from a

@@ -5,7 +5,7 @@ import type { SqlDatabase } from '../../server/src/db/sql-database.ts'
 import { ENGAGEMENT_RULES } from '../../server/src/reps/activity-rules.ts'
 import { getFunnel } from '../../server/src/reps/funnel-store.ts'
 import { startMigratedCluster } from '../../server/src/testing/migrated-cluster.ts'
-import { findPostgresBin } from '../../server/src/testing/postgres-cluster.ts'
+import { findPostgresBin } from '../../server/src/db/postgres-cluster.ts'
 import { formatColumns } from './report.ts'
 
 /** The requirement: the team's funnel in ≤ 200 ms at 100,000 prospects and 1,000,000 events on PostgreSQL. */

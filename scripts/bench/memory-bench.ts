@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
 import { migratePostgres } from '../../server/src/db/open-backend.ts'
-import { findPostgresBin, startPostgresCluster } from '../../server/src/testing/postgres-cluster.ts'
+import { findPostgresBin, startPostgresCluster } from '../../server/src/db/postgres-cluster.ts'
 import { type RunningProduct, startProduct } from '../start-product.ts'
 import { formatColumns } from './report.ts'
 

@@ -9,9 +9,9 @@ import type { PublicConfig } from '#core/public-config.ts'
 import { REP_API_PATH } from '#core/rep-api.ts'
 import { VIDEO_CONVERSATIONS_PATH } from '#core/video-call.ts'
 import { LOGO_PATH } from '#core/website-reading.ts'
-import { type RunInBackground, runInProcess } from './background-work.ts'
 import { phoneCallRoutes } from './calls/phone-call-routes.ts'
 import type { AskedNudgeSettings, PhoneCallSettings } from './calls/place-phone-call.ts'
+import { type RunInBackground, runInProcess } from './common/background-work.ts'
 import { type ClientIpReader, createClientIpReader } from './common/client-ip.ts'
 import { rejectControlCharacters } from './common/control-characters.ts'
 import type { Db } from './data/database.ts'
@@ -34,7 +34,7 @@ import { countCalls } from './metrics/count-calls.ts'
 import type { Metrics } from './metrics/metrics.ts'
 import { metricsRoutes } from './metrics/metrics-routes.ts'
 import { DRAIN_PATH, drainRoutes } from './notify/drain-route.ts'
-import { getNudgeLink, type NudgeSettings } from './notify/nudge-settings.ts'
+import { getNudgeLink, MIN_TALKED_SECONDS, type NudgeSettings } from './notify/nudge-settings.ts'
 import { previewRoutes } from './preview/preview-routes.ts'
 import type { DrawPreviewPicture } from './preview/preview-words.ts'
 import { repRoutes } from './reps/rep-routes.ts'
@@ -44,7 +44,11 @@ import { getDemoFeatures, prospectRoutes } from './routes/prospects.ts'
 import type { EncodeBody } from './static/encoded-file.ts'
 import type { VideoCallSettings } from './video/start-video-conversation.ts'
 import { videoConversationRoutes } from './video/video-call-routes.ts'
-import { VAPI_WEBHOOK_PATH, vapiWebhookRoutes } from './webhooks/vapi-webhook-routes.ts'
+import {
+  type TalkedNudgeSettings,
+  VAPI_WEBHOOK_PATH,
+  vapiWebhookRoutes,
+} from './webhooks/vapi-webhook-routes.ts'
 import { logoRoutes } from './website/logo-routes.ts'
 
 export interface AppDeps {
@@ -223,7 +227,7 @@ export function createApp(deps: AppDeps): Hono {
     vapiWebhookRoutes({
       db: deps.db,
       secret: deps.vapiWebhookSecret ?? null,
-      nudges: deps.nudges,
+      talkedNudges: talkedNudge(deps.nudges),
       logger,
       onNudgeQueued: deps.onNudgeQueued,
       answerToolCalls: (batch) =>
@@ -268,6 +272,17 @@ const isUnder = (path: string, base: string) => path === base || path.startsWith
 /** Server-to-server routes (the voice platform's webhook, the scheduler's drain) need no CORS either. */
 const isPrivatePath = (path: string) =>
   isUnder(path, REP_API_PATH) || isUnder(path, VAPI_WEBHOOK_PATH) || isUnder(path, DRAIN_PATH)
+
+/** Nudges on: an end-of-call report of a call long enough to be news queues its `talked` nudge. */
+function talkedNudge(nudges: NudgeSettings | undefined): TalkedNudgeSettings | undefined {
+  if (!nudges?.on) return undefined
+  return {
+    dedupeMinutes: nudges.dedupeMinutes,
+    minSeconds: MIN_TALKED_SECONDS,
+    link: (slug) => getNudgeLink(nudges, slug),
+    now: nudges.now,
+  }
+}
 
 /** Nudges on: a "Call Me" call placed queues its `asked` nudge with the same window and link as the others. */
 function askedNudge(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError, listRetiredVariables, loadServerConfig } from './config.ts'
+import { ConfigError } from './common/config-error.ts'
+import { listRetiredVariables, loadServerConfig } from './config.ts'
 
 const DATABASE = 'postgres://app:secret@db.example.com:5432/postgres'
 const KEY = 'k'.repeat(40)

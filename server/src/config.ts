@@ -1,11 +1,15 @@
 import { z } from 'zod'
 import type { VoiceConfig } from '#core/public-config.ts'
+import type { PhoneCallConfig, PhoneCallLimits } from './calls/phone-call-config.ts'
+import { parseAllowedHosts } from './common/address-guard.ts'
+import { ConfigError } from './common/config-error.ts'
+import { wholeNumber } from './common/env-number.ts'
 import { DEFAULT_HOST, DEFAULT_PORT } from './common/site-origin.ts'
 import { listRetiredDatabaseVariables, POSTGRES_URL } from './db/database-url.ts'
 import { DEFAULT_DEMO_TIME_ZONE, isTimeZone } from './demo/demo-settings.ts'
-import { wholeNumber } from './env-number.ts'
 import { ENGAGEMENT_ENV, type EngagementConfig, toEngagementConfig } from './events/engagement-config.ts'
 import { checkSmtpUrl, type MailConfig } from './mail/mail-settings.ts'
+import type { NotifyConfig } from './notify/nudge-settings.ts'
 import {
   checkVideoEnv,
   toVideoCallConfig,
@@ -14,7 +18,6 @@ import {
   type VideoCallConfig,
   type VideoCallLimits,
 } from './video/video-call-config.ts'
-import { parseAllowedHosts } from './website/address-guard.ts'
 
 const PORT_RULE = 'must be a whole number from 0 to 65535'
 
@@ -133,27 +136,6 @@ export type DatabaseConfig =
   /** PostgreSQL at `url`; `migrate`: apply pending migrations at start. */
   | { kind: 'postgres'; url: string; migrate: boolean }
 
-/** Outbound phone calls through Vapi's `POST /call`, placed by the server with the private key. */
-export interface PhoneCallConfig {
-  privateKey: string
-  phoneNumberId: string
-  apiUrl: string
-  /** The model sent with the prospect's prompt, as for browser calls (the agent is the same). */
-  model: VoiceConfig['model']
-  /** Used when the prospect has no `assistant_id`. */
-  defaultAssistantId: string | null
-  /** One attempt, no retry (a retried POST can dial twice); past this the call is an error. */
-  timeoutMs: number
-}
-
-/** Calls allowed per scope and fixed window; a request over any of them is refused with 429. */
-export interface PhoneCallLimits {
-  perIpHourly: number
-  perNumberDaily: number
-  perProspectDaily: number
-  globalDaily: number
-}
-
 export interface ServerConfig {
   port: number
   host: string
@@ -208,31 +190,12 @@ export interface WebsiteReaderConfig {
   concurrency: number
 }
 
-/** The reps' nudges. */
-export interface NotifyConfig {
-  /**
-   * Whether nudges are queued at all: a team chat to post them to, or mail for the reps who chose
-   * nudges by email on their profile page. Without either they would only pile up in the outbox.
-   */
-  on: boolean
-  /** The team chat's webhook; null: no chat (nudges still reach the reps who chose email). */
-  webhookUrl: string | null
-  /** At most one nudge of a kind per prospect in this many minutes. */
-  dedupeMinutes: number
-  /** Null: the drain route answers 404 (the Node server drains by itself). */
-  drainSecret: string | null
-}
-
 export interface LoadConfigOptions {
   /**
    * The edge function: no embedded database there, so a database URL is required; and no address it
    * listens on, so nudges need SITE_URL for their link to the prospect's page.
    */
   hostedOnly?: boolean
-}
-
-export class ConfigError extends Error {
-  override readonly name = 'ConfigError'
 }
 
 /**

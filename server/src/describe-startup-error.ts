@@ -1,5 +1,5 @@
 import { AgentTemplateError } from '#core/agent-template.ts'
-import { ConfigError } from './config.ts'
+import { ConfigError } from './common/config-error.ts'
 import { describeFailure } from './db/filesystem-errors.ts'
 
 /** Listening failures an operator fixes with PORT or HOST: the cause, then the fix. */

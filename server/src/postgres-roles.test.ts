@@ -8,10 +8,10 @@ import { loadServerConfig } from './config.ts'
 import { DatabaseRightsError } from './db/database-rights.ts'
 import { runDbCli } from './db/db-cli.ts'
 import { listMigrations } from './db/migrate.ts'
+import { findPostgresBin, type PostgresCluster, startPostgresCluster } from './db/postgres-cluster.ts'
 import { describeStartupError } from './describe-startup-error.ts'
 import { type RunningServer, startServer } from './start-server.ts'
 import type { StaticDirs } from './static/static-files.ts'
-import { findPostgresBin, type PostgresCluster, startPostgresCluster } from './testing/postgres-cluster.ts'
 
 /**
  * The server on PostgreSQL as a role without superuser, as docs/security.md ("PostgreSQL roles") has an

@@ -1,7 +1,7 @@
 import type { AppError } from '#core/errors.ts'
 import { DAY_S, HOUR_S, type ScopeMessages, toRateLimitError } from '../common/rate-limit-error.ts'
-import type { PhoneCallLimits } from '../config.ts'
 import type { RateLimitBucket, RateLimitResult } from '../data/rate-limits.ts'
+import type { PhoneCallLimits } from './phone-call-config.ts'
 
 export interface PhoneCallScope {
   /** Keyed hashes; a client whose address is unknown shares one bucket with all such clients. */

@@ -1,9 +1,19 @@
 import { createKeyedHash } from '../common/keyed-hash.ts'
-import type { ServerConfig } from '../config.ts'
+import type { PhoneCallConfig, PhoneCallLimits } from './phone-call-config.ts'
 import type { PhoneCallSettings } from './place-phone-call.ts'
 
 /** The phone-call dependencies from validated config and the hash secret (configured or derived). */
-export function createPhoneCallSettings(config: ServerConfig, hashSecret: string): PhoneCallSettings {
+/** The server's settings phone calls read. */
+export interface PhoneCallServerConfig {
+  phoneCall: PhoneCallConfig | null
+  phoneLimits: PhoneCallLimits
+  callRecordRetentionDays: number
+}
+
+export function createPhoneCallSettings(
+  config: PhoneCallServerConfig,
+  hashSecret: string,
+): PhoneCallSettings {
   const phone = config.phoneCall
   return {
     vapi: phone

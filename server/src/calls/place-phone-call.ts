@@ -4,7 +4,6 @@ import { AppError, isErrorCode } from '#core/errors.ts'
 import type { PhoneCallResponse } from '#core/phone-call.ts'
 import { prospectNotFoundMessage } from '#core/prospect.ts'
 import type { KeyedHash } from '../common/keyed-hash.ts'
-import type { PhoneCallLimits } from '../config.ts'
 import { interruptedAfterSeconds } from '../data/call-records.ts'
 import { callFunction, type Db } from '../data/database.ts'
 import { loadProspect } from '../data/prospects.ts'
@@ -18,6 +17,7 @@ import {
   type NewPhoneCallAttempt,
 } from './phone-call-attempts.ts'
 import type { PhoneCallBody } from './phone-call-body.ts'
+import type { PhoneCallLimits } from './phone-call-config.ts'
 import { getPhoneCallBuckets, toPhoneRateLimitError } from './phone-call-limits.ts'
 import { createVapiPhoneCall, type VapiPhoneSettings, wasCallRefused } from './vapi-phone-call.ts'
 

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono'
-import { AppError } from '../../../core/errors.ts'
+import { AppError } from '#core/errors.ts'
 
 // C0 controls (NUL included) and DEL: no name, slug, number or key of ours holds one, and Postgres
 // refuses NUL in text, so they are refused at the door with one clear 400 instead of failing deeper.

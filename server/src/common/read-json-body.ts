@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { AppError } from '../../../core/errors.ts'
+import { AppError } from '#core/errors.ts'
 import { assertNoControlInJson, assertNoControlInJsonText } from './control-characters.ts'
 
 /**

@@ -1,4 +1,3 @@
-import type { ServerConfig } from '../config.ts'
 import type { Logger } from '../logging/rate-limited-logger.ts'
 import {
   type CallRecordCounts,
@@ -26,7 +25,16 @@ export interface CallRecordUpkeep {
   engagementRetentionDays?: number | undefined
 }
 
-export function getCallRecordUpkeep(config: ServerConfig): CallRecordUpkeep {
+/** The server's settings the upkeep reads: how long calls may take and records are kept. */
+export interface UpkeepServerConfig {
+  callRecordRetentionDays: number
+  database: { kind: 'embedded' | 'postgres' }
+  engagement: { retentionDays?: number | undefined }
+  phoneCall: { timeoutMs: number } | null
+  videoCall: { timeoutMs: number } | null
+}
+
+export function getCallRecordUpkeep(config: UpkeepServerConfig): CallRecordUpkeep {
   const timeoutMs = Math.max(config.phoneCall?.timeoutMs ?? 0, config.videoCall?.timeoutMs ?? 0)
   return {
     retentionDays: config.callRecordRetentionDays,

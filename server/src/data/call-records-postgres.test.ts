@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { findPostgresBin, type PostgresCluster } from '../db/postgres-cluster.ts'
 import { startMigratedCluster } from '../testing/migrated-cluster.ts'
-import { findPostgresBin, type PostgresCluster } from '../testing/postgres-cluster.ts'
 
 /**
  * The limits and the idempotency key under real concurrency. The embedded database runs one

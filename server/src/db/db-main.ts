@@ -1,4 +1,4 @@
-import { readEnvFileForCommand } from '../env-file.ts'
+import { readEnvFileForCommand } from '../common/env-file.ts'
 import { runDbCli } from './db-cli.ts'
 
 // `npm run db -- <command>`: see DB_USAGE in db-cli.ts and docs/operations.md, "Data".

@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 import type { Results } from '@electric-sql/pglite'
-import { type PostgresCluster, startPostgresCluster } from '../testing/postgres-cluster.ts'
 import { bootstrapSupabaseRoles } from './bootstrap.ts'
 import { applyMigrations, listMigrations, SUPABASE_DIR } from './migrate.ts'
+import { type PostgresCluster, startPostgresCluster } from './postgres-cluster.ts'
 import type { SqlDatabase, SqlQueries } from './sql-database.ts'
 
 /** The schema as the migrations leave it, for reading (`npm run db:schema` writes it). */

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { findPostgresBin, type PostgresCluster, startPostgresCluster } from '../testing/postgres-cluster.ts'
 import { BOOTSTRAP_SQL } from './bootstrap.ts'
 import { listMigrations, SUPABASE_DIR } from './migrate.ts'
+import { findPostgresBin, type PostgresCluster, startPostgresCluster } from './postgres-cluster.ts'
 
 /**
  * The migrations as hosted Supabase runs them: on a real PostgreSQL server (Debian's package), not

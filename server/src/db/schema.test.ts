@@ -3,8 +3,8 @@ import { mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, it } from 'vitest'
-import { findPostgresBin } from '../testing/postgres-cluster.ts'
 import { dumpSchema, SCHEMA_PATH } from './dump-schema.ts'
+import { findPostgresBin } from './postgres-cluster.ts'
 
 /**
  * supabase/schema.sql is what the migrations make, so a function's current body can be read there:

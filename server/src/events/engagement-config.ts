@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { wholeNumber } from '../env-number.ts'
+import { wholeNumber } from '../common/env-number.ts'
 
 /** The engagement variables; part of the server's one environment schema (config.ts). */
 export const ENGAGEMENT_ENV = {

@@ -1,7 +1,7 @@
 import { REP_PROSPECTS_PAGE } from '#core/rep-api.ts'
 import { createKeyedHash, type KeyedHash } from '../common/keyed-hash.ts'
 import type { VisitTokens } from '../common/visit-token.ts'
-import type { ServerConfig } from '../config.ts'
+import type { EngagementConfig } from './engagement-config.ts'
 
 /** How the event ingest stores, limits and nudges: from config, shared by the Node server and the edge. */
 export interface EventSettings {
@@ -37,8 +37,16 @@ export interface EventSettings {
  */
 const HOSTED_COMMIT_CONCURRENCY = 4
 
+/** The server's settings the event ingest reads. */
+export interface EventServerConfig {
+  engagement: EngagementConfig
+  /** The nudges' switch and window: an event that makes news queues a nudge only when they are on. */
+  notify: { on: boolean; dedupeMinutes: number }
+  database: { kind: 'embedded' | 'postgres' }
+}
+
 export function createEventSettings(
-  config: ServerConfig,
+  config: EventServerConfig,
   hashSecret: string,
   visitTokens: VisitTokens,
   getSiteOrigin: () => string | null,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError } from '../config.ts'
+import { ConfigError } from '../common/config-error.ts'
 import { createDrain, type DrainOutcome, readShutdownSettings } from './draining.ts'
 
 /** A clock the test moves by hand, so the phases are checked without waiting. */

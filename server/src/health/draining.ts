@@ -1,4 +1,4 @@
-import { ConfigError } from '../config.ts'
+import { ConfigError } from '../common/config-error.ts'
 
 /**
  * How a Node server stops when asked (SIGTERM, Ctrl-C) without a request noticing:

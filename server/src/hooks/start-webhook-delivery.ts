@@ -1,6 +1,6 @@
+import { type OutboxDrainer, startOutboxDrainer } from '../common/outbox-drainer.ts'
 import type { Db } from '../data/database.ts'
 import { createRateLimitedLogger, type Logger } from '../logging/rate-limited-logger.ts'
-import { type OutboxDrainer, startOutboxDrainer } from '../notify/outbox-drainer.ts'
 import { createWebhookDrain } from './drain-webhooks.ts'
 import type { WebhookSettings } from './webhook-settings.ts'
 import { releaseWebhookLeases } from './webhook-store.ts'

@@ -1,6 +1,6 @@
 import { lookup as dnsLookup } from 'node:dns/promises'
 import { isIP } from 'node:net'
-import { hostPortOf, isPublicAddress } from '../website/address-guard.ts'
+import { hostPortOf, isPublicAddress } from '../common/address-guard.ts'
 
 /** A host name's addresses, every one of them (what `dns.lookup(name, { all: true })` answers). */
 export type LookupAll = (hostname: string) => Promise<{ address: string; family: 4 | 6 }[]>

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { findPostgresBin, type PostgresCluster } from '../db/postgres-cluster.ts'
 import { runReleasedTogether, startMigratedCluster } from '../testing/migrated-cluster.ts'
-import { findPostgresBin, type PostgresCluster } from '../testing/postgres-cluster.ts'
 
 /**
  * Servers claiming webhook deliveries at the same moment, on a real PostgreSQL with one session per

@@ -1,6 +1,6 @@
+import { type OutboxDrainer, startOutboxDrainer } from '../common/outbox-drainer.ts'
 import type { Db } from '../data/database.ts'
 import { createRateLimitedLogger, type Logger } from '../logging/rate-limited-logger.ts'
-import { type OutboxDrainer, startOutboxDrainer } from '../notify/outbox-drainer.ts'
 import { createMailDrain } from './drain-mail.ts'
 import { releaseMailLeases } from './mail-outbox.ts'
 import type { MailQueue } from './mail-queue.ts'

@@ -1,6 +1,20 @@
 import { REP_PROSPECTS_PAGE } from '#core/rep-api.ts'
 import type { Fetch } from '../common/platform-request.ts'
-import type { ServerConfig } from '../config.ts'
+
+/** The reps' nudges. */
+export interface NotifyConfig {
+  /**
+   * Whether nudges are queued at all: a team chat to post them to, or mail for the reps who chose
+   * nudges by email on their profile page. Without either they would only pile up in the outbox.
+   */
+  on: boolean
+  /** The team chat's webhook; null: no chat (nudges still reach the reps who chose email). */
+  webhookUrl: string | null
+  /** At most one nudge of a kind per prospect in this many minutes. */
+  dedupeMinutes: number
+  /** Null: the drain route answers 404 (the Node server drains by itself). */
+  drainSecret: string | null
+}
 
 /** The reps' nudges: where they go, how often, and who may ask for a drain. */
 export interface NudgeSettings {
@@ -35,7 +49,7 @@ export const NUDGE_TIMEOUT_MS = 10_000
 export const MIN_TALKED_SECONDS = 10
 
 export const createNudgeSettings = (
-  config: ServerConfig,
+  config: { notify: NotifyConfig },
   getSiteOrigin: () => string | null,
 ): NudgeSettings => ({
   webhookUrl: config.notify.webhookUrl,

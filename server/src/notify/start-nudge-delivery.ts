@@ -1,9 +1,9 @@
+import { type OutboxDrainer, startOutboxDrainer } from '../common/outbox-drainer.ts'
 import type { Db } from '../data/database.ts'
 import { createRateLimitedLogger, type Logger } from '../logging/rate-limited-logger.ts'
 import { createOutboxDrain } from './drain-outbox.ts'
 import type { NudgeSettings } from './nudge-settings.ts'
 import { releaseNudgeLeases } from './outbox.ts'
-import { type OutboxDrainer, startOutboxDrainer } from './outbox-drainer.ts'
 
 export interface NudgeDeliveryOptions {
   db: Db

@@ -1,4 +1,4 @@
-import { readEnvFileForCommand } from '../env-file.ts'
+import { readEnvFileForCommand } from '../common/env-file.ts'
 import { runProspectsCli } from './cli.ts'
 
 // `npm run prospects -- <command>`: see USAGE in cli.ts and docs/operations.md, "Bulk prospects".

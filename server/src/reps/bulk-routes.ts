@@ -22,7 +22,7 @@ import {
   type Rep,
 } from '#core/rep-api.ts'
 import { neutralizeFormula } from '#core/spreadsheet-text.ts'
-import type { RunInBackground } from '../background-work.ts'
+import type { RunInBackground } from '../common/background-work.ts'
 import { limitBody } from '../common/limit-body.ts'
 import { readJsonBody } from '../common/read-json-body.ts'
 import type { BulkDone, BulkRefusedRow, BulkTables } from '../data/bulk-database.ts'

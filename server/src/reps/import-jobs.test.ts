@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createEdgeBackground } from '../background-work.ts'
+import { createEdgeBackground } from '../common/background-work.ts'
 import type { Db } from '../data/database.ts'
 import {
   IMPORT_FAILED_MESSAGE,

@@ -1,4 +1,4 @@
-import { readEnvFileForCommand } from '../env-file.ts'
+import { readEnvFileForCommand } from '../common/env-file.ts'
 import { runRepsCli } from './cli.ts'
 
 // `npm run reps -- <command>`: see USAGE in cli.ts and docs/operations.md, "Sales reps".

@@ -1,6 +1,6 @@
 import type { AgentTemplateSet } from '#core/agent.ts'
 import type { WebsiteReading } from '#core/website-reading.ts'
-import type { RunInBackground } from '../background-work.ts'
+import type { RunInBackground } from '../common/background-work.ts'
 import type { ClientIpReader } from '../common/client-ip.ts'
 import type { Db } from '../data/database.ts'
 import type { Logger } from '../logging/rate-limited-logger.ts'

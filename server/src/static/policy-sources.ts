@@ -1,8 +1,12 @@
+import type { VoiceConfig } from '#core/public-config.ts'
 import type { SiteEnv } from '../../../site/build/load-site-env.ts'
-import type { ServerConfig } from '../config.ts'
 
 /** The server settings the pages' policy depends on. */
-export type PolicyConfig = Pick<ServerConfig, 'voice' | 'videoCall'>
+export interface PolicyConfig {
+  voice: VoiceConfig | null
+  /** The hosts video conversation pages may come from; null without video calls. */
+  videoCall: { allowedHosts: readonly string[] } | null
+}
 
 /**
  * The origins our pages talk to besides their own, each from the setting that chooses it. `null`

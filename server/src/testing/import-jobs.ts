@@ -1,6 +1,6 @@
 import { expect } from 'vitest'
 import { IMPORT_KEY_HEADER, type ImportJob, type ImportJobResponse } from '#core/rep-api.ts'
-import type { RunInBackground } from '../background-work.ts'
+import type { RunInBackground } from '../common/background-work.ts'
 import type { RepTestApp, TestSession } from './rep-test-app.ts'
 
 let keys = 0

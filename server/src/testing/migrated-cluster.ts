@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { BOOTSTRAP_SQL } from '../db/bootstrap.ts'
 import { listMigrations } from '../db/migrate.ts'
-import { type PostgresCluster, type PsqlResult, startPostgresCluster } from './postgres-cluster.ts'
+import { type PostgresCluster, type PsqlResult, startPostgresCluster } from '../db/postgres-cluster.ts'
 
 /**
  * A throwaway cluster with the Supabase role bootstrap and every migration applied, each file in one

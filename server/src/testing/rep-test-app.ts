@@ -1,7 +1,7 @@
 import type { Hono } from 'hono'
 import { CSRF_HEADER, REP_API_PATH, type RepRole, type SessionResponse } from '#core/rep-api.ts'
 import { createApp } from '../app.ts'
-import type { RunInBackground } from '../background-work.ts'
+import type { RunInBackground } from '../common/background-work.ts'
 import { createClientIpReader } from '../common/client-ip.ts'
 import { callFunction, type Db, type ProspectRow } from '../data/database.ts'
 import type { WebhookSettings } from '../hooks/webhook-settings.ts'

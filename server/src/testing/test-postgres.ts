@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import { inject } from 'vitest'
 import type { TestProject } from 'vitest/node'
+import { findPostgresBin, startPostgresCluster } from '../db/postgres-cluster.ts'
 import { openPostgres } from '../db/postgres-database.ts'
 import { prepareDatabase } from '../db/prepare-database.ts'
 import type { SqlDatabase } from '../db/sql-database.ts'
-import { findPostgresBin, startPostgresCluster } from './postgres-cluster.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { VIDEO_CALL_SECONDS } from '#core/video-call.ts'
-import { wholeNumber } from '../env-number.ts'
+import { wholeNumber } from '../common/env-number.ts'
 import { parseAllowedHosts } from './conversation-url.ts'
 
 /** Where Daily rooms live: Tavus answers `https://tavus.daily.co/<id>`. */

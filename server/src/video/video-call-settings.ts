@@ -1,13 +1,21 @@
 import { VIDEO_CALL_SECONDS } from '#core/video-call.ts'
 import { createKeyedHash } from '../common/keyed-hash.ts'
-import type { ServerConfig } from '../config.ts'
 import type { VideoCallSettings } from './start-video-conversation.ts'
 import { createTavusPlatform } from './tavus-platform.ts'
+import type { VideoCallConfig, VideoCallLimits } from './video-call-config.ts'
 import type { VideoPlatform } from './video-platform.ts'
 import { createWebhookPlatform } from './webhook-platform.ts'
 
 /** The video-call dependencies from validated config and the hash secret (configured or derived). */
-export function createVideoCallSettings(config: ServerConfig, hashSecret: string): VideoCallSettings {
+/** The server's settings video calls read. */
+export interface VideoServerConfig {
+  videoCall: VideoCallConfig | null
+  videoLimits: VideoCallLimits
+  productName: string
+  callRecordRetentionDays: number
+}
+
+export function createVideoCallSettings(config: VideoServerConfig, hashSecret: string): VideoCallSettings {
   return {
     platform: createVideoPlatform(config),
     limits: config.videoLimits,
@@ -18,7 +26,7 @@ export function createVideoCallSettings(config: ServerConfig, hashSecret: string
   }
 }
 
-function createVideoPlatform(config: ServerConfig): VideoPlatform | null {
+function createVideoPlatform(config: VideoServerConfig): VideoPlatform | null {
   const video = config.videoCall
   if (!video) return null
   const { backend, allowedHosts, timeoutMs } = video

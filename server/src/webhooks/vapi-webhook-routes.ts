@@ -4,7 +4,6 @@ import { limitBody } from '../common/limit-body.ts'
 import { isSameSecret } from '../common/same-secret.ts'
 import type { Db } from '../data/database.ts'
 import type { Logger } from '../logging/rate-limited-logger.ts'
-import { getNudgeLink, MIN_TALKED_SECONDS, type NudgeSettings } from '../notify/nudge-settings.ts'
 import { type CallReport, parseServerMessage, type ToolCallBatch } from './end-of-call-report.ts'
 import { recordCallReport, type TalkedNudge } from './record-call-report.ts'
 
@@ -13,12 +12,24 @@ export const VAPI_WEBHOOK_PATH = '/api/webhooks/vapi'
 /** A long call's transcript with every message twice (artifact and top level) stays well under this. */
 export const MAX_WEBHOOK_BODY_BYTES = 1024 * 1024
 
+/** How an end-of-call report queues its `talked` nudge. */
+export interface TalkedNudgeSettings {
+  /** At most one nudge of a kind per prospect in this many minutes, as for the others. */
+  dedupeMinutes: number
+  /** Shorter calls (a misdial, a hang-up at the greeting) are not news to a rep: stored, not nudged. */
+  minSeconds: number
+  /** The rep's page of the prospect, the nudge's link; null while the site's origin is unknown. */
+  link: (slug: string) => string | null
+  /** The clock of queueing; tests set it. */
+  now?: (() => Date) | undefined
+}
+
 export interface VapiWebhookDeps {
   db: Db
   /** `VAPI_WEBHOOK_SECRET`; null: every report is refused with 503 (logged once). */
   secret: string | null
-  /** Absent or without a webhook URL: reports are stored and no nudge is queued. */
-  nudges: NudgeSettings | undefined
+  /** Absent (nudges off): reports are stored and no nudge is queued. */
+  talkedNudges: TalkedNudgeSettings | undefined
   /** Rate-limited: each distinct line at most once a minute. */
   logger: Logger
   /** Called after a report queued a nudge, so a drainer can send it at once. */
@@ -85,11 +96,11 @@ export function vapiWebhookRoutes(deps: VapiWebhookDeps): Hono {
       }
       if (parsed.kind === 'other') return c.json(ignored('other_message'))
       if (parsed.kind === 'no_prospect') return c.json(ignoreUnlinked(deps.logger))
-      const now = deps.nudges?.now?.() ?? new Date()
+      const now = deps.talkedNudges?.now?.() ?? new Date()
       const result = await recordCallReport(
         deps.db,
         parsed.report,
-        getTalkedNudge(deps.nudges, parsed.report),
+        getTalkedNudge(deps.talkedNudges, parsed.report),
         now,
       )
       if (result.status === 'unknown_prospect') return c.json(ignoreUnlinked(deps.logger))
@@ -104,9 +115,9 @@ export function vapiWebhookRoutes(deps: VapiWebhookDeps): Hono {
 }
 
 /** Nudges on, and a call long enough to be news; else null, and the report is stored alone. */
-function getTalkedNudge(settings: NudgeSettings | undefined, report: CallReport): TalkedNudge | null {
-  if (!settings?.on || (report.seconds ?? 0) < MIN_TALKED_SECONDS) return null
-  return { dedupeMinutes: settings.dedupeMinutes, link: getNudgeLink(settings, report.metadata.prospectSlug) }
+function getTalkedNudge(settings: TalkedNudgeSettings | undefined, report: CallReport): TalkedNudge | null {
+  if (!settings || (report.seconds ?? 0) < settings.minSeconds) return null
+  return { dedupeMinutes: settings.dedupeMinutes, link: settings.link(report.metadata.prospectSlug) }
 }
 
 function parseJson(text: string): unknown {

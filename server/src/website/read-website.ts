@@ -5,9 +5,9 @@ import {
   WEBSITE_FACT_FIELDS,
   type WebsiteReading,
 } from '#core/website-reading.ts'
+import { hostPortOf } from '../common/address-guard.ts'
 import type { Db } from '../data/database.ts'
 import { saveWebsiteImage } from '../data/website-images.ts'
-import { hostPortOf } from './address-guard.ts'
 import { AI_FIELDS, type AiSettings, summariseWithAi } from './ai-summary.ts'
 import { isBookingServiceUrl } from './extract/booking-links.ts'
 import { extractSiteFacts, pickFollowLinks } from './extract/index.ts'

@@ -5,7 +5,7 @@ import { isIP, type LookupFunction } from 'node:net'
 import { Readable, type Transform, Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import zlib from 'node:zlib'
-import { hostPortOf, isPublicAddress } from './address-guard.ts'
+import { hostPortOf, isPublicAddress } from '../common/address-guard.ts'
 import { READER_LIMITS, WEBSITE_READER_USER_AGENT, WebsiteReadError } from './site-page.ts'
 
 /** A host name's addresses, every one of them (what `dns.lookup(name, { all: true })` answers). */
@@ -46,7 +46,7 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308])
 
 /**
  * Fetches one address for the website reader, the way a server that fetches addresses people type
- * must: only http and https; every address the name resolves to must be public (address-guard.ts)
+ * must: only http and https; every address the name resolves to must be public (common/address-guard.ts)
  * unless its exact host:port is allowed; the connection goes to the address that was checked and no
  * other, so a second DNS answer cannot switch it to the inside (DNS rebinding); redirects are
  * followed by hand, at most READER_LIMITS.maxRedirects, each hop checked the same way; no cookies

@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { ConfigError } from './config.ts'
+import { REPO_ROOT } from '../start-server.ts'
+import { ConfigError } from './config-error.ts'
 import { describeEnvFile, readEnvFile } from './env-file.ts'
-import { REPO_ROOT } from './start-server.ts'
 
 const root = mkdtempSync(join(tmpdir(), 'env-file-'))
 const running: ChildProcess[] = []

@@ -1,8 +1,8 @@
 import type { Logger } from '../logging/rate-limited-logger.ts'
-import type { DrainOutbox } from './drain-outbox.ts'
 
 export interface OutboxDrainerOptions {
-  drain: DrainOutbox
+  /** One drain of the outbox; `nextAt`: when something may be due next (null: nothing waiting). */
+  drain: () => Promise<{ nextAt: Date | null }>
   logger: Logger
   /**
    * Runs once before the first drain: the embedded database's server frees the leases its previous

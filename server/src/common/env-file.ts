@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { parseEnv } from 'node:util'
-import { ConfigError } from './config.ts'
+import { ConfigError } from './config-error.ts'
 
 /** What reading the settings file did, for the start lines: names only, never values. */
 export type EnvFileResult =
