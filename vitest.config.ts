@@ -82,6 +82,7 @@ export default defineConfig({
         test: {
           name: 'widget',
           environment: 'happy-dom',
+          testTimeout: 60_000,
           pool: 'threads',
           include: ['widget/**/*.test.{ts,tsx}'],
           exclude: [...configDefaults.exclude, 'widget/build/**'],
@@ -94,6 +95,7 @@ export default defineConfig({
         test: {
           name: 'site',
           environment: 'happy-dom',
+          testTimeout: 60_000,
           pool: 'threads',
           // One happy-dom window per worker, not per file: a window costs about 1.5 s to set up on a
           // busy 2-core machine (101 s → 19 s for the site's files). What a test leaves in the window

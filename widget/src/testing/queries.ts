@@ -46,8 +46,11 @@ export function getByRole(root: ParentNode, role: string, name?: string | RegExp
   return found[0] as HTMLElement
 }
 
-/** Retries `assertion` until it passes or `timeoutMs` runs out, then throws its last error. */
-export async function waitFor<T>(assertion: () => T, timeoutMs = 1000): Promise<T> {
+/**
+ * Retries `assertion` until it passes or `timeoutMs` runs out, then throws its last error. The limit
+ * is for a machine busy with other work, not for an idle one: a passing test waits no longer for it.
+ */
+export async function waitFor<T>(assertion: () => T, timeoutMs = 10_000): Promise<T> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     try {
