@@ -5,6 +5,7 @@ import {
   type MessageTextPart,
   measureLongestRender,
 } from './agent-text.ts'
+import type { ProspectRights } from './ownership.ts'
 import type { FieldErrors, ProspectFields } from './prospect-fields.ts'
 
 /**
@@ -71,6 +72,8 @@ export interface RepProspectSummary {
   logo: string | null
   owner: Rep | null
   updated: Stamp
+  /** What the signed-in rep may do with it, by the rule the database also refuses with. */
+  rights: ProspectRights
 }
 
 export type RepProspectSort = 'company' | 'name' | 'slug' | 'updated' | 'owner'
@@ -109,6 +112,8 @@ export interface RepProspectDetail {
   /** The agent as its page and calls serve it now: the template rendered, or the overrides. */
   agent: { firstMessage: string; system: string }
   owner: Rep | null
+  /** What the signed-in rep may do with it, by the rule the database also refuses with. */
+  rights: ProspectRights
   created: Stamp
   updated: Stamp
   history: AuditEntry[]

@@ -55,7 +55,7 @@ test('a rep changes only their own prospects; an admin reassigns one to them, an
     await companies.filter({ hasText: 'Oak Street Vets' }).click()
     await expect(repPage.getByRole('heading', { level: 1, name: 'Oak Street Vets' })).toBeVisible()
     await expect(
-      repPage.getByText(`Owned by ${ADMIN.email}. Only they or an admin can change it.`),
+      repPage.getByText(`This prospect belongs to ${ADMIN.email}: only they or an admin can change it.`),
     ).toBeVisible()
     await expect(repPage.getByRole('link', { name: 'Edit', exact: true })).toHaveCount(0)
     const refused = await repPage.request.delete('/api/reps/prospects/oak-street-vets', {

@@ -2671,6 +2671,32 @@ CREATE FUNCTION public.prospect_rep_json(rep_id uuid) RETURNS jsonb
 $$;
 
 --
+-- Name: prospect_rights(uuid, jsonb); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.prospect_rights(rep_id uuid, slugs jsonb) RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select coalesce(jsonb_agg(jsonb_build_object(
+    'slug', r.slug,
+    'change', r.refusal is null,
+    'take_over', r.refusal is not null and r.owner_id is null
+      and public.prospect_change_refusal(prospect_rights.rep_id, r.slug, null, true, prospect_rights.rep_id) is null,
+    'reassign', public.prospect_change_refusal(
+      prospect_rights.rep_id, r.slug, r.owner_id, true, '00000000-0000-0000-0000-000000000000'::uuid
+    ) is null,
+    'refusal', r.refusal
+  ) order by r.slug), '[]'::jsonb)
+  from (
+    select p.slug, p.owner_id,
+      public.prospect_change_refusal(prospect_rights.rep_id, p.slug, p.owner_id, false, null) as refusal
+    from public.prospects p
+    where p.slug in (select jsonb_array_elements_text(prospect_rights.slugs))
+  ) as r
+$$;
+
+--
 -- Name: prospects_stage_times_added(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -6646,6 +6672,13 @@ GRANT ALL ON FUNCTION public.prospect_rep_booking(slug text) TO service_role;
 
 REVOKE ALL ON FUNCTION public.prospect_rep_json(rep_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.prospect_rep_json(rep_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION prospect_rights(rep_id uuid, slugs jsonb); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.prospect_rights(rep_id uuid, slugs jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.prospect_rights(rep_id uuid, slugs jsonb) TO service_role;
 
 --
 -- Name: FUNCTION prospects_stage_times_added(); Type: ACL; Schema: public; Owner: -

@@ -1,4 +1,5 @@
-import type { ProspectRefusal, Table } from './rep-database.ts'
+import type { ProspectRefusal } from '#core/ownership.ts'
+import type { Table } from './rep-database.ts'
 
 /** Why `bulk_change_prospects` left a row alone: the ownership rule's refusal, or the action's own. */
 export type BulkRowRefusal = ProspectRefusal | { status: 'fallback_kept' } | { status: 'no_website' }

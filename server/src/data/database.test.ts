@@ -494,6 +494,7 @@ const FUNCTIONS: { [F in keyof Schema['Functions']]: Record<keyof Schema['Functi
     list_prospect_history: { slug: 'text', max_rows: 'integer' },
     get_rep_prospect: { slug: 'text' },
     list_refused_slugs: { rep_id: 'uuid', slugs: 'jsonb' },
+    prospect_rights: { rep_id: 'uuid', slugs: 'jsonb' },
     bulk_change_prospects: {
       action: 'text',
       slugs: 'text[]',

@@ -1,3 +1,4 @@
+import type { ProspectRefusal } from '#core/ownership.ts'
 import type { ProspectField } from '#core/prospect-fields.ts'
 import type { BulkFunctions, BulkTables } from './bulk-database.ts'
 import type {
@@ -15,7 +16,7 @@ import type { ImportJobFunctions, ImportJobTables } from './import-job-database.
 import type { MailFunctions, MailTables } from './mail-database.ts'
 import type { OutboxFunctions } from './outbox-database.ts'
 import type { OutreachFunctions, OutreachTables } from './outreach-database.ts'
-import type { ProspectRefusal, RepFunctions, RepTables, Table } from './rep-database.ts'
+import type { RepFunctions, RepTables, Table } from './rep-database.ts'
 import type { TeamFunctions, TeamTables } from './team-database.ts'
 import type { WebhookFunctions, WebhookTables } from './webhook-database.ts'
 import type { WebsiteFunctions, WebsiteTables } from './website-database.ts'

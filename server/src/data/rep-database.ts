@@ -1,4 +1,5 @@
 import type { EngagementStage, EventName } from '#core/engagement.ts'
+import type { ProspectRefusal } from '#core/ownership.ts'
 import type { AuditAction, ProspectFields, Rep, RepNudgeMail, RepRole } from '#core/rep-api.ts'
 import type { DemoActionRow } from './demo-database.ts'
 
@@ -184,6 +185,7 @@ export type RepFunctions = {
   get_rep_prospect: { Args: { slug: string }; Returns: RepProspectRecord | null }
   /** The prospects among `slugs` the rep may not change; empty for an admin. */
   list_refused_slugs: { Args: { rep_id: string; slugs: readonly string[] }; Returns: RefusedSlug[] }
+  prospect_rights: { Args: { rep_id: string; slugs: readonly string[] }; Returns: ProspectRightsRow[] }
   list_deleted_prospects: {
     Args: { page_offset: number; page_size: number }
     Returns: { total: number; prospects: DeletedProspectRow[] }
@@ -317,14 +319,14 @@ export type RepProspectListRow = {
 /** An entry of `list_prospect_history`, newest first. */
 export type AuditRow = { action: AuditAction; slug: string; at: string; rep: Rep | null; changed: string[] }
 
-/**
- * Why a rep may not change a prospect (`prospect_change_refusal`, the ownership rule): another rep's
- * or nobody's (`owner`), giving one away, or the fallback prospect, which only admins change.
- */
-export type ProspectRefusal =
-  | { status: 'not_your_prospect'; owner: Rep | null }
-  | { status: 'owner_not_allowed' }
-  | { status: 'fallback_admin_only' }
+/** A line of `prospect_rights`: what the rep may do with one prospect (core/ownership.ts). */
+export type ProspectRightsRow = {
+  slug: string
+  change: boolean
+  take_over: boolean
+  reassign: boolean
+  refusal: ProspectRefusal | null
+}
 
 /** A line of `list_refused_slugs`. */
 export type RefusedSlug = { slug: string; owner: Rep | null }

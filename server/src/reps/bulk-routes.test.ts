@@ -107,7 +107,7 @@ describe('bulk reassign', () => {
         slug: 'quill-b',
         name: 'Owner of Quillpoint B',
         companyName: 'Quillpoint B',
-        reason: 'Belongs to cy@example.com: only they or an admin can change it.',
+        reason: 'This prospect belongs to cy@example.com: only they or an admin can change it.',
       },
     ])
     expect(await ownerOf('quill-c')).toBe('bo@example.com')
@@ -115,7 +115,7 @@ describe('bulk reassign', () => {
 
     // A rep never gives their own away.
     const away = await bulkResult(bo, { action: 'reassign', slugs: ['quill-a'], ownerId: cy.rep.id })
-    expect(away.refused[0]?.reason).toBe('Only an admin can give a prospect to another rep.')
+    expect(away.refused[0]?.reason).toBe('Only an admin can choose another owner.')
     expect(await ownerOf('quill-a')).toBe('bo@example.com')
   })
 
@@ -232,7 +232,7 @@ describe('bulk re-read of websites', () => {
     expect(result).toMatchObject({ total: 3, changed: 1, refusedCount: 2 })
     expect(result.refused.map((r) => [r.slug, r.reason])).toEqual([
       ['sill-b', 'It has no website to read.'],
-      ['sill-c', 'Belongs to cy@example.com: only they or an admin can change it.'],
+      ['sill-c', 'This prospect belongs to cy@example.com: only they or an admin can change it.'],
     ])
     expect(queued).toBe(before + 1)
     const { rows } = await db.query<{ website: string; status: string }>(

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { formatCsv } from '#core/csv-format.ts'
 import { type ActivitySummary, STAGE_LABELS } from '#core/engagement.ts'
 import { AppError } from '#core/errors.ts'
+import { describeRefusal } from '#core/ownership.ts'
 import { FALLBACK_SLUG, getProspectPageUrl } from '#core/prospect.ts'
 import {
   BULK_ACTIONS,
@@ -304,22 +305,15 @@ export function formatBulkExport(rows: readonly ActivitySummary[], base: string)
   ])
 }
 
-/** Why a row was left alone, in the words the rule for one prospect uses (prospect-refusal.ts). */
+/** Why a row was left alone: the ownership rule's own sentence, or why the action does not apply. */
 function toRefusal(row: BulkRefusedRow): BulkRefusal {
   const base = { slug: row.slug, name: row.name, companyName: row.company_name }
   const refusal = row.refusal
   switch (refusal.status) {
     case 'not_your_prospect':
-      return {
-        ...base,
-        reason: refusal.owner
-          ? `Belongs to ${refusal.owner.email}: only they or an admin can change it.`
-          : 'Nobody owns it yet: take it over on its page first, or ask an admin.',
-      }
     case 'owner_not_allowed':
-      return { ...base, reason: 'Only an admin can give a prospect to another rep.' }
     case 'fallback_admin_only':
-      return { ...base, reason: `Only an admin can change the fallback prospect "${FALLBACK_SLUG}".` }
+      return { ...base, reason: describeRefusal(refusal) }
     case 'fallback_kept':
       return { ...base, reason: 'The fallback prospect every unknown link shows cannot be deleted.' }
     case 'no_website':

@@ -64,13 +64,17 @@ describe('a rep importing rows of prospects that are not theirs', () => {
       code: 'import_invalid',
       message: 'Nothing was imported: 3 of 5 rows are prospects you cannot change.',
       problems: [
-        { line: 4, message: 'slug "cy-own" belongs to cy@example.com: only they or an admin can change it' },
+        {
+          line: 4,
+          message:
+            'slug "cy-own": This prospect belongs to cy@example.com: only they or an admin can change it.',
+        },
         {
           line: 6,
           message:
-            'slug "harbor-realty" is a prospect nobody owns: take it over on its page first, or ask an admin',
+            'slug "harbor-realty": Nobody owns this prospect yet: take it over on its page to change it, or ask an admin.',
         },
-        { line: 7, message: 'slug "visitor" is the fallback prospect: only an admin can change it' },
+        { line: 7, message: 'slug "visitor": Only an admin can change the fallback prospect "visitor".' },
       ],
     })
     expect(await countJobs()).toBe(jobs)

@@ -82,7 +82,7 @@ async function act(action: Action, slug: string, session: TestSession, ownerId?:
 }
 
 const BO_OWNS = 'This prospect belongs to bo@example.com: only they or an admin can change it.'
-const NOBODY_OWNS = 'Nobody owns this prospect yet: take it over to change it, or ask an admin.'
+const NOBODY_OWNS = 'Nobody owns this prospect yet: take it over on its page to change it, or ask an admin.'
 
 describe('a prospect a rep owns', () => {
   // [actor, action, status, error code, message]

@@ -54,11 +54,42 @@ describe('GET prospects', () => {
       logo: null,
       owner: ann.rep,
       updated: { at: expect.stringMatching(/^\d{4}-.*Z$/), rep: ann.rep },
+      rights: {
+        change: false,
+        takeOver: false,
+        reassign: false,
+        refusal: { status: 'not_your_prospect', owner: ann.rep },
+      },
     })
     expect(page.prospects.find((row) => row.slug === 'harbor-realty')).toMatchObject({
       owner: null,
       updated: { rep: null },
     })
+  })
+
+  it('says with each row what the signed-in rep may do, as a save would be answered', async () => {
+    const rightsOf = (page: RepProspectListResponse) =>
+      Object.fromEntries(page.prospects.map((row) => [row.slug, row.rights]))
+    const own = { change: true, takeOver: false, reassign: false, refusal: null }
+    const nobodys = { change: false, takeOver: true, reassign: false }
+    const forBo = rightsOf(await list(''))
+    expect(forBo['acme-roofing']).toEqual(own)
+    expect(forBo['harbor-realty']).toMatchObject(nobodys)
+    expect(forBo['zed-plumbing']?.change).toBe(false)
+    // An admin changes and reassigns any of them.
+    const forAnn = rightsOf(await list('', ann))
+    for (const rights of Object.values(forAnn)) {
+      expect(rights).toEqual({ change: true, takeOver: false, reassign: true, refusal: null })
+    }
+    // What the list said is what the database does: Bo's save of Ann's prospect is refused, his own is not.
+    const save = (slug: string) =>
+      reps.request(`/prospects/${slug}/owner`, {
+        method: 'PUT',
+        session: bo,
+        body: JSON.stringify({ ownerId: bo.rep.id }),
+      })
+    expect((await save('zed-plumbing')).status).toBe(403)
+    expect((await save('acme-roofing')).status).toBe(200)
   })
 
   it('sorts by each key, both ways', async () => {

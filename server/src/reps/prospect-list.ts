@@ -28,14 +28,18 @@ export async function listProspectPage(
   const ownerId = readOwnerId(params, rep)
   const page = readPage(params)
 
-  const { total, prospects } = await listRepProspects(db, {
-    query,
-    sort,
-    descending: dir === 'desc',
-    ownerId,
-    offset: (page - 1) * REP_PAGE_SIZE,
-    limit: REP_PAGE_SIZE,
-  })
+  const { total, prospects } = await listRepProspects(
+    db,
+    {
+      query,
+      sort,
+      descending: dir === 'desc',
+      ownerId,
+      offset: (page - 1) * REP_PAGE_SIZE,
+      limit: REP_PAGE_SIZE,
+    },
+    rep.id,
+  )
   return { prospects, total, page, pageSize: REP_PAGE_SIZE }
 }
 

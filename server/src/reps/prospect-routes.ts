@@ -39,8 +39,8 @@ const OWNER_UNKNOWN = 'The owner must be an enabled rep.'
  * checked in the call that writes, so these routes pass the acting rep and answer its refusals.
  */
 export function prospectRoutes(db: Db, templates: AgentTemplateSet): Hono<RepEnv> {
-  const detailOf = async (slug: string): Promise<RepProspectDetail> => {
-    const detail = await getRepProspect(db, slug)
+  const detailOf = async (slug: string, repId: string): Promise<RepProspectDetail> => {
+    const detail = await getRepProspect(db, slug, repId)
     if (!detail) throw new AppError('prospect_not_found')
     // The agent as the prospect's page and calls serve it now, with the templates in use.
     const { firstMessage, system } = renderProspectAgent(templates, detail.fields)
@@ -53,7 +53,7 @@ export function prospectRoutes(db: Db, templates: AgentTemplateSet): Hono<RepEnv
         const page = await listProspectPage(db, new URL(c.req.url).searchParams, c.get('rep'))
         return c.json(page satisfies RepProspectListResponse)
       })
-      .get('/prospects/:slug', async (c) => c.json(await detailOf(c.req.param('slug'))))
+      .get('/prospects/:slug', async (c) => c.json(await detailOf(c.req.param('slug'), c.get('rep').id)))
       .get('/prospects/:slug/history', async (c) => {
         const slug = c.req.param('slug')
         const history = await listProspectHistory(db, slug)
@@ -69,7 +69,7 @@ export function prospectRoutes(db: Db, templates: AgentTemplateSet): Hono<RepEnv
         if (result.status === 'owner_unknown') {
           throw new AppError('prospect_invalid', { message: OWNER_UNKNOWN })
         }
-        return c.json(await detailOf(fields.slug), 201)
+        return c.json(await detailOf(fields.slug, rep.id), 201)
       })
       .put('/prospects/:slug', limitBody(MAX_BODY_BYTES), async (c) => {
         const { fields, ownerId } = readProspectInput(await c.req.text(), context)
@@ -95,7 +95,7 @@ export function prospectRoutes(db: Db, templates: AgentTemplateSet): Hono<RepEnv
               },
             })
           default:
-            return c.json(await detailOf(result.slug ?? fields.slug))
+            return c.json(await detailOf(result.slug ?? fields.slug, c.get('rep').id))
         }
       })
       .delete('/prospects/:slug', async (c) => {
@@ -124,7 +124,7 @@ export function prospectRoutes(db: Db, templates: AgentTemplateSet): Hono<RepEnv
         if (result.status === 'not_found') throw new AppError('prospect_not_found')
         if (result.status === 'owner_unknown')
           throw new AppError('prospect_invalid', { message: OWNER_UNKNOWN })
-        return c.json(await detailOf(result.slug ?? c.req.param('slug')))
+        return c.json(await detailOf(result.slug ?? c.req.param('slug'), c.get('rep').id))
       })
       .get('/slugs/:slug', async (c) => {
         const slug = c.req.param('slug').trim()

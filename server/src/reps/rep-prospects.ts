@@ -1,3 +1,4 @@
+import type { ProspectRights } from '#core/ownership.ts'
 import type {
   AuditEntry,
   ProspectFields,
@@ -31,7 +32,8 @@ export interface ProspectPageQuery {
   limit: number
 }
 
-export async function listRepProspects(db: Db, page: ProspectPageQuery) {
+/** One page of the list, each row with what `repId` may do with it. */
+export async function listRepProspects(db: Db, page: ProspectPageQuery, repId: string) {
   const data = await callFunction(db, 'list_rep_prospects', {
     query: page.query,
     sort: page.sort,
@@ -40,10 +42,8 @@ export async function listRepProspects(db: Db, page: ProspectPageQuery) {
     page_offset: page.offset,
     page_size: page.limit,
   })
-  const logos = await readLogos(
-    db,
-    data.prospects.map((row) => row.slug),
-  )
+  const slugs = data.prospects.map((row) => row.slug)
+  const [logos, rights] = await Promise.all([readLogos(db, slugs), readRights(db, repId, slugs)])
   const prospects = data.prospects.map(
     (row): RepProspectSummary => ({
       slug: row.slug,
@@ -52,6 +52,7 @@ export async function listRepProspects(db: Db, page: ProspectPageQuery) {
       logo: logos.get(row.slug) ?? null,
       owner: row.owner,
       updated: { at: toIso(row.updated_at), rep: row.updated_by },
+      rights: rightsOf(rights, row.slug),
     }),
   )
   return { total: data.total, prospects }
@@ -67,16 +68,56 @@ async function readLogos(db: Db, slugs: readonly string[]): Promise<Map<string, 
   return new Map(rows.map((row) => [row.slug, row.logo]))
 }
 
-/** One prospect with its stamps and history (its agent is rendered by the caller); null when there is none. */
-export async function getRepProspect(db: Db, slug: string): Promise<Omit<RepProspectDetail, 'agent'> | null> {
+/**
+ * What `repId` may do with each of `slugs`, by the rule every write asks (`prospect_rights` calls
+ * `prospect_change_refusal`), so a page offers what a save would be allowed.
+ */
+async function readRights(
+  db: Db,
+  repId: string,
+  slugs: readonly string[],
+): Promise<Map<string, ProspectRights>> {
+  if (slugs.length === 0) return new Map()
+  const rows = await callFunction(db, 'prospect_rights', { rep_id: repId, slugs })
+  return new Map(
+    rows.map((row) => [
+      row.slug,
+      { change: row.change, takeOver: row.take_over, reassign: row.reassign, refusal: row.refusal },
+    ]),
+  )
+}
+
+/** A prospect deleted between the two reads: nothing may be done with it. */
+const NO_RIGHTS: ProspectRights = {
+  change: false,
+  takeOver: false,
+  reassign: false,
+  refusal: { status: 'not_your_prospect', owner: null },
+}
+const rightsOf = (rights: Map<string, ProspectRights>, slug: string) => rights.get(slug) ?? NO_RIGHTS
+
+/**
+ * One prospect with its stamps, its history and what `repId` may do with it (its agent is rendered by
+ * the caller); null when there is none.
+ */
+export async function getRepProspect(
+  db: Db,
+  slug: string,
+  repId: string,
+): Promise<Omit<RepProspectDetail, 'agent'> | null> {
   const data = await callFunction(db, 'get_rep_prospect', { slug })
   if (!data) return null
+  const [history, rights] = await Promise.all([
+    listProspectHistory(db, data.fields.slug),
+    readRights(db, repId, [data.fields.slug]),
+  ])
   return {
     fields: data.fields,
     owner: data.owner,
+    rights: rightsOf(rights, data.fields.slug),
     created: { at: toIso(data.created_at), rep: data.created_by },
     updated: { at: toIso(data.updated_at), rep: data.updated_by },
-    history: await listProspectHistory(db, data.fields.slug),
+    history,
   }
 }
 

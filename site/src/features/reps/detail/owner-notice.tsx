@@ -1,9 +1,10 @@
 import { useState } from 'react'
 import { RequestFailure, UNAVAILABLE_MESSAGE } from '#core/api-error.ts'
+import { describeRefusal } from '#core/ownership.ts'
 import type { RepProspectDetail } from '#core/rep-api.ts'
 import { secondaryButtonClass } from '../../../components/button-styles.ts'
 import { changeProspectOwner } from '../api/rep-endpoints.ts'
-import { getProspectRights, useSignedInRep } from '../session/prospect-rights.ts'
+import { useSignedInRep } from '../session/signed-in-rep.ts'
 import { Alert } from '../ui/alert.tsx'
 
 interface OwnerNoticeProps {
@@ -18,7 +19,7 @@ interface OwnerNoticeProps {
  */
 export function OwnerNotice({ detail, onChanged }: OwnerNoticeProps) {
   const rep = useSignedInRep()
-  const rights = getProspectRights(rep, detail.owner, detail.fields.slug)
+  const { rights } = detail
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const { owner } = detail
@@ -36,13 +37,12 @@ export function OwnerNotice({ detail, onChanged }: OwnerNoticeProps) {
     }
   }
 
+  // Who owns it; where this rep may neither change nor take it over, the rule's own sentence why.
   let text: string
-  if (owner === null) text = 'Nobody owns this prospect yet.'
+  if (rights.refusal && !rights.takeOver) text = describeRefusal(rights.refusal)
+  else if (owner === null) text = 'Nobody owns this prospect yet.'
   else if (owner.id === rep?.id) text = 'You own this prospect.'
   else text = `Owned by ${owner.email}.`
-  if (!rights.change && !rights.takeOver) {
-    text += owner ? ' Only they or an admin can change it.' : ' Only an admin can change it.'
-  }
 
   return (
     <div className="mt-2 space-y-2">

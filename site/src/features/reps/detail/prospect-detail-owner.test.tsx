@@ -4,19 +4,22 @@ import { CSRF_HEADER } from '#core/rep-api.ts'
 import { installFakeFetch } from '../../../testing/fake-fetch.ts'
 import { keepSession, resetSession } from '../session/session-store.ts'
 import {
+  ADMIN_RIGHTS,
   ANN,
   answer,
   BOB,
   errorAnswer,
   last,
   MAYA_DETAIL,
+  othersRights,
   pending,
   SESSION,
 } from '../testing/rep-fixtures.ts'
 import { ProspectDetailPage } from './prospect-detail-page.tsx'
 
-// Who owns the prospect, on its page, and what that lets the signed-in rep do: Edit on their own (or
-// any, for an admin), the owner named on someone else's, Take it over on one nobody owns.
+// Who owns the prospect, on its page, and what the server says that lets the signed-in rep do: Edit
+// on their own (or any, for an admin), the rule's sentence on someone else's, Take it over on one
+// nobody owns. The rights are the server's answer; the page follows them.
 
 let requests: ReturnType<typeof installFakeFetch>
 const ADMIN_SESSION = { rep: BOB, csrfToken: 'csrf-token-of-bob' }
@@ -49,22 +52,22 @@ describe('a prospect’s page for reps: its owner', () => {
 
   it('names the owner of someone else’s, without Edit', async () => {
     keepSession(SESSION)
-    await show({ ...MAYA_DETAIL, owner: BOB })
-    screen.getByText('Owned by bob@example.com. Only they or an admin can change it.')
+    await show({ ...MAYA_DETAIL, owner: BOB, rights: othersRights(BOB) })
+    screen.getByText('This prospect belongs to bob@example.com: only they or an admin can change it.')
     expect(editLink()).toBeNull()
     expect(screen.queryByRole('button', { name: 'Take it over' })).toBeNull()
   })
 
   it('offers an admin Edit on anyone’s prospect', async () => {
     keepSession(ADMIN_SESSION)
-    await show({ ...MAYA_DETAIL, owner: ANN })
+    await show({ ...MAYA_DETAIL, owner: ANN, rights: ADMIN_RIGHTS })
     screen.getByText('Owned by ann@example.com.')
     expect(editLink()).not.toBeNull()
   })
 
   it('lets a rep take over one nobody owns, and then edit it', async () => {
     keepSession(SESSION)
-    await show({ ...MAYA_DETAIL, owner: null })
+    await show({ ...MAYA_DETAIL, owner: null, rights: othersRights(null) })
     screen.getByText('Nobody owns this prospect yet.')
     expect(editLink()).toBeNull()
     fireEvent.click(screen.getByRole('button', { name: 'Take it over' }))
@@ -79,7 +82,7 @@ describe('a prospect’s page for reps: its owner', () => {
 
   it('says why when taking over was refused (someone was quicker)', async () => {
     keepSession(SESSION)
-    await show({ ...MAYA_DETAIL, owner: null })
+    await show({ ...MAYA_DETAIL, owner: null, rights: othersRights(null) })
     fireEvent.click(screen.getByRole('button', { name: 'Take it over' }))
     const message = 'This prospect belongs to bob@example.com: only they or an admin can change it.'
     await answer(last(writes()), errorAnswer(403, 'not_your_prospect', message))
@@ -90,9 +93,14 @@ describe('a prospect’s page for reps: its owner', () => {
   it('leaves the fallback prospect to admins: no Take it over for a rep', async () => {
     keepSession(SESSION)
     render(<ProspectDetailPage slug="visitor" />)
-    const visitor = { ...MAYA_DETAIL, owner: null, fields: { ...MAYA_DETAIL.fields, slug: 'visitor' } }
+    const visitor = {
+      ...MAYA_DETAIL,
+      owner: null,
+      fields: { ...MAYA_DETAIL.fields, slug: 'visitor' },
+      rights: { change: false, takeOver: false, reassign: false, refusal: { status: 'fallback_admin_only' } },
+    }
     await answer(pending(requests, '/api/reps/prospects/visitor'), Response.json(visitor))
-    screen.getByText('Nobody owns this prospect yet. Only an admin can change it.')
+    screen.getByText('Only an admin can change the fallback prospect "visitor".')
     expect(screen.queryByRole('button', { name: 'Take it over' })).toBeNull()
     expect(editLink()).toBeNull()
   })

@@ -8,8 +8,8 @@ import { TimelineSection } from '../activity/timeline-section.tsx'
 import { useAgentTemplates } from '../agent/use-agent-templates.ts'
 import { getProspect } from '../api/rep-endpoints.ts'
 import { getEditPath, getWebsiteRefreshPath, LIST_PATH } from '../rep-paths.ts'
-import { getProspectRights, useSignedInRep } from '../session/prospect-rights.ts'
 import { SignedInPage } from '../session/signed-in-page.tsx'
+import { useSignedInRep } from '../session/signed-in-rep.ts'
 import { Alert } from '../ui/alert.tsx'
 import { BusinessLogo } from '../ui/business-logo.tsx'
 import { pageTitleClass, textLinkClass } from '../ui/field-styles.ts'
@@ -61,9 +61,9 @@ function Loaded({ detail: loaded }: { detail: RepProspectDetail }) {
   const [detail, setDetail] = useState(loaded)
   const { fields } = detail
   const templates = useAgentTemplates()
-  // Edit only where saving would work: the rep's own prospects, or any for an admin.
+  // Edit only where saving would work: the server answers what this rep may do, by its own rule.
+  const { rights } = detail
   const rep = useSignedInRep()
-  const rights = getProspectRights(rep, detail.owner, fields.slug)
   return (
     <>
       <div className="mt-3 flex flex-wrap items-start justify-between gap-4">

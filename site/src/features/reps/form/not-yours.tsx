@@ -1,3 +1,4 @@
+import { describeRefusal } from '#core/ownership.ts'
 import type { RepProspectDetail } from '#core/rep-api.ts'
 import { Link } from '../../../components/link.tsx'
 import { getProspectPath } from '../rep-paths.ts'
@@ -8,14 +9,12 @@ import { pageTitleClass, textLinkClass } from '../ui/field-styles.ts'
  * server would refuse to save. Its page has the rest (and, for one nobody owns, Take it over).
  */
 export function NotYours({ detail }: { detail: RepProspectDetail }) {
-  const { fields, owner } = detail
+  const { fields, rights } = detail
   return (
     <div className="max-w-xl space-y-4">
       <h1 className={pageTitleClass}>Edit {fields.company_name}</h1>
       <p className="text-slate-700 dark:text-slate-300">
-        {owner
-          ? `This prospect belongs to ${owner.email}: only they or an admin can change it.`
-          : 'Nobody owns this prospect yet: take it over on its page to change it, or ask an admin.'}
+        {rights.refusal && describeRefusal(rights.refusal)}
       </p>
       <Link href={getProspectPath(fields.slug)} className={textLinkClass}>
         Back to {fields.company_name}

@@ -4,12 +4,14 @@ import { installFakeFetch } from '../../../testing/fake-fetch.ts'
 import { keepSession, resetSession } from '../session/session-store.ts'
 import { answerTemplates, field, type, writes as writesOf } from '../testing/form-queries.ts'
 import {
+  ADMIN_RIGHTS,
   ANN,
   answer,
   BOB,
   last,
   MAYA_DETAIL,
   MAYA_FIELDS,
+  othersRights,
   pending,
   SESSION,
 } from '../testing/rep-fixtures.ts'
@@ -85,7 +87,7 @@ describe('the owner picker', () => {
 
   it('shows an admin the owner a prospect has, disabled or not, and sends it only when changed', async () => {
     keepSession(ADMIN_SESSION)
-    await edit({ ...MAYA_DETAIL, owner: CY })
+    await edit({ ...MAYA_DETAIL, owner: CY, rights: ADMIN_RIGHTS })
     await answer(pending(requests, '/api/reps/reps'), Response.json(REPS))
     await answerTemplates(requests)
     expect(ownerOptions()).toEqual([
@@ -102,7 +104,7 @@ describe('the owner picker', () => {
 
     cleanup()
     sessionStorage.clear()
-    await edit({ ...MAYA_DETAIL, owner: CY })
+    await edit({ ...MAYA_DETAIL, owner: CY, rights: ADMIN_RIGHTS })
     type('Owner', '')
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }))
     expect(JSON.parse(String(last(writes()).body))).toEqual({ fields: MAYA_FIELDS, ownerId: null })
@@ -112,7 +114,7 @@ describe('the owner picker', () => {
 describe('someone else’s prospect', () => {
   it('gives a rep no form and no Delete, and says whose it is', async () => {
     keepSession(SESSION)
-    await edit({ ...MAYA_DETAIL, owner: BOB })
+    await edit({ ...MAYA_DETAIL, owner: BOB, rights: othersRights(BOB) })
     screen.getByRole('heading', { level: 1, name: 'Edit Bright Smile Dental' })
     screen.getByText('This prospect belongs to bob@example.com: only they or an admin can change it.')
     expect(screen.queryByRole('button', { name: 'Save changes' })).toBeNull()
@@ -124,14 +126,14 @@ describe('someone else’s prospect', () => {
 
   it('sends a rep to its page to take over a prospect nobody owns', async () => {
     keepSession(SESSION)
-    await edit({ ...MAYA_DETAIL, owner: null })
+    await edit({ ...MAYA_DETAIL, owner: null, rights: othersRights(null) })
     screen.getByText('Nobody owns this prospect yet: take it over on its page to change it, or ask an admin.')
     expect(screen.queryByRole('button', { name: 'Save changes' })).toBeNull()
   })
 
   it('is an admin’s to change and delete all the same', async () => {
     keepSession(ADMIN_SESSION)
-    await edit({ ...MAYA_DETAIL, owner: ANN })
+    await edit({ ...MAYA_DETAIL, owner: ANN, rights: ADMIN_RIGHTS })
     screen.getByRole('button', { name: 'Save changes' })
     screen.getByRole('button', { name: 'Delete prospect' })
   })

@@ -7,8 +7,8 @@ import { useAgentTemplates } from '../agent/use-agent-templates.ts'
 import { getProspect } from '../api/rep-endpoints.ts'
 import { goTo } from '../rep-navigate.ts'
 import { getEditPath, getProspectPath, isWebsiteRefresh, LIST_PATH } from '../rep-paths.ts'
-import { getProspectRights, useSignedInRep } from '../session/prospect-rights.ts'
 import { SignedInPage } from '../session/signed-in-page.tsx'
+import { useSignedInRep } from '../session/signed-in-rep.ts'
 import { Alert } from '../ui/alert.tsx'
 import { cardClass, pageTitleClass, textLinkClass } from '../ui/field-styles.ts'
 import { DeleteProspect } from './delete-dialog.tsx'
@@ -30,12 +30,10 @@ export function ProspectFormPage({ slug }: { slug: string | null }) {
 
 function EditLoader({ slug }: { slug: string }) {
   const state = useKeyedLoad(slug, getProspect, { failedMessage: UNAVAILABLE_MESSAGE })
-  const rep = useSignedInRep()
   if (state.status === 'done') {
     // Someone else's prospect (an old link, a typed address): say whose, rather than a form that
     // could not be saved.
-    const { owner, fields } = state.value
-    if (!getProspectRights(rep, owner, fields.slug).change) return <NotYours detail={state.value} />
+    if (!state.value.rights.change) return <NotYours detail={state.value} />
     return <Editor detail={state.value} />
   }
   if (state.status === 'error') {

@@ -1,8 +1,10 @@
 import { act } from '@testing-library/react'
 import type { AgentTemplateSource } from '#core/agent-template.ts'
+import type { ProspectRights } from '#core/ownership.ts'
 import type {
   AgentTemplateListResponse,
   ProspectFields,
+  Rep,
   RepProspectDetail,
   RepProspectListResponse,
   SessionResponse,
@@ -69,6 +71,18 @@ export const MAYA_FIELDS: ProspectFields = {
 
 const STAMP = { at: '2026-03-02T14:05:00Z', rep: ANN }
 
+/** What the server answers a rep about a prospect of their own: change it, not give it away. */
+export const OWN_RIGHTS: ProspectRights = { change: true, takeOver: false, reassign: false, refusal: null }
+/** What the server answers an admin about any prospect. */
+export const ADMIN_RIGHTS: ProspectRights = { change: true, takeOver: false, reassign: true, refusal: null }
+/** What the server answers a rep about `owner`'s prospect (null: nobody's, which they may take over). */
+export const othersRights = (owner: Rep | null): ProspectRights => ({
+  change: false,
+  takeOver: owner === null,
+  reassign: false,
+  refusal: { status: 'not_your_prospect', owner },
+})
+
 export const MAYA_DETAIL: RepProspectDetail = {
   fields: MAYA_FIELDS,
   // As the server renders it (its own copy of the templates), not as these fixtures would.
@@ -77,6 +91,7 @@ export const MAYA_DETAIL: RepProspectDetail = {
     system: 'You are Ava, the receptionist of Bright Smile Dental in Austin, open Monday to Friday.',
   },
   owner: ANN,
+  rights: OWN_RIGHTS,
   created: { at: '2026-03-01T09:00:00Z', rep: null },
   updated: STAMP,
   history: [
@@ -99,6 +114,7 @@ export function listAnswer(total: number, page = 1, count = Math.min(total, 50))
     logo: null,
     owner: ANN,
     updated: STAMP,
+    rights: OWN_RIGHTS,
   }))
   return { prospects, total, page, pageSize: 50 }
 }
