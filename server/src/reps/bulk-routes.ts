@@ -5,7 +5,7 @@ import { formatCsv } from '#core/csv-format.ts'
 import { type ActivitySummary, STAGE_LABELS } from '#core/engagement.ts'
 import { AppError } from '#core/errors.ts'
 import { describeRefusal } from '#core/ownership.ts'
-import { FALLBACK_SLUG, getProspectPageUrl } from '#core/prospect.ts'
+import { getProspectPageUrl } from '#core/prospect.ts'
 import {
   BULK_ACTIONS,
   BULK_EXPORT_COLUMNS,
