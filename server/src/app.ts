@@ -191,6 +191,13 @@ export function createApp(deps: AppDeps): Hono {
       logger,
       websiteReader: deps.websiteReader,
       photos: deps.repPhotos,
+      onImportFinished: deps.requestLog
+        ? (finished) => {
+            // The job and its counts only: never a row's values.
+            if (finished.status === 'done') deps.requestLog?.info(finished, 'import finished')
+            else deps.requestLog?.warn(finished, 'import finished')
+          }
+        : undefined,
     })
     // Added to the reps' API after its guards, so a signed-in session and its CSRF token come first.
     if (deps.webhooks) reps.route('/webhooks', webhookRoutes(deps.db, deps.webhooks))

@@ -9,6 +9,8 @@ import { EVENTS_PATH, VISITS_PATH } from '#core/engagement.ts'
 import { PHONE_CALL_PATH } from '#core/phone-call.ts'
 import { runDbCli } from './db/db-cli.ts'
 import { openPostgres } from './db/postgres-database.ts'
+import { addRep } from './reps/rep-accounts.ts'
+import { createToken, hashToken } from './reps/tokens.ts'
 import { REPO_ROOT } from './start-server.ts'
 import { startFakeNotifyWebhook } from './testing/fake-notify-webhook.ts'
 import { startFakeVapiServer } from './testing/fake-vapi-server.ts'
@@ -17,7 +19,8 @@ import { startFakeVapiServer } from './testing/fake-vapi-server.ts'
  * The deployment docs/deployment.md describes, run on this machine: two servers (`npm run serve`'s
  * entry) on one PostgreSQL behind HAProxy with deploy/haproxy.cfg as it is. Under steady traffic each
  * server in turn gets SIGTERM, drains, exits 0 and starts again, and nobody notices: no answer is a
- * 5xx or a broken connection, and every event the servers accepted is in the database, and no nudge is sent twice.
+ * 5xx or a broken connection, every event the servers accepted is in the database, every row of a rep's
+ * import answered 202 is written, and no nudge is sent twice.
  */
 const HAPROXY = '/usr/sbin/haproxy'
 const BROWSER =
@@ -175,11 +178,52 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('a rolling restart behi
     let placed = 0
     let running = true
     let n = 0
+    // A rep, signed in through the proxy, who sends a small CSV now and then while the servers restart.
+    const token = createToken()
+    const repDb = openPostgres(databaseUrl, { max: 1 })
+    const at = new Date()
+    await addRep(repDb, 'rolling-importer@example.com', 'rep', {
+      tokenHash: hashToken(token),
+      at,
+      expiresAt: new Date(at.getTime() + 86_400_000),
+    }).finally(() => repDb.close())
+    const signedIn = await fetch(`${base}/api/reps/password`, {
+      method: 'POST',
+      // No Origin: a script's request, as the reps' API takes without SITE_URL behind a proxy.
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ token, password: 'rolling restart importer password' }),
+    })
+    expect(signedIn.status).toBe(200)
+    const cookie = (signedIn.headers.get('Set-Cookie') ?? '').split(';')[0] ?? ''
+    const { csrfToken } = (await signedIn.json()) as { csrfToken: string }
+    const IMPORT_ROWS = 5
+    const imports: string[] = []
     const one = async () => {
       n += 1
       const i = n
       try {
-        if (i % 10 === 5) {
+        if (i % 40 === 20) {
+          // A rep's import of rows of its own: answered 202, then written in the background by the
+          // server that took it (which, told to stop meanwhile, finishes it before it exits).
+          const rows = Array.from(
+            { length: IMPORT_ROWS },
+            (_, k) => `rolling-import-${i}-${k},Dana,Rolling Co ${i},Hello,Be kind,`,
+          )
+          const res = await fetch(`${base}/api/reps/imports`, {
+            method: 'POST',
+            headers: {
+              'Content-Type': 'text/csv; charset=utf-8',
+              'Idempotency-Key': `rolling-import-${i}-${randomBytes(6).toString('hex')}`,
+              'X-CSRF-Token': csrfToken,
+              Cookie: cookie,
+            },
+            body: `slug,name,company_name,first_message,system,assistant_id\n${rows.join('\n')}\n`,
+          })
+          if (res.status !== 202) {
+            failures.push(`POST import: ${res.status}`)
+            await res.arrayBuffer()
+          } else imports.push(((await res.json()) as { import: { id: string } }).import.id)
+        } else if (i % 10 === 5) {
           // A phone request: a number of its own each time (each number has a daily limit too).
           const res = await fetch(`${base}${PHONE_CALL_PATH}`, {
             method: 'POST',
@@ -260,6 +304,13 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('a rolling restart behi
       await Promise.all(clients)
     }
     expect(failures).toEqual([])
+    // Every import answered 202 is written whole: no row of it is lost across the restarts.
+    expect(imports.length).toBeGreaterThan(0)
+    const importStatus = async (id: string) => {
+      const res = await fetch(`${base}/api/reps/imports/${id}`, { headers: { Cookie: cookie } })
+      return ((await res.json()) as { import: { status: string } }).import.status
+    }
+    for (const id of imports) await expect.poll(() => importStatus(id), { timeout: 20_000 }).toBe('done')
     // Every event the servers accepted (202) is stored, none twice.
     expect(accepted).toBeGreaterThan(0)
     const db = openPostgres(databaseUrl, { max: 1 })
@@ -268,6 +319,10 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('a rolling restart behi
         "select count(*)::text as count from public.engagement_events where name = 'demo_call_started'",
       )
       expect(Number(rows[0]?.count)).toBe(accepted)
+      const imported = await db.query<{ count: string }>(
+        "select count(*)::text as count from public.prospects where slug like 'rolling-import-%'",
+      )
+      expect(Number(imported.rows[0]?.count)).toBe(imports.length * IMPORT_ROWS)
     } finally {
       await db.close()
     }
@@ -282,7 +337,7 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')('a rolling restart behi
     const texts = notify.delivered()
     expect(new Set(texts).size).toBe(texts.length)
     console.log(
-      `rolling restart: ${answered} rounds, ${visits} visits begun, ${accepted} events accepted and stored, ${placed} calls placed once, ${texts.length} nudge(s), no failure`,
+      `rolling restart: ${answered} rounds, ${visits} visits begun, ${accepted} events accepted and stored, ${placed} calls placed once, ${imports.length} imports (${imports.length * IMPORT_ROWS} rows) written whole, ${texts.length} nudge(s), no failure`,
     )
   }, 120_000)
 })

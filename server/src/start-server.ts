@@ -24,7 +24,9 @@ import { loadOrCreateLocalSecret, SECRET_FILE } from './db/local-secret.ts'
 import { listMigrations } from './db/migrate.ts'
 import { type Backend, DEFAULT_DATA_DIR, openBackend } from './db/open-backend.ts'
 import type { OpenEmbeddedOptions } from './db/open-embedded-database.ts'
+import type { MigrationProgress } from './db/prepare-database.ts'
 import { ensurePrivateDataDir, refuseForeignOwner } from './db/private-data-dir.ts'
+import { type StartPhase, startingRoutes } from './health/health-routes.ts'
 import { startWebhookDelivery } from './hooks/start-webhook-delivery.ts'
 import { PUBLIC_ONLY, type WebhookAddressRule } from './hooks/webhook-address.ts'
 import { WEBHOOK_TIMEOUT_MS, type WebhookSettings } from './hooks/webhook-settings.ts'
@@ -89,7 +91,12 @@ export interface ServerLifecycle {
 }
 
 /** The backend for the server: the database, and the secret that keys its hashes. */
-async function openServerBackend(config: ServerConfig, embeddedOptions: OpenEmbeddedOptions) {
+async function openServerBackend(
+  config: ServerConfig,
+  embeddedOptions: OpenEmbeddedOptions,
+  log: AppLogger | undefined,
+  progress: MigrationProgress,
+) {
   const { database } = config
   // On PostgreSQL without CALL_HASH_SECRET, the key comes from a data directory of this server's own,
   // as on the embedded database: a newcomer's DATABASE_URL alone starts. Made before the database is
@@ -99,8 +106,23 @@ async function openServerBackend(config: ServerConfig, embeddedOptions: OpenEmbe
       ? loadOrCreateServerSecret(resolve(config.dataDir ?? DEFAULT_DATA_DIR))
       : null
   const backend = await openBackend(database, {
+    progress,
     // The embedded database works in a thread of its own, beside the one that serves requests.
-    embedded: { createDatabase: startDatabaseThread, reopenAfterCreating: true, ...embeddedOptions },
+    embedded: {
+      createDatabase: startDatabaseThread,
+      reopenAfterCreating: true,
+      // A new database made by initdb rather than from the build's image peaks several hundred MB
+      // higher: the operator of a small machine learns why from this line.
+      onCreate: (how) => {
+        if (how.image !== null) log?.info({ image: how.image }, 'database created from the prepared image')
+        else
+          log?.warn(
+            { reason: how.reason },
+            'database created by initdb, which needs several hundred MB more than the prepared image',
+          )
+      },
+      ...embeddedOptions,
+    },
   })
   const { embedded } = backend
   const callHashSecret =
@@ -140,6 +162,8 @@ export interface ObserveOptions {
  */
 export interface TestWiring {
   webhookRule?: WebhookAddressRule
+  /** Called with the server's address as soon as it listens, while it still starts. */
+  listening?: (url: string) => void
 }
 
 /**
@@ -160,7 +184,51 @@ export async function startServer(
     : globalThis.console
   // A bad template stops the start here, naming it, before the database is touched.
   const templates = await loadAgentTemplates(config.agentTemplatesDir ?? undefined)
-  const backend = await openServerBackend(config, embedded)
+  // It listens before it opens and migrates the database: until it serves, /readyz answers 503 with
+  // what it is doing (health-routes.ts), so a proxy or an orchestrator can tell a server starting
+  // (a first start creates the database; a release may bring migrations) from one that is gone.
+  let phase: StartPhase = 'starting'
+  const starting = startingRoutes(() => phase)
+  let answer: (request: Request, env: object) => Response | Promise<Response> = (request) =>
+    starting.fetch(request)
+  let draining = false
+  const server = serve({
+    fetch: (request, env) => answer(request, env),
+    port: config.port,
+    hostname: config.host,
+  })
+  // A proxy that opens thousands of connections is refused beyond the cap, and the server keeps
+  // answering the ones it holds (its probes included), instead of running out of memory or files.
+  if (options.maxConnections !== undefined) server.maxConnections = options.maxConnections
+  // While draining, each answer ends its keep-alive connection, so the proxy opens its next one to a
+  // server that stays. Set before the app's (asynchronous) handler writes the head.
+  server.on('request', (_request: IncomingMessage, response: ServerResponse) => {
+    if (draining && !response.headersSent) response.setHeader('Connection', 'close')
+  })
+  await once(server, 'listening')
+  const { port } = server.address() as AddressInfo
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host
+  const url = `http://${host}:${port}`
+  options.listening?.(url)
+  const dropConnections = () => {
+    if ('closeAllConnections' in server) server.closeAllConnections()
+  }
+  let backend: Awaited<ReturnType<typeof openServerBackend>>
+  try {
+    backend = await openServerBackend(config, embedded, log, {
+      migrating: (pending) => {
+        phase = 'migrating'
+        log?.info({ pending }, 'applying migrations')
+      },
+      migrated: (versions, ms) => {
+        phase = 'starting'
+        log?.info({ count: versions.length, newest: versions.at(-1), ms }, 'migrations applied')
+      },
+    })
+  } catch (error) {
+    await stopListening(server, dropConnections)
+    throw error
+  }
   const upkeep = startCallRecordUpkeep({
     db: backend.db,
     upkeep: getCallRecordUpkeep(config),
@@ -237,7 +305,6 @@ export async function startServer(
   const latestMigration = (await listMigrations()).at(-1)?.version ?? null
   const background = createProcessBackground()
   let closing: Promise<void> | undefined
-  let draining = false
   const app = createApp({
     ...deps,
     logger: console,
@@ -266,31 +333,12 @@ export async function startServer(
   // The text renderer's first use starts fontconfig (about a second): done now, in the background,
   // so the first prospect's picture is drawn within its budget. A failure here shows in that request.
   warmPreviewDrawing().catch(() => {})
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host })
-  // A proxy that opens thousands of connections is refused beyond the cap, and the server keeps
-  // answering the ones it holds (its probes included), instead of running out of memory or files.
-  if (options.maxConnections !== undefined) server.maxConnections = options.maxConnections
-  // While draining, each answer ends its keep-alive connection, so the proxy opens its next one to a
-  // server that stays. Set before the app's (asynchronous) handler writes the head.
-  server.on('request', (_request: IncomingMessage, response: ServerResponse) => {
-    if (draining && !response.headersSent) response.setHeader('Connection', 'close')
-  })
-  try {
-    await once(server, 'listening')
-  } catch (error) {
-    await websiteReads.stop()
-    await mail?.stop()
-    await nudges?.stop()
-    await upkeep.stop()
-    await backend.close()
-    throw error
-  }
-  const { port } = server.address() as AddressInfo
+  // From here on the app answers everything, the probes included.
+  answer = (request, env) => app.fetch(request, env)
   log?.info(
     { port, database: config.database.kind, migration: latestMigration, metrics: metrics !== undefined },
     'server started',
   )
-  const host = config.host.includes(':') ? `[${config.host}]` : config.host
   const origin = getSiteOrigin({ siteUrl: config.siteUrl, host: config.host, port })
   listeningOrigin = origin
   const webhooks = startWebhookDelivery({
@@ -306,9 +354,6 @@ export async function startServer(
     notes.push(`Could not check whether an admin exists (${messageOf(error)}): npm run reps -- list tells.`)
     return null
   })
-  const dropConnections = () => {
-    if ('closeAllConnections' in server) server.closeAllConnections()
-  }
   const close = () => {
     draining = true
     closing ??= new Promise<void>((resolve) => {
@@ -335,7 +380,7 @@ export async function startServer(
     return closing
   }
   return {
-    url: `http://${host}:${port}`,
+    url,
     origin,
     setupUrl,
     notes,
@@ -376,4 +421,11 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 function toWarnSink(log: AppLogger): (...args: unknown[]) => void {
   return (...args) =>
     log.warn(args.map((arg) => (arg instanceof Error ? arg.message : String(arg))).join(' '))
+}
+
+/** Closes a server that started listening but could not start (its connections dropped). */
+async function stopListening(server: ReturnType<typeof serve>, dropConnections: () => void): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+  dropConnections()
+  await closed
 }

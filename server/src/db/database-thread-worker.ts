@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { parentPort, workerData } from 'node:worker_threads'
 import type { PGlite, Transaction } from '@electric-sql/pglite'
 import { type ThreadReply, type ThreadRequest, toThreadError } from './database-thread-protocol.ts'
@@ -10,7 +11,8 @@ import { createPrivatePGlite } from './private-pglite.ts'
  */
 const port = parentPort
 if (!port) throw new Error('database-thread-worker.ts runs as a worker thread')
-const { pgdataDir } = workerData as { pgdataDir: string }
+/** `image`: a freshly initialised database to unpack into a new `pgdataDir` instead of running initdb. */
+const { pgdataDir, image } = workerData as { pgdataDir: string; image?: string }
 
 interface OpenTransaction {
   tx: Promise<Transaction>
@@ -84,7 +86,8 @@ async function run(db: PGlite, request: ThreadRequest): Promise<unknown> {
 
 const reply = (message: ThreadReply) => port.postMessage(message)
 
-createPrivatePGlite(pgdataDir).then(
+const loadDataDir = image === undefined ? {} : { loadDataDir: new Blob([readFileSync(image)]) }
+createPrivatePGlite(pgdataDir, loadDataDir).then(
   (db) => {
     port.on('message', (request: ThreadRequest) => {
       run(db, request).then(

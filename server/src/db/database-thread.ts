@@ -23,12 +23,13 @@ const WORKER_ENTRY = new URL('./database-thread-worker.ts', import.meta.url).hre
  * runs Postgres synchronously in the thread that calls it: on the server's thread every statement
  * held up every request, parsing and answering included, and only one of this machine's two cores
  * worked. In a thread of its own the database works while the server reads and answers requests.
- * The calls and their errors (Postgres's fields, the disk's errno) are PGlite's own.
+ * The calls and their errors (Postgres's fields, the disk's errno) are PGlite's own. `image`: as
+ * OpenEmbeddedOptions' createDatabase.
  */
-export function startDatabaseThread(pgdataDir: string): Promise<SqlDatabase> {
+export function startDatabaseThread(pgdataDir: string, image?: string): Promise<SqlDatabase> {
   const worker = new Worker(BOOT_WORKER, {
     eval: true,
-    workerData: { pgdataDir, tsx: TSX_ESM_API, entry: WORKER_ENTRY },
+    workerData: { pgdataDir, image, tsx: TSX_ESM_API, entry: WORKER_ENTRY },
   })
   const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>()
   let nextId = 1

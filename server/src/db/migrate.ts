@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type { MigrationProgress } from './prepare-database.ts'
 import type { SqlDatabase } from './sql-database.ts'
 
 export const SUPABASE_DIR = fileURLToPath(new URL('../../../supabase/', import.meta.url))
@@ -29,15 +30,21 @@ export async function listMigrations(dir = join(SUPABASE_DIR, 'migrations')): Pr
  * Applies the migrations not yet recorded in `supabase_migrations.schema_migrations`, each in its own
  * transaction with its record, so a failed one leaves nothing half applied. Returns the versions run.
  */
-export async function applyMigrations(db: SqlDatabase, migrations: Migration[]): Promise<string[]> {
+export async function applyMigrations(
+  db: SqlDatabase,
+  migrations: Migration[],
+  progress?: MigrationProgress,
+): Promise<string[]> {
   const done = await db.query<{ version: string }>(
     'select version from supabase_migrations.schema_migrations',
   )
   const applied = new Set(done.rows.map((row) => row.version))
   await adoptBaseline(db, applied, migrations)
+  const pending = migrations.filter((migration) => !applied.has(migration.version))
+  if (pending.length > 0) progress?.migrating(pending.length)
+  const started = performance.now()
   const ran: string[] = []
-  for (const migration of migrations) {
-    if (applied.has(migration.version)) continue
+  for (const migration of pending) {
     const sql = await readFile(migration.path, 'utf8')
     await db.transaction(async (tx) => {
       await tx.exec(sql)
@@ -48,6 +55,7 @@ export async function applyMigrations(db: SqlDatabase, migrations: Migration[]):
     })
     ran.push(migration.version)
   }
+  if (ran.length > 0) progress?.migrated(ran, Math.round(performance.now() - started))
   return ran
 }
 

@@ -3,7 +3,7 @@ import type { Db } from '../data/database.ts'
 import { explainRefusal } from './database-rights.ts'
 import type { EmbeddedDatabase, OpenEmbeddedOptions } from './open-embedded-database.ts'
 import { openPostgres } from './postgres-database.ts'
-import { prepareDatabase } from './prepare-database.ts'
+import { type MigrationProgress, prepareDatabase } from './prepare-database.ts'
 
 /** Where the embedded database lives when DATA_DIR is not set: `.data/` at the repository's root. */
 export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../../.data', import.meta.url))
@@ -15,6 +15,8 @@ export type BackendTarget =
 export interface BackendOptions {
   /** Replaces what opening the embedded database touches on disk (tests). */
   embedded?: OpenEmbeddedOptions
+  /** Told when migrations are pending and once they are applied, on either database. */
+  progress?: MigrationProgress
 }
 
 /** The database the server and the tools work on, behind the same port either way. */
@@ -34,14 +36,18 @@ export interface Backend {
  */
 export async function openBackend(target: BackendTarget, options: BackendOptions = {}): Promise<Backend> {
   if (target.kind === 'postgres') {
-    if (target.migrate) await migratePostgres(target.url)
+    if (target.migrate)
+      await migratePostgres(target.url, options.progress ? { progress: options.progress } : {})
     const db = openPostgres(target.url)
     return { db, location: describePostgres(target.url), close: () => db.close() }
   }
   // Loaded only here: the embedded database's engine is about 45 MB resident once imported, which a
   // server on PostgreSQL never needs.
   const { openEmbeddedDatabase } = await import('./open-embedded-database.ts')
-  const embedded = await openEmbeddedDatabase(target.dataDir ?? DEFAULT_DATA_DIR, options.embedded)
+  const embedded = await openEmbeddedDatabase(target.dataDir ?? DEFAULT_DATA_DIR, {
+    ...options.embedded,
+    ...(options.progress ? { progress: options.progress } : {}),
+  })
   return { db: embedded.db, embedded, location: embedded.dataDir, close: embedded.close }
 }
 
@@ -50,11 +56,15 @@ export async function openBackend(target: BackendTarget, options: BackendOptions
  * so servers starting together on one database migrate it once: the others wait, then find nothing
  * left to do.
  */
-export async function migratePostgres(url: string, { seed = false } = {}): Promise<string[]> {
+export async function migratePostgres(
+  url: string,
+  { seed = false, progress }: { seed?: boolean; progress?: MigrationProgress } = {},
+): Promise<string[]> {
   const db = openPostgres(url, { max: 1 })
   try {
     await db.query('select pg_advisory_lock(hashtext($1))', ['callpilot migrations'])
-    return (await prepareDatabase(db, { seed: seed ? 'always' : 'never' })).migrated
+    return (await prepareDatabase(db, { seed: seed ? 'always' : 'never', ...(progress ? { progress } : {}) }))
+      .migrated
   } catch (error) {
     // A role without the rights to migrate (docs/security.md, "PostgreSQL roles") gets one line
     // saying what it lacks and the SQL an administrator runs, not PostgreSQL's bare refusal.

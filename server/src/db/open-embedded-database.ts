@@ -1,9 +1,10 @@
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { toDataDirError } from './filesystem-errors.ts'
+import { findInitdbImage, INITDB_IMAGE_DIR } from './initdb-image.ts'
 import { loadOrCreateLocalSecret, SECRET_FILE } from './local-secret.ts'
 import { acquireDataDirLock, type DataDirLock, LOCK_FILE } from './lock.ts'
-import { type PrepareResult, prepareDatabase } from './prepare-database.ts'
+import { type MigrationProgress, type PrepareResult, prepareDatabase } from './prepare-database.ts'
 import {
   type DataDirFs,
   ensurePrivateDataDir,
@@ -31,9 +32,20 @@ export interface OpenEmbeddedOptions {
   fs?: DataDirFs
   /**
    * Opens the database in the `pgdata` directory; by default PGlite in this thread, with owner-only
-   * files (the server opens it in a thread of its own: database-thread.ts).
+   * files (the server opens it in a thread of its own: database-thread.ts). `image`, given only for a
+   * directory with no database yet: the file of a freshly initialised database to unpack there
+   * instead of running initdb.
    */
-  createDatabase?: (pgdataDir: string) => Promise<SqlDatabase>
+  createDatabase?: (pgdataDir: string, image?: string) => Promise<SqlDatabase>
+  /** Where the image of a freshly initialised database is looked for (initdb-image.ts); default dist/database/. */
+  initdbImageDir?: string
+  /**
+   * Told how a new database is made: from the image, or by initdb and why (no image, or one another
+   * PGlite made). The server logs it; commands say nothing.
+   */
+  onCreate?: (how: { image: string } | { image: null; reason: string }) => void
+  /** Told when migrations are pending and once they are applied. */
+  progress?: MigrationProgress
   /**
    * Reopens a database this call created, with a new `createDatabase`: the server's, whose database
    * thread stays for its whole run (a command's ends with it, and a database made from an image must
@@ -56,7 +68,7 @@ export async function openEmbeddedDatabase(
 ): Promise<EmbeddedDatabase> {
   const dir = resolve(dataDir)
   const fs = options.fs ?? nodeDataDirFs
-  const createDatabase = options.createDatabase ?? createPrivatePGlite
+  const createDatabase = options.createDatabase ?? createPGliteHere
   const pgdataDir = join(dir, PGDATA_DIR)
   let lock: DataDirLock | undefined
   let db: SqlDatabase | undefined
@@ -73,9 +85,16 @@ export async function openEmbeddedDatabase(
     // held no other server writes here meanwhile.
     for (const path of ours) makeTreePrivate(path, fs)
     const secret = loadOrCreateLocalSecret(dir)
-    const creating = options.reopenAfterCreating === true && !existsSync(join(pgdataDir, 'PG_VERSION'))
-    db = await createDatabase(pgdataDir)
-    const prepared = await prepareDatabase(db)
+    const isNew = !existsSync(join(pgdataDir, 'PG_VERSION'))
+    const creating = options.reopenAfterCreating === true && isNew
+    if (isNew) {
+      const found = findInitdbImage(options.initdbImageDir ?? INITDB_IMAGE_DIR)
+      options.onCreate?.(found.path === null ? { image: null, reason: found.reason } : { image: found.path })
+      db = found.path === null ? await createDatabase(pgdataDir) : await createDatabase(pgdataDir, found.path)
+    } else {
+      db = await createDatabase(pgdataDir)
+    }
+    const prepared = await prepareDatabase(db, options.progress ? { progress: options.progress } : {})
     if (creating) {
       // Creating the database (initdb, every migration, the examples) leaves the instance that did it
       // holding several hundred MB it never gives back; a new one on the files made needs what serving
@@ -107,4 +126,12 @@ export async function openEmbeddedDatabase(
     }
     throw toDataDirError(error, dir, pgdataDir)
   }
+}
+
+/** PGlite in this thread, owner-only files; a new database unpacked from `image` when one is given. */
+export function createPGliteHere(pgdataDir: string, image?: string): Promise<SqlDatabase> {
+  return createPrivatePGlite(
+    pgdataDir,
+    image === undefined ? {} : { loadDataDir: new Blob([readFileSync(image)]) },
+  )
 }

@@ -10,6 +10,15 @@ export interface PrepareOptions {
    * embedded default: a restart keeps edited data), never (a production database), or now.
    */
   seed?: 'when-new' | 'never' | 'always'
+  /** Told when migrations are pending and once they are applied; silent when there are none. */
+  progress?: MigrationProgress
+}
+
+export interface MigrationProgress {
+  /** `pending` migrations are about to be applied (the server's readiness says so meanwhile). */
+  migrating(pending: number): void
+  /** They were: their versions, and how long they took in milliseconds. */
+  migrated(versions: string[], ms: number): void
 }
 
 export interface PrepareResult {
@@ -26,7 +35,7 @@ export async function prepareDatabase(db: SqlDatabase, options: PrepareOptions =
     'select count(*)::int as count from supabase_migrations.schema_migrations',
   )
   const isNew = before.rows[0]?.count === 0
-  const migrated = await applyMigrations(db, await listMigrations(options.migrationsDir))
+  const migrated = await applyMigrations(db, await listMigrations(options.migrationsDir), options.progress)
   const when = options.seed ?? 'when-new'
   const seeded = when === 'always' || (when === 'when-new' && isNew)
   if (seeded) await applySeed(db, options.seedPath)

@@ -7,7 +7,10 @@ export const LIVENESS_PATH = '/healthz'
 export const READINESS_PATH = '/readyz'
 
 /** Why a server that answers is not ready; words for the operator, nothing an outsider could use. */
-export type NotReadyReason = 'draining' | 'database_unavailable' | 'migrations_pending'
+export type NotReadyReason = StartPhase | 'draining' | 'database_unavailable' | 'migrations_pending'
+
+/** What a Node server does before it serves: opening its database, or applying migrations to it. */
+export type StartPhase = 'starting' | 'migrating'
 
 export type Readiness = { status: 'ready' } | { status: 'unavailable'; reason: NotReadyReason }
 
@@ -65,4 +68,21 @@ async function readNewestMigration(db: Db): Promise<string | null> {
     'select max(version) as version from supabase_migrations.schema_migrations',
   )
   return rows[0]?.version ?? null
+}
+
+/** What a person who reaches a server still starting reads (a proxy sends nobody there: /readyz says 503). */
+export const STARTING_MESSAGE = 'This site is starting. Try again in a few seconds.'
+
+/**
+ * What a Node server answers from the moment it listens until it serves: it listens before it opens
+ * and migrates its database, so that an orchestrator or a proxy can tell a server that is starting
+ * (`starting`, `migrating`) from one that is gone. `GET /healthz` 200 (the process answers),
+ * `GET /readyz` 503 with the phase, anything else 503 with a Retry-After and a sentence for a person.
+ */
+export function startingRoutes(phase: () => StartPhase): Hono {
+  const noStore = { 'Cache-Control': 'no-store' }
+  return new Hono()
+    .get(LIVENESS_PATH, (c) => c.json({ status: 'ok' }, 200, noStore))
+    .get(READINESS_PATH, (c) => c.json({ status: 'unavailable', reason: phase() }, 503, noStore))
+    .all('*', (c) => c.text(STARTING_MESSAGE, 503, { ...noStore, 'Retry-After': '5' }))
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadServerConfig } from '../config.ts'
+import { listMigrations } from '../db/migrate.ts'
 import { createLogger } from '../logging/logger.ts'
 import { type RunningServer, startServer } from '../start-server.ts'
 import type { StaticDirs } from '../static/static-files.ts'
@@ -190,6 +191,29 @@ describe('metrics and logs, on the real server after real traffic', () => {
       kind: 'phone',
       outcome,
       requestId: call.headers.get('X-Request-Id'),
+    })
+    // The start on a new data directory applied every migration; the import's line names its job and
+    // counts, and the request that sent it (the rows' values are checked absent below).
+    const migrations = lines.map((line) => JSON.parse(line)).find((line) => line.msg === 'migrations applied')
+    expect(migrations).toMatchObject({
+      level: 'info',
+      count: (await listMigrations()).length,
+      newest: started.migration,
+      ms: expect.any(Number),
+    })
+    const importLine = lines.map((line) => JSON.parse(line)).find((line) => line.msg === 'import finished')
+    expect(importLine).toEqual({
+      level: 'info',
+      time: expect.any(String),
+      msg: 'import finished',
+      jobId: job.id,
+      requestId: imported.headers.get('X-Request-Id'),
+      status: 'done',
+      rows: 1,
+      inserted: 1,
+      updated: 0,
+      unchanged: 0,
+      ms: expect.any(Number),
     })
 
     // One JSON line per request, with its id, and none holds a value the run sent.

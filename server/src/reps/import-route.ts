@@ -10,9 +10,11 @@ import type { ImportJobRow } from '../data/import-job-database.ts'
 import { beginImportJob, readImportJob, writeImportJob } from '../data/import-jobs.ts'
 import { queueImportReadings } from '../data/website-reads.ts'
 import type { Logger } from '../logging/rate-limited-logger.ts'
+import { REQUEST_ID_HEADER } from '../logging/request-log.ts'
 import { readImportRequest } from './import-body.ts'
 import { refuseOthersProspects } from './import-ownership.ts'
 import type { RepEnv } from './rep-guards.ts'
+import type { ImportFinished } from './rep-settings.ts'
 
 /** MAX_IMPORT_ROWS rows of a typical 600 bytes, with room; 10,000 prospects are about 6 MB. */
 const MAX_CSV_BYTES = 64 * 1024 * 1024
@@ -27,6 +29,8 @@ export interface ImportRouteDeps {
   now: () => Date
   runInBackground: RunInBackground
   logger: Logger
+  /** Told as each import written in the background ends. */
+  onImportFinished?: ((finished: ImportFinished) => void) | undefined
   /** The import queued readings of its rows' websites (website/website-read-queue.ts). */
   onWebsiteReadsQueued?: (() => void) | undefined
 }
@@ -56,9 +60,21 @@ export function importRoutes(deps: ImportRouteDeps): Hono<RepEnv> {
       if (start.status === 'conflict') throw new AppError('import_key_reused')
       let job = start.job
       if (start.status === 'created') {
+        const requestId = c.res.headers.get(REQUEST_ID_HEADER) ?? undefined
+        const began = performance.now()
+        const finished = (status: ImportJobRow['status'], counts: ImportJobRow['result']) =>
+          deps.onImportFinished?.({
+            jobId: job.id,
+            requestId,
+            status,
+            rows: rows.length,
+            ...(counts ?? {}),
+            ms: Math.round(performance.now() - began),
+          })
         await deps.runInBackground(() =>
           writeImportJob(deps.db, job, rows, { now: deps.now }).then(
             async (written) => {
+              finished(written.status, written.result)
               // Once the rows are saved, their sites are read in the background to fill blank details.
               if (written.status !== 'done') return
               const queued = await queueImportReadings(deps.db, job.id, rows, deps.now()).catch(
@@ -69,8 +85,10 @@ export function importRoutes(deps: ImportRouteDeps): Hono<RepEnv> {
               )
               if (queued > 0) deps.onWebsiteReadsQueued?.()
             },
-            (error: unknown) =>
-              deps.logger.error('[import] writing an import failed; nothing was written:', error),
+            (error: unknown) => {
+              finished('failed', null)
+              deps.logger.error('[import] writing an import failed; nothing was written:', error)
+            },
           ),
         )
         // Where the work ran before this answer (the edge without waitUntil), the job is finished now.

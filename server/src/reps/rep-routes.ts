@@ -43,6 +43,7 @@ export function repRoutes(deps: RepApiDeps): Hono<RepEnv> {
       now: deps.settings.now ?? (() => new Date()),
       runInBackground: deps.runInBackground,
       logger: deps.logger,
+      onImportFinished: deps.onImportFinished,
       onWebsiteReadsQueued: deps.websiteReader?.onQueued,
     }),
   )

@@ -3,6 +3,7 @@ import type { WebsiteReading } from '#core/website-reading.ts'
 import type { RunInBackground } from '../common/background-work.ts'
 import type { ClientIpReader } from '../common/client-ip.ts'
 import type { Db } from '../data/database.ts'
+import type { ImportJobStatus } from '../data/import-job-database.ts'
 import type { Logger } from '../logging/rate-limited-logger.ts'
 import type { MailQueue } from '../mail/mail-queue.ts'
 import type { PasswordHasher } from './passwords.ts'
@@ -66,6 +67,23 @@ export interface RepPhoto {
 /** Turns an uploaded picture into the photo we keep; null when it is not a picture we can read. */
 export type RepPhotoEncoder = (upload: Uint8Array) => Promise<RepPhoto | null>
 
+/**
+ * An import that ended, as an operator's log line tells it: the job, how many rows and what became
+ * of them, how long the write took. Nothing of the rows themselves (names, numbers, addresses).
+ */
+export interface ImportFinished {
+  jobId: string
+  /** The request that sent the file (its X-Request-Id). */
+  requestId: string | undefined
+  /** `done`, or `failed` (nothing written); `running` when another server settled it meanwhile. */
+  status: ImportJobStatus
+  rows: number
+  inserted?: number
+  updated?: number
+  unchanged?: number
+  ms: number
+}
+
 /** Everything the reps' routes use. */
 export interface RepApiDeps {
   db: Db
@@ -77,6 +95,8 @@ export interface RepApiDeps {
   runInBackground: RunInBackground
   /** Where an import that failed in the background is told. */
   logger: Logger
+  /** Told as each import written in the background ends (the server's log line). */
+  onImportFinished?: ((finished: ImportFinished) => void) | undefined
   /** Making a rep's upload their photo; absent (the edge function), an upload answers 503. */
   photos?: RepPhotoEncoder | undefined
   /** Reading prospects' websites; absent (the edge function), reading answers 503. */
