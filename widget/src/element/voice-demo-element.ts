@@ -66,7 +66,13 @@ export class VoiceDemoElement
 
   protected paint(root: ShadowRoot): void {
     if (root.firstChild) return // drawn before it was moved: it is the same panel
-    root.innerHTML = bootPanelMarkup(resolveTheme(this, false))
+    try {
+      root.innerHTML = bootPanelMarkup(resolveTheme(this, false))
+    } catch {
+      // A page that enforces Trusted Types refuses markup from a string: the rest of the widget draws
+      // the panel itself when it arrives (Preact builds nodes one by one).
+      return
+    }
     // The page's `color-scheme` in a task of its own, as the rest of the widget reads it.
     setTimeout(() => root.firstElementChild?.setAttribute('data-theme', resolveTheme(this)))
     const keep = (event: Event) => {
