@@ -1,12 +1,20 @@
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
-import { coreChunk } from './widget/build/core-chunk.ts'
+import { pinnedChunks } from './widget/build/core-chunk.ts'
 import { emitLoader } from './widget/build/emit-loader.ts'
 import { reportFirstPaintSize } from './widget/build/report-size.ts'
 import { shadowRootCss } from './widget/build/shadow-root-css.ts'
 
 const CORE = 'voice-demo'
-/** The file the snippet loads: the core itself, unhashed (revalidated on every load). */
+/** The rest of the widget, which the boot imports at once (widget/src/app.ts). */
+const APP = 'app'
+/**
+ * Both as entries: the rest's chunk then is the app module's own, whose exports the boot's `import()`
+ * reads directly. As a mere dynamic import inside a group, the bundler gave it a namespace object
+ * built by its runtime helpers, a file of their own fetched one round trip after the rest.
+ */
+const ENTRIES = { [CORE]: 'widget/src/embed.ts', [APP]: 'widget/src/app.ts' }
+/** The file the snippet loads: the boot, unhashed (revalidated on every load). */
 const CORE_FILE = 'widget.mjs'
 /** The classic loader kept for snippets pasted before widget.mjs existed. */
 const LOADER = 'widget.js'
@@ -16,11 +24,16 @@ const LOADER = 'widget.js'
  * ES2020, so that older browsers at least get its console warning.
  */
 const BROWSERS = ['chrome111', 'edge111', 'firefox128', 'safari16.4']
-const core = coreChunk(/\/widget\/src\/embed\.ts$/, CORE)
+/** The boot in widget.mjs; the rest of the widget, which the boot imports at once, in one chunk. */
+const core = pinnedChunks([
+  { root: /\/widget\/src\/embed\.ts$/, name: CORE },
+  { root: /\/widget\/src\/app\.ts$/, name: APP },
+])
 
 /**
- * The embeddable widget: `widget.mjs`, the ES-module core the snippet loads with
- * `<script type="module" async>` (not hashed, revalidated), and the hashed lazy chunks in
+ * The embeddable widget: `widget.mjs`, the ES-module boot the snippet loads with
+ * `<script type="module" async>` (not hashed, revalidated), which draws the panel and imports the
+ * rest (`widget-chunks/app-*.js`) at once, and the hashed lazy chunks in
  * `widget-chunks/` (immutable cache), which import what they share from `../widget.mjs`: the module
  * map gives them the page's one instance. ES chunks let heavy parts load lazily and share code with the
  * core; a single classic bundle could not split. `widget.js`, the classic loader of older snippets,
@@ -46,11 +59,11 @@ export default defineConfig({
     target: BROWSERS,
     cssTarget: BROWSERS,
     // The preload helper would resolve chunk URLs against the host page, not our origin.
-    lib: { entry: { [CORE]: 'widget/src/embed.ts' }, formats: ['es'] },
+    lib: { entry: ENTRIES, formats: ['es'] },
     modulePreload: false,
     reportCompressedSize: false,
     rolldownOptions: {
-      input: { [CORE]: 'widget/src/embed.ts' },
+      input: ENTRIES,
       // As in app mode: the core may export what lazy chunks share with it (lib mode would split it out).
       preserveEntrySignatures: 'allow-extension',
       output: {
@@ -58,7 +71,8 @@ export default defineConfig({
         minify: true,
         // Library mode keeps `@__PURE__` annotations for a downstream bundler; our chunks are final.
         comments: { legal: true, annotation: false, jsdoc: false },
-        // Everything the core needs stays in the core chunk; only lazy parts become chunks.
+        // Everything the boot needs stays in widget.mjs, everything the rest needs in its chunk; only
+        // lazy parts become other chunks.
         codeSplitting: core.codeSplitting,
         entryFileNames: (chunk) => (chunk.name === CORE ? CORE_FILE : 'widget-chunks/[name]-[hash].js'),
         chunkFileNames: 'widget-chunks/[name]-[hash].js',

@@ -1,11 +1,9 @@
 import type { AgentValues } from './agent-text.ts'
 import type { DemoFeatures } from './public-config.ts'
 
-/** The slug shown when a prospect link is unknown or missing. */
-export const FALLBACK_SLUG = 'visitor'
+import { SLUG_PATTERN } from './slug.ts'
 
-/** Slugs are what appears in `/{slug}` and in the widget's `slug` attribute. */
-export const SLUG_PATTERN = /^[a-z0-9-]{1,64}$/
+export { FALLBACK_SLUG, SLUG_PATTERN } from './slug.ts'
 
 /**
  * Paths the product serves itself, never a prospect's link (an import and the reps' form refuse

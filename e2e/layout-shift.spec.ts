@@ -5,9 +5,9 @@ import { COMPANY } from './scenario-pages.ts'
 /**
  * The widget moves nothing on a partner's page: with the documented snippet (its first line reserves
  * the panel's space), the page's cumulative layout shift is 0 from the first paint through the
- * script's arrival, the prospect's answer, and opening and closing 'Call Me', at 1280 and 390 px.
- * The script and the answer are held until the page has painted without them, as on a slow network,
- * so each step really happens after a paint. Every panel state (loading, loaded, unavailable, error)
+ * boot's arrival, the rest of the widget's, the prospect's answer, and opening and closing 'Call Me',
+ * at 1280 and 390 px. The scripts and the answer are held until the page has painted without them, as
+ * on a slow network, so each step really happens after a paint. Every panel state (loading, loaded, unavailable, error)
  * has the height the snippet reserves.
  */
 
@@ -81,6 +81,7 @@ for (const path of ['/embed-demo/neutral.html', '/embed-demo/'] as const) {
       await page.setViewportSize({ width, height: 844 })
       await recordShifts(page)
       const releaseScript = await hold(page, '**/widget.mjs')
+      const releaseRest = await hold(page, '**/widget-chunks/app-*.js')
       const releaseAnswer = await hold(page, '**/api/prospects/bright-smile-dental')
       await page.goto(path, { waitUntil: 'domcontentloaded' })
       await painted(page)
@@ -90,11 +91,18 @@ for (const path of ['/embed-demo/neutral.html', '/embed-demo/'] as const) {
       expect(await page.evaluate(() => customElements.get('voice-demo'))).toBeUndefined()
       expect(reserved.height).toBe(panelHeight(reserved.width))
 
-      // The script arrives: the panel draws its loading state in that same box.
+      // The boot arrives: the panel draws its loading state in that same box.
       releaseScript()
       const demo = page.locator('voice-demo')
       await expect(demo.getByRole('button', { name: 'Test in Browser' })).toBeVisible()
       await expect(demo.getByRole('heading')).toHaveCount(0)
+      await painted(page)
+      expect(await box(page)).toEqual(reserved)
+
+      // The rest of the widget arrives and takes the panel over: nothing moves.
+      const rest = page.waitForResponse(/\/widget-chunks\/app-[\w-]+\.js$/)
+      releaseRest()
+      await rest
       await painted(page)
       expect(await box(page)).toEqual(reserved)
 

@@ -15,6 +15,7 @@ import { runSiteBench } from './site-bench.ts'
 import { runTemplatesBench } from './templates-bench.ts'
 import { runToolsBench } from './tools-bench.ts'
 import { runWebsiteBench } from './website-bench.ts'
+import { runVersusCal } from './widget/versus-cal.ts'
 import { runWidgetBench } from './widget/widget-bench.ts'
 
 const BUILT_FILES = ['dist/site/index.html', 'dist/widget/widget.mjs']
@@ -77,6 +78,8 @@ async function main(): Promise<number> {
     }
     if (selected.includes('widget')) {
       pass = (await runWidgetBench(product.url, { executablePath, launchArgs: LAUNCH_ARGS })) && pass
+      console.log('')
+      pass = (await runVersusCal(product.url, { executablePath, launchArgs: LAUNCH_ARGS })) && pass
       console.log('')
     }
     if (selected.includes('lighthouse')) {

@@ -11,13 +11,14 @@ export interface FirstPaintSize {
   brotliBytes: number
 }
 
-/** The widget's budget for {@link FirstPaintSize.brotliBytes} (docs/architecture.md, Budgets). */
-export const FIRST_PAINT_BUDGET_BYTES = 12 * 1024
+/** The widget's budget for {@link FirstPaintSize.brotliBytes}, the boot (docs/architecture.md, Budgets). */
+export const FIRST_PAINT_BUDGET_BYTES = 5 * 1024
 
 /**
  * Measures what a host page with the snippet downloads before the widget's buttons are visible: the
- * core entry (widget.mjs) and everything it imports statically (the CSS is inside the JS). Lazy chunks
- * are left out on purpose: they are fetched on intent, after the first paint.
+ * boot (widget.mjs) and everything it imports statically (the CSS is inside the JS). The rest of the
+ * widget, which the boot imports at once, and the lazy chunks are left out on purpose: the buttons are
+ * on screen before they arrive. Given another entry's name, it measures that entry the same way.
  */
 export function measureFirstPaint(output: Iterable<OutputFile>, coreEntryName: string): FirstPaintSize {
   const byName = new Map<string, OutputFile>()

@@ -1,11 +1,14 @@
 /**
- * The core entry, widget.mjs (the snippet's `<script type="module" async>`, or imported by the older
+ * The boot, widget.mjs (the snippet's `<script type="module" async>`, or imported by the older
  * snippet's widget.js), and the only module that touches `window` and the custom element registry.
  * Importing it defines `<voice-demo>` and `<voice-video-call>` once each, however often the snippet was
- * pasted, and makes `window.VoiceDemo(...)` live (api/install-host-api.ts).
+ * pasted, draws the panel with its buttons from markup and the core stylesheet, asks for the prospect,
+ * makes `window.VoiceDemo(...)` live (api/install-host-api.ts) and imports the rest of the widget
+ * (app.ts), which takes the elements over when it arrives. The boot stays a few kilobytes: every byte
+ * here is one the visitor waits for before the buttons show.
  */
 import { installHostApi } from './api/install-host-api.ts'
-import { VoiceDemoElement } from './element/voice-demo-element.tsx'
+import { VoiceDemoElement } from './element/voice-demo-element.ts'
 import { LOG_PREFIX } from './lib/log-prefix.ts'
 import { adoptWidgetSheet } from './styles/adopt-sheet.ts'
 import { VoiceVideoCallElement } from './video/video-call-element.tsx'
@@ -23,6 +26,8 @@ export function defineVoiceVideoCall(tag = 'voice-video-call'): void {
   if (customElements.get(tag)) return
   customElements.define(tag, class extends VoiceVideoCallElement {})
 }
+
+const warn = (what: string, error: unknown) => console.warn(`${LOG_PREFIX} could not ${what}.`, error)
 
 /**
  * The boot, step by step: each apart, so that one failing (say, a page that took a tag name) leaves the
@@ -43,7 +48,7 @@ function start(steps = BOOT): void {
   try {
     first[1]()
   } catch (error) {
-    console.warn(`${LOG_PREFIX} could not ${first[0]}.`, error)
+    warn(first[0], error)
   }
   setTimeout(start, 0, rest)
 }
@@ -52,10 +57,15 @@ function start(steps = BOOT): void {
 // instance beside theirs (two Preacts, two registries), so that copy hands over to the plain URL.
 const plain = new URL(import.meta.url)
 plain.search = plain.hash = ''
-// Even the first step waits for a task of its own: on a slow phone, compiling and running this module
-// and then rendering the panel in one task came close to the 50 ms long-task line.
-if (plain.href === import.meta.url) setTimeout(start)
-else
+// The rest is asked for at once, so that it downloads while the boot draws. Even the boot's first
+// step waits for a task of its own: on a slow phone, compiling and running this module and then
+// drawing the panel in one task came close to the 50 ms long-task line.
+if (plain.href === import.meta.url) {
+  setTimeout(start)
+  // The rest takes over what the boot drew as it arrives (or, arriving first, draws the elements
+  // itself as they are defined): see app.ts.
+  import('./app.ts').catch((error: unknown) => warn('load the rest of the widget', error))
+} else
   import(/* @vite-ignore */ plain.href).catch((error) =>
     console.warn(`${LOG_PREFIX} the widget failed to load.`, error),
   )

@@ -31,7 +31,7 @@ export interface PageProbeRecord {
  * before this script ran. Plain JavaScript in a string, as in ../page-observers.ts (tsx adds helpers
  * that do not exist in the page).
  */
-export const probeSource = (expectWidget: boolean): string => `(() => {
+export const probeSource = (expectWidget: boolean, buttonsShown = OUR_BUTTONS_SHOWN): string => `(() => {
   const expectWidget = ${expectWidget}
   const record = { content: 0, buttons: 0, longTasks: [] }
   let finish
@@ -43,14 +43,7 @@ export const probeSource = (expectWidget: boolean): string => `(() => {
   // Entries reach the callback a little later than their task ends: the reader takes what is pending.
   const flush = () => keep(longTasks.takeRecords())
   Object.defineProperty(window, '__widgetBench', { value: { record, done, flush } })
-  const buttonsShown = () => {
-    const root = document.querySelector('voice-demo')?.shadowRoot
-    if (!root) return false
-    const shown = [...root.querySelectorAll('button')]
-      .filter((button) => button.getBoundingClientRect().height > 0)
-      .map((button) => button.textContent.trim())
-    return shown.includes('Test in Browser') && shown.includes('Call Me')
-  }
+  const buttonsShown = ${buttonsShown}
   const onFrame = (time) => {
     if (!record.content && document.getElementById('bench-content')) record.content = time
     if (expectWidget && !record.buttons && buttonsShown()) record.buttons = time
@@ -59,6 +52,16 @@ export const probeSource = (expectWidget: boolean): string => `(() => {
   }
   requestAnimationFrame(onFrame)
 })()`
+
+/** Our panel's "Test in Browser" and "Call Me" buttons are laid out: a function's source, run in the page. */
+export const OUR_BUTTONS_SHOWN = `() => {
+    const root = document.querySelector('voice-demo')?.shadowRoot
+    if (!root) return false
+    const shown = [...root.querySelectorAll('button')]
+      .filter((button) => button.getBoundingClientRect().height > 0)
+      .map((button) => button.textContent.trim())
+    return shown.includes('Test in Browser') && shown.includes('Call Me')
+  }`
 
 /** Evaluated in the page: resolves once the probe's last frame has run. */
 export const WAIT_FOR_PROBE_SOURCE = 'window.__widgetBench.done'

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
-import { defineVoiceDemo } from '../embed.ts'
+import { defineVoiceDemo } from '../testing/define-elements.ts'
 import { stubFetch } from '../testing/fake-fetch.ts'
 import { getByRole, waitFor } from '../testing/queries.ts'
 import { VOICE_NOT_CONFIGURED } from '../voice/start-when-loaded.ts'

@@ -1,5 +1,5 @@
 import { FALLBACK_SLUG } from '#core/prospect.ts'
-import type { VoiceDemoElement } from '../element/voice-demo-element.tsx'
+import type { VoiceDemoElement } from '../element/voice-demo-element.ts'
 import { LOG_PREFIX } from '../lib/log-prefix.ts'
 import { HOST_COMMANDS, HOST_EVENTS, type HostCommand, type HostEvent } from './host-vocabulary.ts'
 import { API_GLOBAL, ELEMENT_ATTRIBUTES, EVENT_PREFIX } from './public-api.ts'

@@ -6,7 +6,7 @@ import type {
   VoiceDemoEvents,
   VoiceDemoPanelCommand,
 } from '../../voice-demo.d.ts'
-import { VoiceDemoElement } from '../element/voice-demo-element.tsx'
+import { VoiceDemoElement } from '../element/voice-demo-element.ts'
 import { VoiceVideoCallElement } from '../video/video-call-element.tsx'
 import {
   HOST_COMMANDS,

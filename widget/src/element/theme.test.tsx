@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { defineVoiceDemo, defineVoiceVideoCall } from '../embed.ts'
+import { defineVoiceDemo, defineVoiceVideoCall } from '../testing/define-elements.ts'
 import { stubFetch } from '../testing/fake-fetch.ts'
 import { waitFor } from '../testing/queries.ts'
 

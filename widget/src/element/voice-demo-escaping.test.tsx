@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import type { Prospect, ProspectResponse } from '#core/prospect.ts'
-import { defineVoiceDemo } from '../embed.ts'
+import { defineVoiceDemo } from '../testing/define-elements.ts'
 import { ALL_DEMOS, answerLikeTheServer, stubFetch } from '../testing/fake-fetch.ts'
 import { getByRole, waitFor } from '../testing/queries.ts'
 

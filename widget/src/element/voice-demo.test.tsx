@@ -1,11 +1,11 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, type Mock, vi } from 'vitest'
-import { defineVoiceDemo } from '../embed.ts'
 import { NETWORK_ERROR_MESSAGE } from '../lib/fetch-api.ts'
+import { defineVoiceDemo } from '../testing/define-elements.ts'
 import { answerLikeTheServer, prospectAnswer, stubFetch } from '../testing/fake-fetch.ts'
 import { getByRole, queryAllByRole, waitFor } from '../testing/queries.ts'
 import { VOICE_NOT_CONFIGURED } from '../voice/start-when-loaded.ts'
 import { dispatchHostEvent } from './host-events.ts'
-import type { VoiceDemoElement } from './voice-demo-element.tsx'
+import type { VoiceDemoElement } from './voice-demo-element.ts'
 
 let fetch: ReturnType<typeof stubFetch>
 

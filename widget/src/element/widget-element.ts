@@ -1,48 +1,72 @@
-import { type ComponentChild, render } from 'preact'
 import { adoptWidgetSheet } from '../styles/adopt-sheet.ts'
-import { resolveTheme, type Theme } from './theme.ts'
 
 /**
- * The base of both widget elements: an open shadow root that adopts the core stylesheet, renders while
- * connected (again on each observed attribute change) and unmounts when removed, which cancels
- * requests and drops listeners.
+ * What the rest of the widget (app.ts, imported by the boot right away) does with an element once it
+ * has arrived: it renders the element's Preact view, starting from what the boot drew.
+ */
+export interface ElementBehaviour {
+  connected(): void
+  disconnected(): void
+  changed(): void
+}
+
+export type BehaviourFactory = (host: HTMLElement, root: ShadowRoot) => ElementBehaviour
+
+/** Elements on the page that the boot drew and the rest of the widget has not taken over yet. */
+const waiting = new Set<WidgetElement>()
+
+/**
+ * The base of both widget elements, in the boot: an open shadow root that adopts the core stylesheet.
+ * Until the rest of the widget has arrived, the element draws itself without it ({@link paint}); from
+ * then on, its behaviour (the class's `behave`, set by app.ts) renders it, and the element only
+ * passes on its life: connected, attributes changed, removed (which cancels requests and drops
+ * listeners).
  */
 export abstract class WidgetElement extends HTMLElement {
+  /** Set by the rest of the widget when it has arrived; each class its own. */
+  static behave: BehaviourFactory | null = null
   readonly #root = this.attachShadow({ mode: 'open' })
-  #connected = false
-  /** False until the task after the first render: see {@link resolveTheme}. */
-  #readScheme = false
+  #behaviour: ElementBehaviour | null = null
 
   constructor() {
     super()
     adoptWidgetSheet(this.#root)
   }
 
-  /** What the element shows, in `theme`. */
-  protected abstract view(theme: Theme): ComponentChild
+  /** The behaviour once the rest of the widget has taken the element over; null before. */
+  protected get behaviour(): ElementBehaviour | null {
+    return this.#behaviour
+  }
+
+  /** Draws the element before the rest of the widget has arrived (its first paint). */
+  protected abstract paint(root: ShadowRoot): void
 
   connectedCallback(): void {
-    this.#connected = true
-    this.#render()
-    // Reading the page's `color-scheme` forces a style pass: not in the task that draws the buttons
-    // (on a slow phone it is long enough already), but in the next, normally still before the paint.
-    setTimeout(() => {
-      this.#readScheme = true
-      if (this.#connected) this.#render()
-    })
+    const behave = (this.constructor as typeof WidgetElement).behave
+    if (!behave) {
+      waiting.add(this)
+      this.paint(this.#root)
+      return
+    }
+    waiting.delete(this)
+    this.#behaviour ??= behave(this, this.#root)
+    this.#behaviour.connected()
   }
 
   disconnectedCallback(): void {
-    this.#connected = false
-    render(null, this.#root)
+    waiting.delete(this)
+    this.#behaviour?.disconnected()
   }
 
   attributeChangedCallback(): void {
-    // Not during the upgrade (attributes are reported before connectedCallback): one render, not two.
-    if (this.#connected) this.#render()
+    this.#behaviour?.changed()
   }
+}
 
-  #render(): void {
-    render(this.view(resolveTheme(this, this.#readScheme)), this.#root)
-  }
+/**
+ * Hands every element the boot drew to its behaviour, now that the rest of the widget has arrived
+ * (each class's `behave` set): it renders over the boot's markup, reusing its nodes.
+ */
+export function takeOverWaiting(): void {
+  for (const element of [...waiting]) if (element.isConnected) element.connectedCallback()
 }

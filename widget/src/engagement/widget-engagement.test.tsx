@@ -2,7 +2,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { OPEN_VISIBLE_MS } from '#core/engagement.ts'
 import { getVisit } from '#core/engagement-visit.ts'
 import { TEAM_BROWSER_COOKIE } from '#core/rep-api.ts'
-import { defineVoiceDemo } from '../embed.ts'
+import { defineVoiceDemo } from '../testing/define-elements.ts'
 import { fakeBeacon, leavePage, showPage } from '../testing/fake-beacon.ts'
 import { FAKE_VISIT_TOKEN, fakeVisitOf, stubFetch } from '../testing/fake-fetch.ts'
 import { createFakeVoiceClient } from '../testing/fake-voice-client.ts'

@@ -1,6 +1,10 @@
 import { RequestFailure, readErrorResponse } from '#core/api-error.ts'
 import type { ErrorCode } from '#core/errors.ts'
+import { apiUrl } from './api-url.ts'
+import { takeEarly } from './early-requests.ts'
 import { LOG_PREFIX } from './log-prefix.ts'
+
+export { apiBaseOf, apiUrl } from './api-url.ts'
 
 /** Shown when the request never got an answer (offline, DNS, a blocked request). */
 export const NETWORK_ERROR_MESSAGE = 'Could not reach the demo service. Check your connection and try again.'
@@ -18,21 +22,6 @@ export function setupError(
   console.warn(`${LOG_PREFIX} ${attribute}: ${message}`)
   return new RequestFailure(code, message, 0, { cause })
 }
-
-/**
- * Where a widget element's `/api/*` lives: its `api-base` attribute, else the origin the widget's own
- * script came from. Every request of every element starts here. (`@vite-ignore`: the core's own URL
- * at run time, not an asset for Vite to bundle.)
- */
-export const apiBaseOf = (element: Element): string =>
-  element.getAttribute('api-base')?.trim() || new URL(/* @vite-ignore */ '/', import.meta.url).href
-
-/**
- * `{apiBase}/{path}`, the URL of every API request of the widget; throws a TypeError for a bad
- * api-base. A trailing slash keeps a path in api-base (https://example.com/demo/ → /demo/api/...).
- */
-export const apiUrl = (path: string, apiBase: string): URL =>
-  new URL(path, new URL(apiBase.replace(/\/*$/, '/'), import.meta.url))
 
 /**
  * `GET {apiBase}/{path}` (or the request `init` describes) as JSON. Rejects with a RequestFailure whose
@@ -56,7 +45,8 @@ export async function fetchApi(path: string, apiBase: string, init: RequestInit 
     // No headers, and a JSON body goes as text/plain (the server reads JSON whatever the type): a
     // "simple" request, so a partner page's call needs no CORS preflight round trip first; and a GET
     // matches the preload the older snippet's widget.js starts (loader/prefetch.ts), so it is not asked twice.
-    res = await fetch(url, init)
+    // A plain GET the boot already sent (early-requests.ts) is answered by that request.
+    res = await ((!init.method && !init.signal && takeEarly(url.href)) || fetch(url, init))
   } catch (cause) {
     if (signal?.aborted) throw cause
     throw new RequestFailure('unavailable', NETWORK_ERROR_MESSAGE, 0, { cause })

@@ -13,19 +13,22 @@ import {
   BUTTON_ROW,
   EYEBROW,
   LEAD,
+  PANEL,
   PANEL_BODY,
+  PANEL_STATUS_ID,
   PRIMARY_BUTTON,
   SECONDARY_BUTTON,
   STATUS,
   TITLE,
   TITLE_BOX,
+  TITLE_SKELETON,
 } from './panel-classes.ts'
-import { PANEL_EYEBROW, PANEL_LEAD } from './panel-copy.ts'
+import { BROWSER_CALL_LABEL, PANEL_EYEBROW, PANEL_LEAD, PHONE_CALL_LABEL } from './panel-copy.ts'
 import { PanelError } from './panel-error.tsx'
 import { PhoneIcon } from './phone-icon.tsx'
 
 const BROWSER_LABEL: Record<CallStatus, string> = {
-  idle: 'Test in Browser',
+  idle: BROWSER_CALL_LABEL,
   connecting: 'Connecting...',
   connected: 'Stop Call',
   stopping: 'Stop Call',
@@ -38,8 +41,6 @@ const CALL_ANNOUNCEMENT: Record<CallStatus, string> = {
   connected: 'Call in progress.',
   stopping: 'Ending the call…',
 }
-
-const STATUS_ID = 'demo-status'
 
 /** The call chunks as the panel uses them: the store's entry, and the view shown while the call is live. */
 export type PanelCallChunk = CallChunk & { CallView: ComponentType<CallViewProps> }
@@ -87,7 +88,7 @@ export function DemoPanel({ store, slug, apiBase, theme = 'light', backNavigatio
   return (
     <section
       data-theme={theme}
-      class="@container rounded-2xl bg-surface p-6 text-ink shadow-lg ring-1 ring-ink/10"
+      class={PANEL}
       aria-label="AI voice agent demo"
       aria-busy={prospect.status === 'loading'}
     >
@@ -102,7 +103,7 @@ export function DemoPanel({ store, slug, apiBase, theme = 'light', backNavigatio
               <h2 class={TITLE}>Built for {prospect.prospect.companyName}</h2>
             ) : (
               <div aria-hidden="true" class={TITLE_BOX}>
-                <div class="h-7 w-2/3 animate-pulse rounded-lg bg-sunken" />
+                <div class={TITLE_SKELETON} />
               </div>
             )}
             <p class={LEAD}>{PANEL_LEAD}</p>
@@ -112,7 +113,7 @@ export function DemoPanel({ store, slug, apiBase, theme = 'light', backNavigatio
                 class={PRIMARY_BUTTON}
                 disabled={call === 'connecting' || call === 'stopping'}
                 aria-disabled={voiceOff || undefined}
-                aria-describedby={voiceOff ? STATUS_ID : undefined}
+                aria-describedby={voiceOff ? PANEL_STATUS_ID : undefined}
                 // Intent: fetch the voice SDK while the pointer is on its way, never on first paint.
                 onPointerEnter={state.prepareBrowserCall}
                 onFocus={state.prepareBrowserCall}
@@ -137,13 +138,13 @@ export function DemoPanel({ store, slug, apiBase, theme = 'light', backNavigatio
                   class={SECONDARY_BUTTON}
                   aria-haspopup="dialog"
                   aria-disabled={phoneOff || undefined}
-                  aria-describedby={phoneOff ? STATUS_ID : undefined}
+                  aria-describedby={phoneOff ? PANEL_STATUS_ID : undefined}
                   onPointerEnter={state.preparePhoneDialog}
                   onFocus={state.preparePhoneDialog}
                   onClick={state.openPhoneDialog}
                 >
                   <PhoneIcon />
-                  Call Me
+                  {PHONE_CALL_LABEL}
                 </button>
               )}
             </div>
@@ -153,7 +154,7 @@ export function DemoPanel({ store, slug, apiBase, theme = 'light', backNavigatio
           <CallView live={browserCall.live} attachMeter={browserCall.attachMeter} />
         )}
         {/* Always rendered, so screen readers already watch it when a message arrives. */}
-        <p id={STATUS_ID} role="status" aria-live="polite" class={CallView ? 'sr-only' : STATUS}>
+        <p id={PANEL_STATUS_ID} role="status" aria-live="polite" class={CallView ? 'sr-only' : STATUS}>
           {status ||
             // "Book a call with Sam": the rep's (else the team's) scheduler, in a new tab, where the
             // status line has nothing to say. A link in the line's own box, so the panel's height holds

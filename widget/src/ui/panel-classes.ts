@@ -7,6 +7,12 @@
  */
 export const PANEL_BODY = 'panel-body'
 
+/** The panel's card. */
+export const PANEL = '@container rounded-2xl bg-surface p-6 text-ink shadow-lg ring-1 ring-ink/10'
+
+/** The company name's placeholder while the prospect loads, in the title's box. */
+export const TITLE_SKELETON = 'h-7 w-2/3 animate-pulse rounded-lg bg-sunken'
+
 export const BUTTON_ROW = 'mt-5 flex flex-col gap-3 @min-[480px]:flex-row'
 
 const BUTTON =
@@ -31,3 +37,5 @@ export const TITLE = `${TITLE_BOX} text-lg font-semibold text-balance text-ink`
 export const LEAD = 'mt-1 text-sm text-ink-soft'
 /** The status line, at the bottom of the body whatever the state above it. */
 export const STATUS = 'panel-status text-sm text-ink-soft'
+/** The status line's id: a button that is off is described by it. */
+export const PANEL_STATUS_ID = 'demo-status'

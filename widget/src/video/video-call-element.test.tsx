@@ -1,6 +1,6 @@
 import { render } from 'preact'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { defineVoiceDemo, defineVoiceVideoCall } from '../embed.ts'
+import { defineVoiceDemo, defineVoiceVideoCall } from '../testing/define-elements.ts'
 import { answerLikeTheServer, stubFetch } from '../testing/fake-fetch.ts'
 import { getByRole, queryAllByRole, waitFor } from '../testing/queries.ts'
 import { quietFrameLoading } from './call/testing/quiet-frames.ts'

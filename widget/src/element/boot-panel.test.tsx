@@ -1,0 +1,76 @@
+import { render } from 'preact'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { stubFetch } from '../testing/fake-fetch.ts'
+import { getByRole, queryAllByRole, waitFor } from '../testing/queries.ts'
+import { testStore } from '../testing/test-demo-store.ts'
+import { DemoPanel } from '../ui/demo-panel.tsx'
+import { bootPanelMarkup } from './boot-panel.ts'
+import { takeOverElements } from './take-over.ts'
+import { VoiceDemoElement } from './voice-demo-element.ts'
+
+/** What Preact's panel renders while its prospect loads, in `theme`. */
+function preactLoadingPanel(theme: 'light' | 'dark' | 'system'): string {
+  const store = testStore({ fetchProspect: () => new Promise(() => {}) })
+  const container = document.createElement('div')
+  render(
+    <DemoPanel store={store} slug="bright-smile-dental" apiBase="https://api.example.com/" theme={theme} />,
+    container,
+  )
+  const html = container.innerHTML
+  render(null, container)
+  return html
+}
+
+describe("the boot's panel", () => {
+  it.each(['light', 'dark', 'system'] as const)(
+    'is exactly the markup Preact renders while the prospect loads, %s',
+    (theme) => {
+      expect(bootPanelMarkup(theme)).toBe(preactLoadingPanel(theme))
+    },
+  )
+})
+
+describe('<voice-demo> before and after the rest of the widget arrives', () => {
+  let fetch: ReturnType<typeof stubFetch>
+  // Defined, but not taken over: the page between the boot and the rest's arrival.
+  beforeAll(() => customElements.define('voice-demo', class extends VoiceDemoElement {}))
+  beforeEach(() => {
+    fetch = stubFetch()
+  })
+  afterEach(() => {
+    document.body.innerHTML = ''
+    vi.unstubAllGlobals()
+  })
+
+  const mount = () => {
+    const element = document.createElement('voice-demo')
+    element.setAttribute('slug', 'bright-smile-dental')
+    element.setAttribute('api-base', 'https://api.example.com')
+    document.body.append(element)
+    return { element, root: element.shadowRoot as ShadowRoot }
+  }
+
+  it('draws the real, named buttons and asks for the prospect at once; the rest keeps the nodes, the focus and the click', async () => {
+    const { root } = mount()
+    const [browser, phone] = queryAllByRole(root, 'button')
+    expect([browser?.textContent, phone?.textContent]).toEqual(['Test in Browser', 'Call Me'])
+    expect(getByRole(root, 'region', 'AI voice agent demo').getAttribute('aria-busy')).toBe('true')
+    // The prospect's request left with the boot, before the rest of the widget is here.
+    expect(fetch.mock.calls.map(([input]) => String(input))).toEqual([
+      'https://api.example.com/api/prospects/bright-smile-dental',
+    ])
+    phone?.focus()
+    phone?.click() // kept until the rest has arrived
+    expect(queryAllByRole(root, 'dialog')).toHaveLength(0)
+
+    takeOverElements()
+    // Preact rendered over the boot's nodes: the same buttons, the focus where it was.
+    expect(queryAllByRole(root, 'button')).toEqual([browser, phone])
+    expect(root.activeElement).toBe(phone)
+    // The click made before is acted on: the prospect (from the boot's request), then the dialog.
+    await waitFor(() => getByRole(root, 'heading', 'Built for Bright Smile Dental'))
+    await waitFor(() => getByRole(root, 'dialog', 'Get a Call from Our AI Assistant'))
+    // One request for the prospect: the rest took the boot's.
+    expect(fetch.mock.calls.filter(([input]) => String(input).includes('/api/prospects/'))).toHaveLength(1)
+  })
+})
