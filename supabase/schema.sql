@@ -4621,7 +4621,7 @@ CREATE TABLE public.engagement_events (
     address_key text,
     at timestamp with time zone DEFAULT now() NOT NULL,
     CONSTRAINT engagement_events_address_key CHECK ((address_key ~ '^[0-9a-f]{64}$'::text)),
-    CONSTRAINT engagement_events_detail_size CHECK ((octet_length((detail)::text) <= 512)),
+    CONSTRAINT engagement_events_detail_size CHECK ((octet_length((detail)::text) <= 2048)),
     CONSTRAINT engagement_events_name CHECK ((name = ANY (ARRAY['page_opened'::text, 'demo_call_started'::text, 'demo_call_ended'::text, 'phone_call_requested'::text, 'phone_call_placed'::text, 'video_call_placed'::text, 'video_call_started'::text, 'video_call_ended'::text, 'meeting_booked'::text, 'meeting_confirmed'::text, 'meeting_canceled'::text]))),
     CONSTRAINT engagement_events_visit CHECK ((visit_id ~ '^[A-Za-z0-9_-]{16,64}$'::text))
 );
