@@ -54,11 +54,13 @@ export class VoiceDemoElement
       this[property] = value
     }
     this.#forgetPageAnswer = readPageAnswer(this, this.#slug())
+    const preview = this.hasAttribute('preview')
     this.#store ??= createDemoStore({
       fetchProspect,
       pageAnswer,
       parts: DEMO_PARTS,
-      report: reportEngagement,
+      // An editor's preview is nobody's visit: nothing is reported.
+      report: preview ? undefined : reportEngagement,
       emit: (event, message = '') => {
         const slug = this.#slug()
         if (event === 'error') dispatchHostEvent(this, 'error', { slug, message })
@@ -66,6 +68,14 @@ export class VoiceDemoElement
       },
       owner: this,
     })
+    // Nor does it call anyone: Talk and Call Me (and the host API's commands) say so in the status line.
+    if (preview) {
+      const say = () =>
+        import('../lib/preview.ts').then(({ PREVIEW_NOTICE }) =>
+          this.#store?.setState({ notice: PREVIEW_NOTICE }),
+        )
+      this.#store.setState({ startCall: say, openPhoneDialog: say })
+    }
     super.connectedCallback()
   }
 
