@@ -2,9 +2,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   type BrowserEvent,
+  describeEmbedPage,
   type EventBatch,
   MAX_EVENTS_PER_BATCH,
   OPEN_VISIBLE_MS,
+  PAGE_TITLE_MAX,
+  PAGE_URL_MAX,
   type VisitRequest,
 } from './engagement.ts'
 import { createEngagementReporter, FLUSH_DELAY_MS } from './engagement-reporter.ts'
@@ -77,14 +80,35 @@ const visited = (...slugs: string[]) => {
 }
 
 describe('visits', () => {
+  it('cuts a page’s address and title to what a visit carries', () => {
+    const long = describeEmbedPage(
+      { origin: 'https://blog.example', pathname: `/${'a'.repeat(600)}` },
+      `${'T'.repeat(250)}`,
+    )
+    expect(long.url).toHaveLength(PAGE_URL_MAX)
+    expect(long.url.startsWith('https://blog.example/aaa')).toBe(true)
+    expect(long.title).toHaveLength(PAGE_TITLE_MAX)
+  })
+
   it('asks the server to begin a visit once the page has been visible for 3 s, and keeps what it answers', async () => {
+    // A partner's page names itself, without the query or fragment, where personal data travels.
+    window.history.replaceState(null, '', '/blog/our-new-demo?email=ann%40example.com#reply')
+    document.title = '  Our new demo\n | Bright Smile  '
     const reporter = createEngagementReporter(ENDPOINT)
     reporter.reportOpen('bright-smile-dental', 'embed')
     vi.advanceTimersByTime(OPEN_VISIBLE_MS - 1)
     expect(visitRequests).toEqual([])
     vi.advanceTimersByTime(1)
     await settle()
-    expect(visitRequests).toEqual([{ slug: 'bright-smile-dental', surface: 'embed' }])
+    expect(visitRequests).toEqual([
+      {
+        slug: 'bright-smile-dental',
+        surface: 'embed',
+        page: { url: `${location.origin}/blog/our-new-demo`, title: 'Our new demo | Bright Smile' },
+      },
+    ])
+    window.history.replaceState(null, '', '/')
+    document.title = ''
     expect(getVisit('bright-smile-dental')).toEqual(visitOf('bright-smile-dental'))
     const init = vi.mocked(fetch).mock.calls[0]?.[1]
     expect(init).toMatchObject({ method: 'POST', keepalive: true })
@@ -102,6 +126,8 @@ describe('visits', () => {
       // A partner's page address is theirs: its query says nothing about our link.
       ['?via=email', 'embed', undefined],
     ]
+    const pageOf = (surface: VisitRequest['surface']) =>
+      surface === 'embed' ? { page: { url: `${location.origin}/harbor-realty`, title: '' } } : {}
     for (const [search, surface, channel] of cases) {
       sessionStorage.clear()
       visitRequests = []
@@ -110,7 +136,7 @@ describe('visits', () => {
       vi.advanceTimersByTime(OPEN_VISIBLE_MS)
       await settle()
       expect(visitRequests, search).toEqual([
-        { slug: 'harbor-realty', surface, ...(channel ? { channel } : {}) },
+        { slug: 'harbor-realty', surface, ...(channel ? { channel } : {}), ...pageOf(surface) },
       ])
     }
     window.history.replaceState(null, '', '/')
@@ -179,7 +205,9 @@ describe('visits', () => {
     reporter.report(started('harbor-realty'))
     vi.advanceTimersByTime(FLUSH_DELAY_MS)
     expect(beacons).toEqual([])
-    expect(visitRequests).toEqual([{ slug: 'harbor-realty', surface: 'embed' }])
+    expect(visitRequests).toEqual([
+      { slug: 'harbor-realty', surface: 'embed', page: { url: `${location.origin}/`, title: '' } },
+    ])
     await settle()
     expect(sentEvents()).toEqual([started('harbor-realty')])
     expect(beacons[0]?.batch.visit).toBe(visitOf('harbor-realty').id)

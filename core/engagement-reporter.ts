@@ -1,5 +1,6 @@
 import {
   type BrowserEvent,
+  describeEmbedPage,
   type EventBatch,
   MAX_EVENTS_PER_BATCH,
   OPEN_VISIBLE_MS,
@@ -95,7 +96,14 @@ export function createEngagementReporter(endpoint: string, surface: Surface = 's
     asking.add(slug)
     // Our own page's link may name the message it came in (`?via=email`); a partner's address is theirs.
     const channel = where === 'site' ? readVisitChannel(location.search) : null
-    const body: VisitRequest = { slug, surface: where, ...(channel ? { channel } : {}) }
+    // A partner's page says which page it is (the Timeline names it), without its query or fragment.
+    const page = where === 'embed' ? describeEmbedPage(location, document.title) : null
+    const body: VisitRequest = {
+      slug,
+      surface: where,
+      ...(channel ? { channel } : {}),
+      ...(page ? { page } : {}),
+    }
     // With the page's own cookies on our own origin (the default): a signed-in rep's visit is not counted.
     fetch(visitsUrl, {
       method: 'POST',

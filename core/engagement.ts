@@ -52,6 +52,30 @@ export interface VisitRequest {
   surface: 'site' | 'embed'
   /** Only from our own page, and only when its link named one (stored with `page_opened`). */
   channel?: VisitChannel
+  /** Only from a partner's page (`embed`): which page showed the demo ({@link describeEmbedPage}). */
+  page?: EmbedPage
+}
+
+/** The most characters of a page's address and of its title a visit carries. */
+export const PAGE_URL_MAX = 500
+export const PAGE_TITLE_MAX = 200
+
+/** A partner's page that showed the demo: its address without query or fragment, and its title. */
+export interface EmbedPage {
+  url: string
+  title: string
+}
+
+/**
+ * The page a partner's visit names, from the tab's `location` and `document.title`: the address
+ * without its query or fragment, where personal data travels (a mail's tracking id, a form's answers),
+ * cut to {@link PAGE_URL_MAX}; the title with its spaces collapsed, cut to {@link PAGE_TITLE_MAX}.
+ */
+export function describeEmbedPage(where: Pick<Location, 'origin' | 'pathname'>, title: string): EmbedPage {
+  return {
+    url: `${where.origin}${where.pathname}`.slice(0, PAGE_URL_MAX),
+    title: title.replace(/\s+/g, ' ').trim().slice(0, PAGE_TITLE_MAX),
+  }
 }
 
 export interface VisitResponse {
@@ -264,7 +288,7 @@ export type TimelineEntry =
       /** The visit it came from, shortened for display (first 8 characters). */
       visit: string
       /**
-       * `origin`, `surface` and `channel` (when the link named one) for `page_opened`, `seconds` for ended calls, `outcome` for a page's
+       * `origin`, `surface`, `channel` (when the link named one) and `page_url`, `page_title` (a partner's page that named itself) for `page_opened`, `seconds` for ended calls, `outcome` for a page's
        * phone call claim, `rep` and `startAt` for a scheduler's meeting (and `canceledAt` once cancelled).
        */
       detail: Record<string, string | number>
@@ -302,9 +326,11 @@ export interface TimelineResponse {
    * Where the demo was seen, as the pages reported it: the `Origin` their browsers sent when a visit
    * began (the visits route), so a page's word, not a fact, and labelled so. From the `page_opened` events: each site (origin) with the last
    * time, newest first, at most {@link SEEN_ON_LIMIT}. Empty: no page with the demo was opened yet, which
-   * is how a rep learns that a pasted snippet never showed (a builder removed it, say).
+   * is how a rep learns that a pasted snippet never showed (a builder removed it, say). A partner's
+   * page that named itself (`page` of the visit) is an entry of its own, with its address and title;
+   * opens without one (our own page, older widgets) are one entry per site, `page` null.
    */
-  seenOn: { origin: string; lastAt: string }[]
+  seenOn: { origin: string; lastAt: string; page: EmbedPage | null }[]
   asOf: string
 }
 

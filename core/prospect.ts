@@ -9,8 +9,8 @@ export { FALLBACK_SLUG, SLUG_PATTERN } from './slug.ts'
  * Paths the product serves itself, never a prospect's link (an import and the reps' form refuse
  * them), since `/{slug}` would answer something else: the site's own pages at the top level, the
  * reps' pages that sit where a prospect's page for reps would (`/_/prospects/new`, `/_/prospects/import`),
- * the API, and the folders of the built site and widget and of the partner demos (a static host
- * answers a folder's name too). `server/src/reserved-slugs.test.ts` finds them in the routes.
+ * the API, and the folders of the built site and widget, of the partner demos and of the WordPress
+ * plugin's download (a static host answers a folder's name too). `server/src/reserved-slugs.test.ts` finds them in the routes.
  */
 export const RESERVED_SLUGS: readonly string[] = [
   'privacy',
@@ -22,6 +22,7 @@ export const RESERVED_SLUGS: readonly string[] = [
   'avatars',
   'embed-demo',
   'widget-chunks',
+  'wordpress',
   'healthz',
   'readyz',
   'metrics',

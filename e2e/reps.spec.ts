@@ -121,6 +121,11 @@ async function copyAndOpen(page: Page, origin: string) {
   await page.locator('summary', { hasText: 'WordPress' }).click()
   await expect(page.getByText(/add a Voice demo block and type the prospect link acme-dental/)).toBeVisible()
   await expect(page.getByText(/WordPress removes the snippet when the post is saved/)).toBeVisible()
+  // The plugin to hand over, from the product itself, named by the version it serves.
+  await expect(page.getByText(/\(version \d+\.\d+\.\d+\)/)).toBeVisible()
+  const download = page.waitForEvent('download')
+  await page.getByRole('link', { name: 'Download the WordPress plugin' }).click()
+  expect((await download).suggestedFilename()).toBe('voice-demo.zip')
   await expect(page.getByRole('region', { name: 'About this prospect' })).toContainText(`Owner${REP_EMAIL}`)
 
   const opened = page.waitForEvent('popup')

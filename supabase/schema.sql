@@ -931,6 +931,21 @@ end;
 $$;
 
 --
+-- Name: create_embed_key(uuid, text, text, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.create_embed_key(rep_id uuid, label text, key_hash text, at timestamp with time zone) RETURNS jsonb
+    LANGUAGE sql
+    SET search_path TO ''
+    AS $$
+  insert into public.embed_keys (rep_id, label, key_hash, created_at)
+  select r.id, create_embed_key.label, create_embed_key.key_hash, create_embed_key.at
+  from public.reps r
+  where r.id = create_embed_key.rep_id and r.disabled_at is null
+  returning public.embed_key_json(embed_keys);
+$$;
+
+--
 -- Name: create_first_admin(text, text, text, text, timestamp with time zone, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1076,6 +1091,40 @@ begin
   ));
   return jsonb_build_object('deleted', true);
 end;
+$$;
+
+--
+-- Name: embed_keys; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.embed_keys (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    rep_id uuid NOT NULL,
+    label text NOT NULL,
+    key_hash text NOT NULL,
+    created_at timestamp with time zone NOT NULL,
+    last_used_at timestamp with time zone,
+    revoked_at timestamp with time zone,
+    CONSTRAINT embed_keys_key_hash CHECK ((key_hash ~ '^[0-9a-f]{64}$'::text)),
+    CONSTRAINT embed_keys_label CHECK (((char_length(label) >= 1) AND (char_length(label) <= 100)))
+);
+
+--
+-- Name: TABLE embed_keys; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.embed_keys IS 'Read-only keys of the sites that embed the demo (the WordPress plugin), by rep; hashed; service_role only.';
+
+--
+-- Name: embed_key_json(public.embed_keys); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.embed_key_json(k public.embed_keys) RETURNS jsonb
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select jsonb_build_object('id', k.id, 'label', k.label, 'created_at', k.created_at,
+    'last_used_at', k.last_used_at);
 $$;
 
 --
@@ -2154,6 +2203,19 @@ CREATE FUNCTION public.list_demo_actions(call_id text, slug text, visit_id text,
   where a.call_id = list_demo_actions.call_id and p.slug = list_demo_actions.slug
     and d.visit_id is not distinct from list_demo_actions.visit_id
     and a.kind is not null and a.id > list_demo_actions.after_id
+$$;
+
+--
+-- Name: list_embed_keys(uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.list_embed_keys(rep_id uuid) RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select coalesce(jsonb_agg(public.embed_key_json(k) order by k.created_at desc, k.id), '[]'::jsonb)
+  from public.embed_keys k
+  where k.rep_id = list_embed_keys.rep_id and k.revoked_at is null;
 $$;
 
 --
@@ -3663,6 +3725,22 @@ end;
 $_$;
 
 --
+-- Name: revoke_embed_key(uuid, uuid, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.revoke_embed_key(rep_id uuid, id uuid, at timestamp with time zone) RETURNS boolean
+    LANGUAGE sql
+    SET search_path TO ''
+    AS $$
+  with revoked as (
+    update public.embed_keys k set revoked_at = revoke_embed_key.at
+    where k.id = revoke_embed_key.id and k.rep_id = revoke_embed_key.rep_id and k.revoked_at is null
+    returning 1
+  )
+  select exists (select 1 from revoked);
+$$;
+
+--
 -- Name: rollups_stage_times_changed(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -3726,6 +3804,31 @@ begin
   where j.id = run_bulk_job.job_id;
   return v_result;
 end;
+$$;
+
+--
+-- Name: search_embed_prospects(uuid, text, integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.search_embed_prospects(rep_id uuid, query text, max_rows integer) RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select coalesce(jsonb_agg(jsonb_build_object('slug', t.slug, 'name', t.name, 'company_name', t.company_name)
+    order by t.n), '[]'::jsonb)
+  from (
+    select p.slug, p.name, p.company_name,
+      row_number() over (order by (p.owner_id is not distinct from search_embed_prospects.rep_id) desc,
+        p.updated_at desc, p.slug) as n
+    from public.prospects p
+    where p.slug <> 'visitor'
+      and case when coalesce(search_embed_prospects.query, '') = ''
+        then p.owner_id = search_embed_prospects.rep_id
+        else strpos(lower(p.slug || ' ' || p.name || ' ' || p.company_name),
+          lower(search_embed_prospects.query)) > 0 end
+    order by n
+    limit greatest(1, least(coalesce(search_embed_prospects.max_rows, 10), 20))
+  ) t;
 $$;
 
 --
@@ -4350,6 +4453,35 @@ end;
 $_$;
 
 --
+-- Name: use_embed_key(text, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.use_embed_key(key_hash text, at timestamp with time zone) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  v_key public.embed_keys;
+  v_rep public.reps;
+begin
+  select * into v_key from public.embed_keys k
+  where k.key_hash = use_embed_key.key_hash and k.revoked_at is null;
+  if v_key.id is null then
+    return null;
+  end if;
+  select * into v_rep from public.reps r where r.id = v_key.rep_id and r.disabled_at is null;
+  if v_rep.id is null then
+    return null;
+  end if;
+  if v_key.last_used_at is null or v_key.last_used_at < use_embed_key.at - interval '1 minute' then
+    update public.embed_keys k set last_used_at = use_embed_key.at where k.id = v_key.id;
+  end if;
+  return jsonb_build_object('id', v_key.id, 'label', v_key.label, 'rep_id', v_rep.id,
+    'rep_name', coalesce(v_rep.display_name, v_rep.email));
+end;
+$$;
+
+--
 -- Name: website_read_progress(uuid, integer); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -4515,7 +4647,7 @@ CREATE TABLE public.engagement_events (
     address_key text,
     at timestamp with time zone DEFAULT now() NOT NULL,
     CONSTRAINT engagement_events_address_key CHECK ((address_key ~ '^[0-9a-f]{64}$'::text)),
-    CONSTRAINT engagement_events_detail_size CHECK ((octet_length((detail)::text) <= 512)),
+    CONSTRAINT engagement_events_detail_size CHECK ((octet_length((detail)::text) <= 2048)),
     CONSTRAINT engagement_events_name CHECK ((name = ANY (ARRAY['page_opened'::text, 'demo_call_started'::text, 'demo_call_ended'::text, 'phone_call_requested'::text, 'phone_call_placed'::text, 'video_call_placed'::text, 'video_call_started'::text, 'video_call_ended'::text, 'meeting_booked'::text, 'meeting_confirmed'::text, 'meeting_canceled'::text]))),
     CONSTRAINT engagement_events_visit CHECK ((visit_id ~ '^[A-Za-z0-9_-]{16,64}$'::text))
 );
@@ -5180,6 +5312,20 @@ ALTER TABLE ONLY public.demo_calls
     ADD CONSTRAINT demo_calls_pkey PRIMARY KEY (call_id);
 
 --
+-- Name: embed_keys embed_keys_key_hash_unique; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.embed_keys
+    ADD CONSTRAINT embed_keys_key_hash_unique UNIQUE (key_hash);
+
+--
+-- Name: embed_keys embed_keys_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.embed_keys
+    ADD CONSTRAINT embed_keys_pkey PRIMARY KEY (id);
+
+--
 -- Name: engagement_events engagement_events_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -5438,6 +5584,12 @@ CREATE UNIQUE INDEX demo_appointments_one_per_time ON public.demo_appointments U
 --
 
 CREATE INDEX demo_calls_created_at ON public.demo_calls USING btree (created_at);
+
+--
+-- Name: embed_keys_rep; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX embed_keys_rep ON public.embed_keys USING btree (rep_id, created_at DESC) WHERE (revoked_at IS NULL);
 
 --
 -- Name: engagement_events_at; Type: INDEX; Schema: public; Owner: -
@@ -5811,6 +5963,13 @@ ALTER TABLE ONLY public.demo_calls
     ADD CONSTRAINT demo_calls_prospect_id_fkey FOREIGN KEY (prospect_id) REFERENCES public.prospects(id) ON DELETE CASCADE;
 
 --
+-- Name: embed_keys embed_keys_rep_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.embed_keys
+    ADD CONSTRAINT embed_keys_rep_id_fkey FOREIGN KEY (rep_id) REFERENCES public.reps(id) ON DELETE CASCADE;
+
+--
 -- Name: engagement_events engagement_events_prospect_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -5993,6 +6152,12 @@ ALTER TABLE public.demo_appointments ENABLE ROW LEVEL SECURITY;
 --
 
 ALTER TABLE public.demo_calls ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: embed_keys; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.embed_keys ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: engagement_events; Type: ROW SECURITY; Schema: public; Owner: -
@@ -6291,6 +6456,13 @@ REVOKE ALL ON FUNCTION public.claim_website_reads(max_rows integer, lease_second
 GRANT ALL ON FUNCTION public.claim_website_reads(max_rows integer, lease_seconds integer, at timestamp with time zone) TO service_role;
 
 --
+-- Name: FUNCTION create_embed_key(rep_id uuid, label text, key_hash text, at timestamp with time zone); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.create_embed_key(rep_id uuid, label text, key_hash text, at timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.create_embed_key(rep_id uuid, label text, key_hash text, at timestamp with time zone) TO service_role;
+
+--
 -- Name: FUNCTION create_first_admin(token_hash text, email text, password_hash text, session_token_hash text, at timestamp with time zone, session_expires_at timestamp with time zone); Type: ACL; Schema: public; Owner: -
 --
 
@@ -6324,6 +6496,19 @@ GRANT ALL ON FUNCTION public.delete_outgoing_webhook(id uuid) TO service_role;
 
 REVOKE ALL ON FUNCTION public.delete_prospect(slug text, rep_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.delete_prospect(slug text, rep_id uuid) TO service_role;
+
+--
+-- Name: TABLE embed_keys; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON TABLE public.embed_keys TO service_role;
+
+--
+-- Name: FUNCTION embed_key_json(k public.embed_keys); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.embed_key_json(k public.embed_keys) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.embed_key_json(k public.embed_keys) TO service_role;
 
 --
 -- Name: FUNCTION end_rep_session(token_hash text, at timestamp with time zone); Type: ACL; Schema: public; Owner: -
@@ -6526,6 +6711,13 @@ GRANT ALL ON FUNCTION public.list_deleted_prospects(page_offset integer, page_si
 
 REVOKE ALL ON FUNCTION public.list_demo_actions(call_id text, slug text, visit_id text, after_id bigint) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.list_demo_actions(call_id text, slug text, visit_id text, after_id bigint) TO service_role;
+
+--
+-- Name: FUNCTION list_embed_keys(rep_id uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.list_embed_keys(rep_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.list_embed_keys(rep_id uuid) TO service_role;
 
 --
 -- Name: FUNCTION list_outgoing_webhooks(); Type: ACL; Schema: public; Owner: -
@@ -6877,6 +7069,13 @@ REVOKE ALL ON FUNCTION public.restore_prospect_batch(batch_id uuid, rep_id uuid,
 GRANT ALL ON FUNCTION public.restore_prospect_batch(batch_id uuid, rep_id uuid, at timestamp with time zone) TO service_role;
 
 --
+-- Name: FUNCTION revoke_embed_key(rep_id uuid, id uuid, at timestamp with time zone); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.revoke_embed_key(rep_id uuid, id uuid, at timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.revoke_embed_key(rep_id uuid, id uuid, at timestamp with time zone) TO service_role;
+
+--
 -- Name: FUNCTION rollups_stage_times_changed(); Type: ACL; Schema: public; Owner: -
 --
 
@@ -6896,6 +7095,13 @@ GRANT ALL ON FUNCTION public.rollups_stage_times_removed() TO service_role;
 
 REVOKE ALL ON FUNCTION public.run_bulk_job(job_id uuid, action text, slugs text[], rep_id uuid, owner_id uuid, batch_id uuid, at timestamp with time zone, max_refused integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.run_bulk_job(job_id uuid, action text, slugs text[], rep_id uuid, owner_id uuid, batch_id uuid, at timestamp with time zone, max_refused integer) TO service_role;
+
+--
+-- Name: FUNCTION search_embed_prospects(rep_id uuid, query text, max_rows integer); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.search_embed_prospects(rep_id uuid, query text, max_rows integer) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.search_embed_prospects(rep_id uuid, query text, max_rows integer) TO service_role;
 
 --
 -- Name: FUNCTION send_rep_password_link(rep_id uuid, token_hash text, at timestamp with time zone, expires_at timestamp with time zone, actor_id uuid); Type: ACL; Schema: public; Owner: -
@@ -7029,6 +7235,13 @@ GRANT ALL ON FUNCTION public.update_rep(rep_id uuid, role text, disabled boolean
 
 REVOKE ALL ON FUNCTION public.upsert_prospects(prospects jsonb, rep_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.upsert_prospects(prospects jsonb, rep_id uuid) TO service_role;
+
+--
+-- Name: FUNCTION use_embed_key(key_hash text, at timestamp with time zone); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.use_embed_key(key_hash text, at timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.use_embed_key(key_hash text, at timestamp with time zone) TO service_role;
 
 --
 -- Name: FUNCTION website_read_progress(import_job_id uuid, max_failures integer); Type: ACL; Schema: public; Owner: -

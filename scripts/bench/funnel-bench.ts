@@ -1,11 +1,11 @@
 import { FUNNEL_PERIODS, type FunnelPeriod } from '../../core/rep-api.ts'
 import { callFunction } from '../../server/src/data/database.ts'
+import { findPostgresBin } from '../../server/src/db/postgres-cluster.ts'
 import { openPostgres } from '../../server/src/db/postgres-database.ts'
 import type { SqlDatabase } from '../../server/src/db/sql-database.ts'
 import { ENGAGEMENT_RULES } from '../../server/src/reps/activity-rules.ts'
 import { getFunnel } from '../../server/src/reps/funnel-store.ts'
 import { startMigratedCluster } from '../../server/src/testing/migrated-cluster.ts'
-import { findPostgresBin } from '../../server/src/db/postgres-cluster.ts'
 import { formatColumns } from './report.ts'
 
 /** The requirement: the team's funnel in ≤ 200 ms at 100,000 prospects and 1,000,000 events on PostgreSQL. */

@@ -3,6 +3,7 @@ import { compress } from 'hono/compress'
 import { cors } from 'hono/cors'
 import type { AgentTemplateSet } from '#core/agent.ts'
 import { DEMO_ACTIONS_PATH } from '#core/demo-actions.ts'
+import { EMBED_API_PATH } from '#core/embed-keys.ts'
 import { AppError, type ErrorBody } from '#core/errors.ts'
 import { PHONE_CALL_PATH } from '#core/phone-call.ts'
 import type { PublicConfig } from '#core/public-config.ts'
@@ -37,8 +38,9 @@ import { DRAIN_PATH, drainRoutes } from './notify/drain-route.ts'
 import { getNudgeLink, MIN_TALKED_SECONDS, type NudgeSettings } from './notify/nudge-settings.ts'
 import { previewRoutes } from './preview/preview-routes.ts'
 import type { DrawPreviewPicture } from './preview/preview-words.ts'
+import { embedRoutes } from './reps/embed-key-routes.ts'
 import { repRoutes } from './reps/rep-routes.ts'
-import type { RepPhotoEncoder, RepSettings, WebsiteReaderDeps } from './reps/rep-settings.ts'
+import type { RepApiDeps, RepPhotoEncoder, RepSettings, WebsiteReaderDeps } from './reps/rep-settings.ts'
 import { configRoutes } from './routes/config.ts'
 import { getDemoFeatures, prospectRoutes } from './routes/prospects.ts'
 import type { EncodeBody } from './static/encoded-file.ts'
@@ -182,7 +184,7 @@ export function createApp(deps: AppDeps): Hono {
     }),
   )
   if (deps.reps) {
-    const reps = repRoutes({
+    const repDeps: RepApiDeps = {
       db: deps.db,
       templates: deps.templates,
       clientIp,
@@ -198,10 +200,13 @@ export function createApp(deps: AppDeps): Hono {
             else deps.requestLog?.warn(finished, 'import finished')
           }
         : undefined,
-    })
+    }
+    const reps = repRoutes(repDeps)
     // Added to the reps' API after its guards, so a signed-in session and its CSRF token come first.
     if (deps.webhooks) reps.route('/webhooks', webhookRoutes(deps.db, deps.webhooks))
     app.route(REP_API_PATH, reps)
+    // The sites' embed keys the reps make, used by the WordPress plugin from the site's server.
+    app.route(EMBED_API_PATH, embedRoutes({ ...repDeps, productName: deps.publicConfig.productName }))
   }
   if (deps.events) {
     app.route(

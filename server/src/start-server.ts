@@ -50,6 +50,7 @@ export const DEFAULT_STATIC_DIRS: StaticDirs = {
   widgetDir: join(REPO_ROOT, 'dist', 'widget'),
   embedDemoDir: join(REPO_ROOT, 'embed-demo'),
   ssrDir: join(REPO_ROOT, 'dist', '.site-ssr'),
+  wordpressDir: join(REPO_ROOT, 'dist', 'wordpress'),
 }
 
 export interface RunningServer {

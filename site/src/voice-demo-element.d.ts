@@ -22,6 +22,12 @@ interface VoiceDemoAttributes extends HTMLAttributes<HTMLElement> {
    * whose router owns that path; absent, it only closes the dialog.
    */
   'back-navigation'?: '' | undefined
+  /**
+   * Present: an editor's preview (read when the element is added to the page): it shows as published, reports
+   * no visit or event, and a click on a call button says "This is a preview. Calls start on the published
+   * page." instead of starting a call.
+   */
+  preview?: '' | undefined
 }
 
 declare module 'react' {

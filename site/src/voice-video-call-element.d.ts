@@ -20,6 +20,12 @@ interface VoiceVideoCallAttributes extends HTMLAttributes<HTMLElement> {
    * system setting, live, as `auto` does on a page that declares `light dark`.
    */
   theme?: 'light' | 'dark' | 'auto' | 'system' | undefined
+  /**
+   * Present: an editor's preview (read when the element is added to the page): it shows as published, reports
+   * no visit or event, and a click on a call button says "This is a preview. Calls start on the published
+   * page." instead of starting a call.
+   */
+  preview?: '' | undefined
 }
 
 declare module 'react' {

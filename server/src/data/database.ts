@@ -9,6 +9,7 @@ import type {
   RateLimitResult,
 } from './call-database.ts'
 import type { DemoFunctions, DemoTables } from './demo-database.ts'
+import type { EmbedKeyFunctions, EmbedKeyTables } from './embed-key-database.ts'
 import type { EngagementTables } from './engagement-database.ts'
 import type { EventFunctions } from './events-database.ts'
 import type { FirstAdminFunctions, FirstAdminTables } from './first-admin-database.ts'
@@ -40,6 +41,7 @@ export type Database = {
       WebsiteTables &
       MailTables &
       WebhookTables &
+      EmbedKeyTables &
       DemoTables & {
         prospects: Table<{
           id: string
@@ -120,6 +122,7 @@ export type Database = {
       WebhookFunctions &
       ImportJobFunctions &
       WebsiteFunctions &
+      EmbedKeyFunctions &
       DemoFunctions & {
         check_rate_limits: { Args: { buckets: readonly RateLimitBucket[] }; Returns: RateLimitResult }
         claim_phone_call_attempt: {

@@ -2,10 +2,13 @@ import { Hono } from 'hono'
 import { getCookie } from 'hono/cookie'
 import { z } from 'zod'
 import {
+  type EmbedPage,
   EVENTS_PATH,
   type EventBatchResponse,
   MAX_EVENT_BODY_BYTES,
   OPEN_PER_ADDRESS_MINUTES,
+  PAGE_TITLE_MAX,
+  PAGE_URL_MAX,
   VISIT_CHANNELS,
   VISITS_PATH,
   type VisitResponse,
@@ -44,7 +47,8 @@ const MESSAGES: ScopeMessages = [
 ]
 
 /** A visit request is a slug and a word: far below this. */
-const MAX_VISIT_BODY_BYTES = 512
+/** The slug, the surface and a partner's page: its address and title, each at most its length in characters. */
+const MAX_VISIT_BODY_BYTES = 2048
 const MAX_ORIGIN_LENGTH = 200
 
 /** A channel only our own page sends (its link's `?via=`), so a partner page naming one is refused. */
@@ -53,8 +57,40 @@ const VisitBody = z
     slug: z.string().refine(isValidSlug),
     surface: z.enum(['site', 'embed']),
     channel: z.enum(VISIT_CHANNELS).optional(),
+    page: z
+      .strictObject({
+        url: z
+          .string()
+          .max(PAGE_URL_MAX)
+          .refine((url) => readPageUrl(url) !== null),
+        title: z.string().max(PAGE_TITLE_MAX),
+      })
+      .optional(),
   })
   .refine((body) => body.channel === undefined || body.surface === 'site')
+  .refine((body) => body.page === undefined || body.surface === 'embed')
+
+/**
+ * A partner page's address as the Timeline links it: an absolute http(s) address with no name or
+ * password in it, stored without query or fragment (the widget sends none; any that comes is dropped,
+ * as personal data travels there); null for anything else (`javascript:`, `data:`, a relative path).
+ */
+export function readPageUrl(text: string): string | null {
+  if (!URL.canParse(text)) return null
+  const url = new URL(text)
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password) return null
+  return `${url.origin}${url.pathname}`.slice(0, PAGE_URL_MAX)
+}
+
+/**
+ * What `page_opened` keeps of a partner's page: its address and title (spaces collapsed), only when
+ * the page is on the origin the browser itself named in `Origin` (a page cannot name another site's).
+ */
+function pageDetail(page: EmbedPage | undefined, origin: string | null): Record<string, string> {
+  const url = page && readPageUrl(page.url)
+  if (!page || !url || origin === null || new URL(url).origin !== origin) return {}
+  return { page_url: url, page_title: page.title.replace(/\s+/g, ' ').trim() }
+}
 
 /**
  * The engagement routes, mounted at `/api`: `POST /visits` begins a visit and counts its open,
@@ -76,7 +112,7 @@ export function eventRoutes(deps: EventRouteDeps): Hono {
       }
       const body = VisitBody.safeParse(parseJson(await c.req.text()))
       if (!body.success) throw new AppError('events_invalid')
-      const { slug, surface, channel } = body.data
+      const { slug, surface, channel, page } = body.data
       const address = deps.clientIp(c)
       const addressKey = address === null ? null : await settings.hash('ip', address)
       const who = addressKey ?? 'unknown'
@@ -100,7 +136,12 @@ export function eventRoutes(deps: EventRouteDeps): Hono {
             {
               slug,
               name: 'page_opened',
-              detail: { surface, ...(origin ? { origin } : {}), ...(channel ? { channel } : {}) },
+              detail: {
+                surface,
+                ...(origin ? { origin } : {}),
+                ...(channel ? { channel } : {}),
+                ...pageDetail(page, origin),
+              },
             },
           ],
         })

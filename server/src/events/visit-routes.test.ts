@@ -1,6 +1,12 @@
 import type { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { VISIT_ID_PATTERN, VISITS_PATH, type VisitResponse } from '#core/engagement.ts'
+import {
+  PAGE_TITLE_MAX,
+  PAGE_URL_MAX,
+  VISIT_ID_PATTERN,
+  VISITS_PATH,
+  type VisitResponse,
+} from '#core/engagement.ts'
 import { REP_SESSION_COOKIE } from '#core/rep-api.ts'
 import { createKeyedHash } from '../common/keyed-hash.ts'
 import {
@@ -113,6 +119,79 @@ describe('POST /api/visits', () => {
       expect((await beginVisit(body)).status, JSON.stringify(body)).toBe(400)
     }
     expect(await opensOf(slug)).toHaveLength(2)
+  })
+
+  it('stores the partner page a visit names, its address without query or fragment, its title as sent', async () => {
+    const slug = await addTestProspect(backend)
+    const page = {
+      url: 'https://partner.example/blog/our-dentist?utm=mail#top',
+      title: ' Our  dentist | Partner ',
+    }
+    const res = await beginVisit(
+      { slug, surface: 'embed', page },
+      { headers: { Origin: 'https://partner.example' } },
+    )
+    expect(res.status).toBe(201)
+    expect((await opensOf(slug)).map((open) => open.detail)).toEqual([
+      {
+        surface: 'embed',
+        origin: 'https://partner.example',
+        page_url: 'https://partner.example/blog/our-dentist',
+        page_title: 'Our dentist | Partner',
+      },
+    ])
+    // The longest address and title a page may send, in four-byte characters, still fit the stored detail.
+    const longest = await addTestProspect(backend)
+    const url = `https://partner.example/${'a'.repeat(PAGE_URL_MAX - 'https://partner.example/'.length)}`
+    const title = '😀'.repeat(PAGE_TITLE_MAX / 2)
+    const stored = await beginVisit(
+      { slug: longest, surface: 'embed', page: { url, title } },
+      { headers: { Origin: 'https://partner.example' } },
+    )
+    expect(stored.status).toBe(201)
+    expect((await opensOf(longest))[0]?.detail).toMatchObject({ page_url: url, page_title: title })
+  })
+
+  it('refuses a page that is no web address or is too long, and keeps no page another site named', async () => {
+    const slug = await addTestProspect(backend)
+    const refused = [
+      { url: 'javascript:alert(1)', title: 'x' },
+      { url: 'data:text/html,<b>hi</b>', title: 'x' },
+      { url: '/relative/path', title: 'x' },
+      { url: 'https://user:secret@partner.example/', title: 'x' },
+      { url: `https://partner.example/${'a'.repeat(PAGE_URL_MAX)}`, title: 'x' },
+      { url: 'https://partner.example/', title: 'T'.repeat(PAGE_TITLE_MAX + 1) },
+      { url: 'https://partner.example/' },
+    ]
+    for (const page of refused) {
+      const res = await beginVisit(
+        { slug, surface: 'embed', page },
+        { headers: { Origin: 'https://partner.example' } },
+      )
+      expect(res.status, JSON.stringify(page).slice(0, 60)).toBe(400)
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('events_invalid')
+    }
+    // Our own page names no page of a partner's.
+    const ours = await beginVisit({
+      slug,
+      surface: 'site',
+      page: { url: 'https://partner.example/', title: 'x' },
+    })
+    expect(ours.status).toBe(400)
+    expect(await opensOf(slug)).toEqual([])
+
+    // A page on another site than the one its browser named, or with no origin named, is not stored.
+    const elsewhere = { url: 'https://other.example/pricing', title: 'Pricing' }
+    await beginVisit(
+      { slug, surface: 'embed', page: elsewhere },
+      { headers: { Origin: 'https://partner.example' } },
+    )
+    const second = await addTestProspect(backend)
+    await beginVisit({ slug: second, surface: 'embed', page: elsewhere })
+    expect((await opensOf(slug)).map((open) => open.detail)).toEqual([
+      { surface: 'embed', origin: 'https://partner.example' },
+    ])
+    expect((await opensOf(second)).map((open) => open.detail)).toEqual([{ surface: 'embed' }])
   })
 
   it('counts one open of a prospect per address an hour, and still gives the later visits their token', async () => {

@@ -241,7 +241,7 @@ describe('GET prospects/:slug/timeline', () => {
           detail: { surface: 'embed', origin: 'https://partner.example' },
         },
       ],
-      seenOn: [{ origin: 'https://partner.example', lastAt: hoursAgo(121) }],
+      seenOn: [{ origin: 'https://partner.example', lastAt: hoursAgo(121), page: null }],
     } satisfies TimelineResponse)
   })
 

@@ -93,18 +93,30 @@ export async function getTimeline(db: Db, slug: string, at: Date): Promise<Timel
 }
 
 /**
- * The sites whose pages showed the prospect's demo (newest first), from their `page_opened` events:
- * the `Origin` the browser sent when the visit began, as the visits route stored it.
+ * Where the prospect's demo was seen (newest first), from their `page_opened` events: each partner
+ * page that named itself (its address, with the title it had when last seen), and each site whose
+ * opens named no page (our own page, widgets older than the page's name), by the `Origin` the browser
+ * sent when the visit began, as the visits route stored them.
  */
 async function getSeenOn(db: Db, slug: string): Promise<TimelineResponse['seenOn']> {
-  const { rows } = await db.query<{ origin: string; last_at: Date | string }>(
-    `select e.detail ->> 'origin' as origin, max(e.at) as last_at
+  const { rows } = await db.query<{
+    origin: string
+    page_url: string | null
+    page_title: string | null
+    last_at: Date | string
+  }>(
+    `select e.detail ->> 'origin' as origin, e.detail ->> 'page_url' as page_url,
+            (array_agg(e.detail ->> 'page_title' order by e.at desc))[1] as page_title, max(e.at) as last_at
        from public.engagement_events e join public.prospects p on p.id = e.prospect_id
       where p.slug = $1 and e.name = 'page_opened' and e.detail ? 'origin'
-      group by 1 order by 2 desc limit $2`,
+      group by 1, 2 order by 4 desc limit $2`,
     [slug, SEEN_ON_LIMIT],
   )
-  return rows.map((row) => ({ origin: row.origin, lastAt: toIso(row.last_at) }))
+  return rows.map((row) => ({
+    origin: row.origin,
+    lastAt: toIso(row.last_at),
+    page: row.page_url === null ? null : { url: row.page_url, title: row.page_title ?? '' },
+  }))
 }
 
 function toEntry(entry: TimelineRecord['entries'][number]): TimelineEntry {

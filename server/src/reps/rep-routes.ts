@@ -3,6 +3,7 @@ import type { AgentTemplateListResponse, RepListResponse } from '#core/rep-api.t
 import { activityRoutes } from './activity-routes.ts'
 import { bulkRoutes } from './bulk-routes.ts'
 import { deletedProspectRoutes } from './deleted-routes.ts'
+import { embedKeyRoutes } from './embed-key-routes.ts'
 import { importRoutes } from './import-route.ts'
 import { outreachRoutes } from './outreach-routes.ts'
 import { profileRoutes } from './profile-routes.ts'
@@ -33,6 +34,7 @@ export function repRoutes(deps: RepApiDeps): Hono<RepEnv> {
   app.route('/', activityRoutes(deps.db, deps.settings.now ?? (() => new Date())))
   app.route('/', teamRoutes(deps))
   app.route('/', profileRoutes(deps))
+  app.route('/', embedKeyRoutes(deps))
   app.route('/', outreachRoutes(deps.db, deps.settings.now ?? (() => new Date())))
   app.route(
     '/',

@@ -8,6 +8,7 @@ import { type BuiltFiles, listBuiltFiles } from './built-files.ts'
 import { getContentType } from './content-types.ts'
 import { robotsTxt, sitemapXml } from './crawlers.ts'
 import { encodeBuiltPage, encodePage } from './encoded-files.ts'
+import { mountPluginZip } from './plugin-zip.ts'
 import { type PolicyConfig, readPolicySources } from './policy-sources.ts'
 import { createPrerenderedPages, PRERENDERED_FILES } from './prerendered-pages.ts'
 import { askedSlug, canonicalProspectPath } from './prospect-pages.ts'
@@ -35,6 +36,8 @@ export interface StaticDirs {
   embedDemoDir: string
   /** `dist/.site-ssr`: the site's server entry, which renders prospect pages; absent, they start empty. */
   ssrDir?: string
+  /** `dist/wordpress`: the WordPress plugin's zip, served at PLUGIN_ZIP_PATH; absent, that path is a page. */
+  wordpressDir?: string
 }
 
 /**
@@ -108,6 +111,7 @@ export function mountStaticFiles(
     }
     return send(c, demos, tail, options)
   })
+  if (dirs.wordpressDir !== undefined) mountPluginZip(app, dirs.wordpressDir)
   // Absolute URLs name where the site is published, else the origin the request came to.
   const siteUrlOf = (c: Context) => (config.siteUrl ?? new URL(c.req.url).origin).replace(/\/+$/, '')
   const crawlerHeaders = { 'Cache-Control': REVALIDATE, 'X-Content-Type-Options': 'nosniff' }

@@ -16,8 +16,8 @@ export const API_GLOBAL = 'VoiceDemo'
 
 /** The widget's elements, each with the attributes it reads (all observed: a change re-renders). */
 export const ELEMENT_ATTRIBUTES = {
-  'voice-demo': ['slug', 'api-base', 'theme', 'back-navigation'],
-  'voice-video-call': ['slug', 'api-base', 'theme'],
+  'voice-demo': ['slug', 'api-base', 'theme', 'back-navigation', 'preview'],
+  'voice-video-call': ['slug', 'api-base', 'theme', 'preview'],
 } as const
 
 /**
@@ -55,6 +55,11 @@ const THEME: AttributeDoc = {
   doc: "`light` or `dark`; `auto` (the default) follows the host page's declared `color-scheme` (the page's CSS, else its `<meta name=\"color-scheme\">`), light when it declares none; `system` follows the visitor's system setting, live, as `auto` does on a page that declares `light dark`",
 }
 
+const PREVIEW: AttributeDoc = {
+  value: 'flag',
+  doc: 'present: an editor\'s preview (read when the element is added to the page): it shows as published, reports no visit or event, and a click on a call button says "This is a preview. Calls start on the published page." instead of starting a call',
+}
+
 export const ELEMENT_DOCS: Record<WidgetTag, string> = {
   'voice-demo': "the demo panel, with the prospect's voice agent and the two ways to try it",
   'voice-video-call':
@@ -76,6 +81,7 @@ export const ATTRIBUTE_DOCS: { [T in WidgetTag]: Record<WidgetAttribute<T>, Attr
       value: 'flag',
       doc: "present: the phone dialog's back arrow also shows `/{slug}` (history push and `popstate`), for a site whose router owns that path; absent, it only closes the dialog",
     },
+    preview: PREVIEW,
   },
   'voice-video-call': {
     slug: {
@@ -84,5 +90,6 @@ export const ATTRIBUTE_DOCS: { [T in WidgetTag]: Record<WidgetAttribute<T>, Attr
     },
     'api-base': { value: 'text', doc: 'as for `<voice-demo>`; read when a call starts' },
     theme: THEME,
+    preview: PREVIEW,
   },
 }

@@ -42,11 +42,14 @@ export function demoBehaviour(host: HTMLElement, root: ShadowRoot): DemoBehaviou
     openPhoneDialog: () => store?.getState().openPhoneDialog(),
     connected() {
       forgetPageAnswer = readPageAnswer(host, slugOf())
+      const preview = host.hasAttribute('preview')
+      const created = store === null
       store ??= createDemoStore({
         fetchProspect,
         pageAnswer,
         parts: DEMO_PARTS,
-        report: reportEngagement,
+        // An editor's preview is nobody's visit: nothing is reported.
+        report: preview ? undefined : reportEngagement,
         emit: (event, message = '') => {
           const slug = slugOf()
           if (event === 'error') dispatchHostEvent(host, 'error', { slug, message })
@@ -54,6 +57,13 @@ export function demoBehaviour(host: HTMLElement, root: ShadowRoot): DemoBehaviou
         },
         owner: host,
       })
+      // Nor does it call anyone: Talk and Call Me (and the host API's commands) say so in the status line.
+      if (preview && created) {
+        const demo = store
+        const say = () =>
+          import('../lib/preview.ts').then(({ PREVIEW_NOTICE }) => demo.setState({ notice: PREVIEW_NOTICE }))
+        demo.setState({ startCall: say, openPhoneDialog: say })
+      }
       view.connected()
     },
     disconnected() {

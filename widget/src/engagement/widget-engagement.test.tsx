@@ -74,7 +74,16 @@ describe('the visit from <voice-demo>', () => {
     await vi.advanceTimersByTimeAsync(OPEN_VISIBLE_MS - 1)
     expect(visitsAsked()).toEqual([])
     await vi.advanceTimersByTimeAsync(1)
-    expect(visitsAsked()).toEqual([[`${API}/api/visits`, { slug: 'acme-plumbing', surface: 'embed' }]])
+    expect(visitsAsked()).toEqual([
+      [
+        `${API}/api/visits`,
+        {
+          slug: 'acme-plumbing',
+          surface: 'embed',
+          page: { url: `${location.origin}${location.pathname}`, title: document.title },
+        },
+      ],
+    ])
     expect(getVisit('acme-plumbing')).toEqual(fakeVisitOf('acme-plumbing'))
     expect(await sentOnLeaving('acme-plumbing')).toEqual([]) // the visit is the open
   })

@@ -137,8 +137,8 @@ export interface DemoDeps<Parts extends DemoParts = DemoParts> {
   parts: Parts
   /** Tells the host page about the call (the element turns these into `voice-demo:*` events). */
   emit(event: CallEvent, message?: string): void
-  /** Reports engagement for the sales team (engagement/report-engagement.ts); none without it. */
-  report?(apiBase: string, event: WidgetEvent): void
+  /** Reports engagement for the sales team (engagement/report-engagement.ts); none without it (a preview). */
+  report?: ((apiBase: string, event: WidgetEvent) => void) | undefined
   /** Whose region shows this store's toasts: the element. */
   owner: object
 }

@@ -5,6 +5,7 @@ import { reportEngagement } from '../engagement/report-engagement.ts'
 import { apiBaseOf, NETWORK_ERROR_MESSAGE } from '../lib/fetch-api.ts'
 import { fetchAnyProspect } from '../lib/fetch-prospect.ts'
 import { LOG_PREFIX } from '../lib/log-prefix.ts'
+import { isPreview, PREVIEW_NOTICE } from '../lib/preview.ts'
 import { createSheetAdopter } from '../styles/adopt-sheet.ts'
 import { ToastSlot } from '../toast/toast-slot.tsx'
 import { loadToasts, showToast } from '../toast/toasts.ts'
@@ -102,7 +103,9 @@ export function VideoCallButton({
     let current = true
     // A page with only the video button is a prospect's page too (it counts once, like the panel's).
     const slug = host.getAttribute('slug')?.trim() ?? ''
-    if (SLUG_PATTERN.test(slug)) reportEngagement(apiBaseOf(host), { name: 'page_opened', slug })
+    // An editor's preview is nobody's visit.
+    if (SLUG_PATTERN.test(slug) && !isPreview(host))
+      reportEngagement(apiBaseOf(host), { name: 'page_opened', slug })
     isVideoOn(host).then((on) => current && setAvailable(on))
     return () => {
       current = false
@@ -118,9 +121,11 @@ export function VideoCallButton({
       call.current = undefined // offline for a moment: the next click tries again
       throw error
     }))
-  const prepare = () => void Promise.all([ensureCall(), loadToasts()]).catch(() => {})
+  const prepare = () => void Promise.all([isPreview(host) || ensureCall(), loadToasts()]).catch(() => {})
   const start = () => {
     if (view.status !== 'idle') return
+    // A preview in an editor starts no call: it says so in the button's own toast.
+    if (isPreview(host)) return void showToast(host, PREVIEW_NOTICE, '')
     loadToasts().catch(() => {})
     ensureCall().then(
       (loaded) => loaded.start(),

@@ -41,8 +41,8 @@ export const TIMELINE: TimelineResponse = {
   hot: true,
   asOf: AS_OF,
   seenOn: [
-    { origin: 'https://zedplumbing.example', lastAt: '2026-03-02T13:00:00.000Z' },
-    { origin: 'http://127.0.0.1:8787', lastAt: '2026-03-01T09:00:00.000Z' },
+    { origin: 'https://zedplumbing.example', lastAt: '2026-03-02T13:00:00.000Z', page: null },
+    { origin: 'http://127.0.0.1:8787', lastAt: '2026-03-01T09:00:00.000Z', page: null },
   ],
   entries: [
     {

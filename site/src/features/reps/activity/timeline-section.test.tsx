@@ -46,7 +46,7 @@ describe('TimelineSection', () => {
     render(<TimelineSection slug="zed-plumbing" />)
     const seenOn = [
       TIMELINE.seenOn[0],
-      { origin: window.location.origin, lastAt: '2026-03-01T09:00:00.000Z' },
+      { origin: window.location.origin, lastAt: '2026-03-01T09:00:00.000Z', page: null },
     ]
     await answer(pending(requests, URL), Response.json({ ...TIMELINE, seenOn }))
     const heading = screen.getByRole('heading', { name: 'Where the demo was seen' })
@@ -57,6 +57,49 @@ describe('TimelineSection', () => {
     ])
     // A browser names its page's site; any other client could name any: the rep reads it as such.
     within(heading.parentElement as HTMLElement).getByText('As the pages reported it.')
+  })
+
+  it('names each page that showed the demo by its title, linked to it, with its site; never links what is no web page', async () => {
+    render(<TimelineSection slug="zed-plumbing" />)
+    const post = 'https://zedplumbing.example/blog/meet-our-assistant'
+    const seenOn = [
+      {
+        origin: 'https://zedplumbing.example',
+        lastAt: '2026-03-02T13:00:00.000Z',
+        page: { url: post, title: 'Meet our assistant' },
+      },
+      {
+        origin: 'https://zedplumbing.example',
+        lastAt: '2026-03-02T12:00:00.000Z',
+        page: { url: 'https://zedplumbing.example/contact', title: '' },
+      },
+      {
+        origin: 'https://zedplumbing.example',
+        lastAt: '2026-03-01T09:00:00.000Z',
+        page: { url: 'javascript:alert(1)', title: 'Bad' },
+      },
+      TIMELINE.seenOn[0],
+    ]
+    await answer(pending(requests, URL), Response.json({ ...TIMELINE, seenOn }))
+    const heading = screen.getByRole('heading', { name: 'Where the demo was seen' })
+    const list = heading.parentElement as HTMLElement
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((site) => site.textContent),
+    ).toEqual([
+      'Meet our assistant (opens in a new tab) on zedplumbing.example · last seen 1 h ago',
+      '/contact (opens in a new tab) on zedplumbing.example · last seen 2 h ago',
+      'zedplumbing.example · last seen 1 day ago',
+      'zedplumbing.example · last seen 1 h ago',
+    ])
+    const link = within(list).getByRole('link', { name: 'Meet our assistant (opens in a new tab)' })
+    expect([link.getAttribute('href'), link.getAttribute('target'), link.getAttribute('rel')]).toEqual([
+      post,
+      '_blank',
+      'noopener noreferrer',
+    ])
+    expect(within(list).getAllByRole('link')).toHaveLength(2)
   })
 
   it('says plainly when the demo was not seen on any page yet', async () => {

@@ -1,5 +1,8 @@
-import type { ReactNode } from 'react'
+import { type ReactNode, useEffect, useState } from 'react'
 import { createVideoButtonSnippet } from '#core/embed-snippet.ts'
+import { Link } from '../../../components/link.tsx'
+import { PROFILE_PATH } from '../rep-paths.ts'
+import { textLinkClass } from '../ui/field-styles.ts'
 
 interface Platform {
   name: string
@@ -15,25 +18,80 @@ const videoInFlow = (slug: string) => (
   </>
 )
 
+/** Where the product serves the latest WordPress plugin, the same address from one version to the next. */
+export const PLUGIN_ZIP_PATH = '/wordpress/voice-demo.zip'
+
+/**
+ * The plugin's version, as the product names it in the download's `X-Plugin-Version` header; null
+ * until known, or when the server does not say (a static host) or has no plugin built.
+ */
+function usePluginVersion(): string | null {
+  const [version, setVersion] = useState<string | null>(null)
+  useEffect(() => {
+    const controller = new AbortController()
+    fetch(PLUGIN_ZIP_PATH, { method: 'HEAD', signal: controller.signal })
+      .then((answer) => setVersion(answer.ok ? answer.headers.get('X-Plugin-Version') : null))
+      .catch(() => {})
+    return () => controller.abort()
+  }, [])
+  return version
+}
+
+/**
+ * WordPress, step by step for a rep who is not a developer: the plugin is the way that works for every
+ * role, so it comes first, with its download and the one address its settings need (this site's, not
+ * the prospect's link, which would leave every demo empty). Pasting the snippet is only for
+ * Administrators and Editors: WordPress strips scripts from the posts of everyone without the
+ * "unfiltered HTML" permission, Authors and Contributors included.
+ */
+function WordPressSteps({ slug }: { slug: string }) {
+  const version = usePluginVersion()
+  const origin = window.location.origin
+  return (
+    <>
+      <b>With our plugin</b> (works for every role, Authors and Contributors too):
+      <ol className="mt-2 list-decimal space-y-1.5 pl-5">
+        <li>
+          <a href={PLUGIN_ZIP_PATH} download className={textLinkClass}>
+            Download the WordPress plugin
+          </a>
+          {version === null ? '' : ` (version ${version})`}. Send the file as it is, voice-demo.zip, to
+          whoever runs the site if that is not you.
+        </li>
+        <li>
+          In WordPress, signed in as an Administrator: <b>Plugins → Add New → Upload Plugin</b>, choose
+          voice-demo.zip, click <b>Install Now</b>, then <b>Activate</b>.
+        </li>
+        <li>
+          <b>Settings → Voice demo</b>: paste <code className="break-all">{origin}</code> as the{' '}
+          <b>Product URL</b> (this address, not the prospect's link) and save. To pick prospects from a list
+          instead of typing their links, also paste a site key made under{' '}
+          <Link href={PROFILE_PATH} className={textLinkClass}>
+            WordPress sites on your profile
+          </Link>
+          .
+        </li>
+        <li>
+          In a post or page, add a Voice demo block and type the prospect link <code>{slug}</code> (or pick it
+          from the list); in the classic editor, type <code>[voice_demo slug="{slug}"]</code> on a line of its
+          own. The block's <b>Show the video call button</b> switch puts that button under the panel.
+        </li>
+      </ol>
+      <p className="mt-3">
+        <b>Without the plugin</b>, only an Administrator or Editor can paste the snippet, into a{' '}
+        <b>Custom HTML</b> block: WordPress strips scripts from Authors' and Contributors' posts. For them
+        WordPress removes the snippet when the post is saved, and again whenever they save it later, even
+        after an administrator pasted it. Authors use the plugin's Voice demo block instead.
+      </p>
+    </>
+  )
+}
+
 function platforms(slug: string): Platform[] {
   return [
     {
       name: 'WordPress',
-      steps: (
-        <>
-          <b>With our plugin</b> (installed once by your site's administrator: Plugins → Add New → Upload,
-          then the product's address under Settings → Voice demo): add a <b>Voice demo</b> block and type the
-          prospect link <code>{slug}</code>; in the classic editor, type{' '}
-          <code>[voice_demo slug="{slug}"]</code>. It works for every role, Authors and Contributors too, and
-          its <b>Show the video call button</b> switch puts that button under the panel.
-          <br />
-          <b>Without the plugin</b>, only an Administrator or Editor can paste the snippet into a{' '}
-          <b>Custom HTML</b> block. For Authors and Contributors WordPress removes the snippet when the post
-          is saved, and removes it again whenever they save the post later, even after an administrator pasted
-          it. The way around it: an Administrator or Editor saves the snippet as a reusable block, which the
-          Author then inserts.
-        </>
-      ),
+      steps: <WordPressSteps slug={slug} />,
     },
     {
       name: 'Webflow',
@@ -103,9 +161,9 @@ export function PasteInstructions({ slug }: { slug: string }) {
                 ›
               </span>
             </summary>
-            <p className="px-4 pb-4 text-sm leading-relaxed text-slate-700 dark:text-slate-300">
+            <div className="px-4 pb-4 text-sm leading-relaxed text-slate-700 dark:text-slate-300">
               {platform.steps}
-            </p>
+            </div>
           </details>
         ))}
       </div>

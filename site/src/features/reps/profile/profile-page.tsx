@@ -12,6 +12,7 @@ import { SignedInPage } from '../session/signed-in-page.tsx'
 import { Alert } from '../ui/alert.tsx'
 import { cardClass, fieldErrorClass, hintClass, labelClass, pageTitleClass } from '../ui/field-styles.ts'
 import { TextField } from '../ui/text-field.tsx'
+import { EmbedKeys } from './embed-keys.tsx'
 import { NudgeMail } from './nudge-mail.tsx'
 
 const loadProfile = (_key: string, signal: AbortSignal) => getProfile(signal)
@@ -33,6 +34,7 @@ export function ProfilePage() {
         </div>
         <Profile />
         <NudgeMail />
+        <EmbedKeys />
       </div>
     </SignedInPage>
   )
