@@ -212,6 +212,9 @@ const TABLES: { [T in keyof Schema['Tables']]: Record<keyof Schema['Tables'][T][
     tried_demo_at: 'timestamp with time zone null',
     asked_call_at: 'timestamp with time zone null',
     booked_at: 'timestamp with time zone null',
+    first_open_at: 'timestamp with time zone null',
+    first_open_origin: 'text null',
+    last_open_at: 'timestamp with time zone null',
   },
   mail_outbox: {
     id: 'bigint',
