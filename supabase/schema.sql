@@ -427,10 +427,21 @@ begin
           select jsonb_object_agg(f.name, to_jsonb(p) -> f.name)
           from unnest(public.prospect_field_names()) as f(name)
         ),
-        'owner_id', p.owner_id
+        'owner_id', p.owner_id,
+        'created_at', p.created_at
       ),
       bulk_change_prospects.batch_id
     from public.prospects p where p.id = any (v_ids);
+    -- What they did is set aside with the batch, to come back with it.
+    insert into public.deleted_engagement_events (batch_id, id, prospect_id, name, visit_id, detail, address_key, at)
+    select bulk_change_prospects.batch_id, e.id, e.prospect_id, e.name, e.visit_id, e.detail, e.address_key, e.at
+    from public.engagement_events e where e.prospect_id = any (v_ids);
+    insert into public.deleted_call_reports (batch_id, call_id, prospect_id, visit_id, source, started_at, ended_at, seconds, ended_reason, summary, transcript, received_at)
+    select bulk_change_prospects.batch_id, r.call_id, r.prospect_id, r.visit_id, r.source, r.started_at, r.ended_at, r.seconds, r.ended_reason, r.summary, r.transcript, r.received_at
+    from public.call_reports r where r.prospect_id = any (v_ids);
+    insert into public.deleted_team_call_reports (batch_id, call_id, prospect_id, source, ended_at, seconds, ended_reason, summary, transcript, received_at)
+    select bulk_change_prospects.batch_id, r.call_id, r.prospect_id, r.source, r.ended_at, r.seconds, r.ended_reason, r.summary, r.transcript, r.received_at
+    from public.team_call_reports r where r.prospect_id = any (v_ids);
     delete from public.prospects p where p.id = any (v_ids);
     get diagnostics v_changed = row_count;
   else
@@ -501,6 +512,10 @@ CREATE FUNCTION public.call_reports_webhooks() RETURNS trigger
     SET search_path TO ''
     AS $$
 begin
+  -- Facts brought back with a deleted batch were sent when they happened.
+  if current_setting('app.bringing_back', true) = 'on' then
+    return null;
+  end if;
   perform public.queue_webhook_deliveries(coalesce((
     select jsonb_agg(jsonb_build_object('prospect_id', n.prospect_id,
         'at', coalesce(n.ended_at, n.received_at), 'event', 'talked',
@@ -1162,6 +1177,10 @@ CREATE FUNCTION public.engagement_events_webhooks() RETURNS trigger
     SET search_path TO ''
     AS $$
 begin
+  -- Facts brought back with a deleted batch were sent when they happened.
+  if current_setting('app.bringing_back', true) = 'on' then
+    return null;
+  end if;
   perform public.queue_webhook_deliveries(coalesce((
     select jsonb_agg(jsonb_build_object('prospect_id', n.prospect_id, 'at', n.at,
         'event', case
@@ -3750,16 +3769,44 @@ begin
     and not exists (select from public.prospects p where p.id = a.prospect_id);
 
   execute format(
-    'insert into public.prospects (id, %s, owner_id, created_by, updated_by, updated_at)
+    'insert into public.prospects (id, %s, owner_id, created_by, updated_by, updated_at, created_at)
      select r.prospect_id, %s,
        (select o.id from public.reps o where o.id = (r.last_values ->> ''owner_id'')::uuid),
-       $1, $1, $2
+       $1, $1, $2, coalesce((r.last_values ->> ''created_at'')::timestamptz, $2)
      from restore_rows r
        cross join lateral jsonb_populate_record(null::public.prospects, r.last_values -> ''fields'') as x
      where not r.taken',
     public.prospect_field_list(), public.prospect_field_list('x.')
   ) using restore_prospect_batch.rep_id, restore_prospect_batch.at;
   get diagnostics v_restored = row_count;
+
+  -- What they did comes back with them, as it was (the ids too, so the order of two facts at one
+  -- instant stays): the activity totals, visits and stage times are made again from it by the tables'
+  -- own triggers. The team's webhooks are not told again of facts they heard of when they happened.
+  perform set_config('app.bringing_back', 'on', true);
+  insert into public.engagement_events (id, prospect_id, name, visit_id, detail, address_key, at) overriding system value
+  select d.id, d.prospect_id, d.name, d.visit_id, d.detail, d.address_key, d.at
+  from public.deleted_engagement_events d join restore_rows r on r.prospect_id = d.prospect_id and not r.taken
+  where d.batch_id = restore_prospect_batch.batch_id
+  order by d.id
+  on conflict do nothing;
+  insert into public.call_reports (call_id, prospect_id, visit_id, source, started_at, ended_at, seconds, ended_reason, summary, transcript, received_at)
+  select d.call_id, d.prospect_id, d.visit_id, d.source, d.started_at, d.ended_at, d.seconds, d.ended_reason, d.summary, d.transcript, d.received_at
+  from public.deleted_call_reports d join restore_rows r on r.prospect_id = d.prospect_id and not r.taken
+  where d.batch_id = restore_prospect_batch.batch_id
+  on conflict do nothing;
+  insert into public.team_call_reports (call_id, prospect_id, source, ended_at, seconds, ended_reason, summary, transcript, received_at)
+  select d.call_id, d.prospect_id, d.source, d.ended_at, d.seconds, d.ended_reason, d.summary, d.transcript, d.received_at
+  from public.deleted_team_call_reports d join restore_rows r on r.prospect_id = d.prospect_id and not r.taken
+  where d.batch_id = restore_prospect_batch.batch_id
+  on conflict do nothing;
+  perform set_config('app.bringing_back', '', true);
+  delete from public.deleted_engagement_events d using restore_rows r
+  where d.batch_id = restore_prospect_batch.batch_id and d.prospect_id = r.prospect_id and not r.taken;
+  delete from public.deleted_call_reports d using restore_rows r
+  where d.batch_id = restore_prospect_batch.batch_id and d.prospect_id = r.prospect_id and not r.taken;
+  delete from public.deleted_team_call_reports d using restore_rows r
+  where d.batch_id = restore_prospect_batch.batch_id and d.prospect_id = r.prospect_id and not r.taken;
 
   insert into public.prospect_audit (prospect_id, slug, action, rep_id, at)
   select r.prospect_id, r.slug, 'restore', restore_prospect_batch.rep_id, restore_prospect_batch.at
@@ -4553,6 +4600,75 @@ CREATE TABLE public.call_reports (
     CONSTRAINT call_reports_transcript_size CHECK ((octet_length((transcript)::text) <= 200000)),
     CONSTRAINT call_reports_visit CHECK ((visit_id ~ '^[A-Za-z0-9_-]{16,64}$'::text))
 );
+
+--
+-- Name: deleted_call_reports; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.deleted_call_reports (
+    batch_id uuid NOT NULL,
+    call_id text NOT NULL,
+    prospect_id uuid NOT NULL,
+    visit_id text,
+    source text NOT NULL,
+    started_at timestamp with time zone,
+    ended_at timestamp with time zone,
+    seconds integer,
+    ended_reason text,
+    summary text,
+    transcript jsonb NOT NULL,
+    received_at timestamp with time zone NOT NULL
+);
+
+--
+-- Name: TABLE deleted_call_reports; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.deleted_call_reports IS 'The call reports of bulk-deleted prospects, by batch, until the batch is brought back; service_role only.';
+
+--
+-- Name: deleted_engagement_events; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.deleted_engagement_events (
+    batch_id uuid NOT NULL,
+    id bigint NOT NULL,
+    prospect_id uuid NOT NULL,
+    name text NOT NULL,
+    visit_id text NOT NULL,
+    detail jsonb NOT NULL,
+    address_key text,
+    at timestamp with time zone NOT NULL
+);
+
+--
+-- Name: TABLE deleted_engagement_events; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.deleted_engagement_events IS 'The events of bulk-deleted prospects, by batch, until the batch is brought back; service_role only.';
+
+--
+-- Name: deleted_team_call_reports; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.deleted_team_call_reports (
+    batch_id uuid NOT NULL,
+    call_id text NOT NULL,
+    prospect_id uuid NOT NULL,
+    source text NOT NULL,
+    ended_at timestamp with time zone,
+    seconds integer,
+    ended_reason text,
+    summary text,
+    transcript jsonb NOT NULL,
+    received_at timestamp with time zone NOT NULL
+);
+
+--
+-- Name: TABLE deleted_team_call_reports; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.deleted_team_call_reports IS 'The team''s call reports of bulk-deleted prospects, by batch, until the batch is brought back; service_role only.';
 
 --
 -- Name: demo_actions; Type: TABLE; Schema: public; Owner: -
@@ -5538,6 +5654,24 @@ CREATE INDEX call_reports_prospect ON public.call_reports USING btree (prospect_
 CREATE INDEX call_reports_received ON public.call_reports USING btree (received_at);
 
 --
+-- Name: deleted_call_reports_batch; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX deleted_call_reports_batch ON public.deleted_call_reports USING btree (batch_id, prospect_id);
+
+--
+-- Name: deleted_engagement_events_batch; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX deleted_engagement_events_batch ON public.deleted_engagement_events USING btree (batch_id, prospect_id);
+
+--
+-- Name: deleted_team_call_reports_batch; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX deleted_team_call_reports_batch ON public.deleted_team_call_reports USING btree (batch_id, prospect_id);
+
+--
 -- Name: demo_actions_call; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -6109,6 +6243,24 @@ ALTER TABLE public.bulk_jobs ENABLE ROW LEVEL SECURITY;
 --
 
 ALTER TABLE public.call_reports ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: deleted_call_reports; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.deleted_call_reports ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: deleted_engagement_events; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.deleted_engagement_events ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: deleted_team_call_reports; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.deleted_team_call_reports ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: demo_actions; Type: ROW SECURITY; Schema: public; Owner: -
@@ -7217,6 +7369,24 @@ GRANT ALL ON TABLE public.bulk_jobs TO service_role;
 --
 
 GRANT ALL ON TABLE public.call_reports TO service_role;
+
+--
+-- Name: TABLE deleted_call_reports; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON TABLE public.deleted_call_reports TO service_role;
+
+--
+-- Name: TABLE deleted_engagement_events; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON TABLE public.deleted_engagement_events TO service_role;
+
+--
+-- Name: TABLE deleted_team_call_reports; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON TABLE public.deleted_team_call_reports TO service_role;
 
 --
 -- Name: TABLE demo_actions; Type: ACL; Schema: public; Owner: -
