@@ -2942,6 +2942,7 @@ declare
   v_events integer;
   v_reports integer;
   v_notifications integer;
+  v_aside integer;
 begin
   if retention_days is null or retention_days not between 1 and 3650 then
     raise exception 'retention_days must be 1 to 3650' using errcode = '22023';
@@ -2970,6 +2971,28 @@ begin
     for update skip locked
   );
   get diagnostics v_reports = row_count;
+
+  -- A deleted batch's facts set aside to come back with it are kept no longer than the others.
+  delete from public.deleted_engagement_events d
+  where d.ctid in (
+    select o.ctid from public.deleted_engagement_events o
+    where o.at < v_cutoff
+    order by o.at
+    limit max_rows
+    for update skip locked
+  );
+  get diagnostics v_aside = row_count;
+  v_events := v_events + v_aside;
+  delete from public.deleted_call_reports d
+  where d.ctid in (
+    select o.ctid from public.deleted_call_reports o
+    where o.received_at < v_cutoff
+    order by o.received_at
+    limit max_rows
+    for update skip locked
+  );
+  get diagnostics v_aside = row_count;
+  v_reports := v_reports + v_aside;
 
   delete from public.notification_outbox d
   where d.id in (
@@ -5658,6 +5681,18 @@ CREATE INDEX call_reports_received ON public.call_reports USING btree (received_
 --
 
 CREATE INDEX deleted_call_reports_batch ON public.deleted_call_reports USING btree (batch_id, prospect_id);
+
+--
+-- Name: deleted_call_reports_received; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX deleted_call_reports_received ON public.deleted_call_reports USING btree (received_at);
+
+--
+-- Name: deleted_engagement_events_at; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX deleted_engagement_events_at ON public.deleted_engagement_events USING btree (at);
 
 --
 -- Name: deleted_engagement_events_batch; Type: INDEX; Schema: public; Owner: -
