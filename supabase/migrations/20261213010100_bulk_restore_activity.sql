@@ -173,6 +173,7 @@ declare
   v_total integer;
   v_restored integer;
   v_taken jsonb;
+  v_taken_ids uuid[];
 begin
   select count(*)::integer, min(a.rep_id::text)::uuid into v_total, v_deleted_by
   from public.prospect_audit a
@@ -212,30 +213,33 @@ begin
   -- What they did comes back with them, as it was (the ids too, so the order of two facts at one
   -- instant stays): the activity totals, visits and stage times are made again from it by the tables'
   -- own triggers. The team's webhooks are not told again of facts they heard of when they happened.
+  -- The batch's facts aside are those of its prospects still deleted: all come back but those whose
+  -- slug was taken (a few, if any; an array keeps the plan simple for 50,000 prospects).
+  v_taken_ids := array(select r.prospect_id from restore_rows r where r.taken);
   perform set_config('app.bringing_back', 'on', true);
   insert into public.engagement_events (id, prospect_id, name, visit_id, detail, address_key, at) overriding system value
   select d.id, d.prospect_id, d.name, d.visit_id, d.detail, d.address_key, d.at
-  from public.deleted_engagement_events d join restore_rows r on r.prospect_id = d.prospect_id and not r.taken
-  where d.batch_id = restore_prospect_batch.batch_id
+  from public.deleted_engagement_events d
+  where d.batch_id = restore_prospect_batch.batch_id and d.prospect_id <> all (v_taken_ids)
   order by d.id
   on conflict do nothing;
   insert into public.call_reports (call_id, prospect_id, visit_id, source, started_at, ended_at, seconds, ended_reason, summary, transcript, received_at)
   select d.call_id, d.prospect_id, d.visit_id, d.source, d.started_at, d.ended_at, d.seconds, d.ended_reason, d.summary, d.transcript, d.received_at
-  from public.deleted_call_reports d join restore_rows r on r.prospect_id = d.prospect_id and not r.taken
-  where d.batch_id = restore_prospect_batch.batch_id
+  from public.deleted_call_reports d
+  where d.batch_id = restore_prospect_batch.batch_id and d.prospect_id <> all (v_taken_ids)
   on conflict do nothing;
   insert into public.team_call_reports (call_id, prospect_id, source, ended_at, seconds, ended_reason, summary, transcript, received_at)
   select d.call_id, d.prospect_id, d.source, d.ended_at, d.seconds, d.ended_reason, d.summary, d.transcript, d.received_at
-  from public.deleted_team_call_reports d join restore_rows r on r.prospect_id = d.prospect_id and not r.taken
-  where d.batch_id = restore_prospect_batch.batch_id
+  from public.deleted_team_call_reports d
+  where d.batch_id = restore_prospect_batch.batch_id and d.prospect_id <> all (v_taken_ids)
   on conflict do nothing;
   perform set_config('app.bringing_back', '', true);
-  delete from public.deleted_engagement_events d using restore_rows r
-  where d.batch_id = restore_prospect_batch.batch_id and d.prospect_id = r.prospect_id and not r.taken;
-  delete from public.deleted_call_reports d using restore_rows r
-  where d.batch_id = restore_prospect_batch.batch_id and d.prospect_id = r.prospect_id and not r.taken;
-  delete from public.deleted_team_call_reports d using restore_rows r
-  where d.batch_id = restore_prospect_batch.batch_id and d.prospect_id = r.prospect_id and not r.taken;
+  delete from public.deleted_engagement_events d
+  where d.batch_id = restore_prospect_batch.batch_id and d.prospect_id <> all (v_taken_ids);
+  delete from public.deleted_call_reports d
+  where d.batch_id = restore_prospect_batch.batch_id and d.prospect_id <> all (v_taken_ids);
+  delete from public.deleted_team_call_reports d
+  where d.batch_id = restore_prospect_batch.batch_id and d.prospect_id <> all (v_taken_ids);
 
   insert into public.prospect_audit (prospect_id, slug, action, rep_id, at)
   select r.prospect_id, r.slug, 'restore', restore_prospect_batch.rep_id, restore_prospect_batch.at
