@@ -767,7 +767,8 @@ export const BULK_EXPORT_FILE = 'prospects-mail-merge.csv'
 /**
  * `POST bulk-actions/deletions/:batchId/restore`: brings a bulk delete back, by the rep who deleted it
  * or an admin (else 403 `forbidden`; 404 `prospect_not_found` for an unknown batch). A prospect whose
- * slug a new prospect took meanwhile stays deleted and is listed; its activity does not come back.
+ * slug a new prospect took meanwhile stays deleted and is listed. The others come back whole: what they
+ * did (visits, events, calls) returns with them, and so do their activity totals and funnel stages.
  */
 export interface BulkRestoreResponse {
   restored: number

@@ -1,4 +1,5 @@
 import type { ProspectRefusal } from '#core/ownership.ts'
+import type { EngagementTables } from './engagement-database.ts'
 import type { Table } from './rep-database.ts'
 
 /** Why `bulk_change_prospects` left a row alone: the ownership rule's refusal, or the action's own. */
@@ -75,4 +76,8 @@ export type BulkTables = {
     created_at: string
     updated_at: string
   }>
+  /** A bulk-deleted batch's facts, set aside by bulk_change_prospects until restore_prospect_batch puts them back. */
+  deleted_engagement_events: Table<{ batch_id: string } & EngagementTables['engagement_events']['Row']>
+  deleted_call_reports: Table<{ batch_id: string } & EngagementTables['call_reports']['Row']>
+  deleted_team_call_reports: Table<{ batch_id: string } & EngagementTables['team_call_reports']['Row']>
 }

@@ -64,5 +64,9 @@ export type EngagementTables = {
     tried_demo_at: string | null
     asked_call_at: string | null
     booked_at: string | null
+    /** The first page open of all (its origin, '' when none was sent) and the last: the funnel's site split. */
+    first_open_at: string | null
+    first_open_origin: string | null
+    last_open_at: string | null
   }>
 }

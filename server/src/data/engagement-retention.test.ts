@@ -77,6 +77,27 @@ describe('engagement retention', () => {
     expect(await nudgeKeys()).toEqual(['sent-kept', 'waiting-old'])
   })
 
+  it('prunes the facts of a deleted batch set aside to come back with it as it prunes the others', async () => {
+    const batch = '00000000-0000-4000-8000-00000000ba7c'
+    await backend.db.exec(`
+      insert into public.deleted_engagement_events (batch_id, id, prospect_id, name, visit_id, detail, at)
+      values ('${batch}', 900001, gen_random_uuid(), 'page_opened', 'aside-0000000000000001', '{}', now() - interval '181 days'),
+        ('${batch}', 900002, gen_random_uuid(), 'page_opened', 'aside-0000000000000002', '{}', now() - interval '1 day');
+      insert into public.deleted_call_reports (batch_id, call_id, prospect_id, source, transcript, received_at)
+      values ('${batch}', 'aside-old', gen_random_uuid(), 'browser', '[]', now() - interval '181 days'),
+        ('${batch}', 'aside-kept', gen_random_uuid(), 'browser', '[]', now() - interval '1 day');`)
+    expect(await pruneEngagement(backend.deps.db, 180, 100)).toEqual({
+      events: 1,
+      callReports: 1,
+      notifications: 0,
+    })
+    const { rows } = await backend.db.query<{ kept: string }>(
+      `select visit_id as kept from public.deleted_engagement_events
+       union all select call_id from public.deleted_call_reports order by 1`,
+    )
+    expect(rows.map((row) => row.kept)).toEqual(['aside-0000000000000002', 'aside-kept'])
+  })
+
   it('deletes at most max_rows of each per call, the oldest first', async () => {
     await insertEvents(300, 2, 'oldest')
     await insertEvents(200, 3, 'older')

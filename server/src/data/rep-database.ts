@@ -76,8 +76,11 @@ export type RepTables = {
     rep_id: string | null
     at: string
     changed: string[]
-    /** On a 'delete' entry: the prospect as it was; null on the others and on older deletions. */
-    last_values: { fields: ProspectFields; owner_id: string | null } | null
+    /**
+     * On a 'delete' entry: the prospect as it was (a bulk delete's also when it was made, to bring it
+     * back as it was); null on the others and on older deletions.
+     */
+    last_values: { fields: ProspectFields; owner_id: string | null; created_at?: string } | null
     /** On a 'delete' entry of a bulk delete: its batch, to bring it back together. */
     batch_id: string | null
   }>

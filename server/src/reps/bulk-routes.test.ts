@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ActivityListResponse } from '#core/engagement.ts'
 import type {
   BulkJobResponse,
   BulkRequest,
@@ -7,7 +8,8 @@ import type {
   DeletedProspectListResponse,
   RepProspectDetail,
 } from '#core/rep-api.ts'
-import type { Db } from '../data/database.ts'
+import { callFunction, type Db } from '../data/database.ts'
+import { createActivityRows, visitId } from '../testing/activity-rows.ts'
 import { makeProspectRow } from '../testing/prospect-fixture.ts'
 import {
   createRepTestApp,
@@ -17,6 +19,7 @@ import {
   type TestSession,
 } from '../testing/rep-test-app.ts'
 import { createTestBackend, type TestBackend } from '../testing/test-backend.ts'
+import { ENGAGEMENT_RULES } from './activity-rules.ts'
 
 let backend: TestBackend
 let db: Db
@@ -69,6 +72,31 @@ async function ownerOf(slug: string): Promise<string | null> {
   const res = await reps.request(`/prospects/${slug}`, { session: ann })
   if (res.status === 404) return 'gone'
   return ((await res.json()) as RepProspectDetail).owner?.email ?? null
+}
+
+/** What the Activity list, the totals and the funnel's stage times say of the prospects matching `query`. */
+async function activityOf(query: string) {
+  const res = await reps.request(`/activity?q=${query}`, { session: ann })
+  expect(res.status).toBe(200)
+  const activity = ((await res.json()) as ActivityListResponse).prospects
+  const { rows } = await db.query<{ derived: unknown }>(
+    `select jsonb_build_object(
+       'prospect', (select jsonb_build_object('id', p.id, 'created_at', p.created_at)),
+       'stage_times', (select to_jsonb(t) from public.prospect_stage_times t where t.prospect_id = p.id),
+       'totals', (select to_jsonb(r) from public.engagement_rollups r where r.prospect_id = p.id),
+       'visits', (select jsonb_agg(to_jsonb(v) order by v.visit_key) from public.engagement_visit_rollups v
+         where v.prospect_id = p.id),
+       'events', (select jsonb_agg(to_jsonb(e) order by e.id) from public.engagement_events e where e.prospect_id = p.id),
+       'calls', (select jsonb_agg(to_jsonb(c) order by c.call_id) from public.call_reports c where c.prospect_id = p.id)
+     ) as derived
+     from public.prospects p where p.slug like 'tern-%' order by p.slug`,
+  )
+  return { activity, derived: rows.map((r) => r.derived) }
+}
+
+async function deliveryCount(): Promise<number> {
+  const { rows } = await db.query<{ n: number }>('select count(*) as n from public.webhook_deliveries')
+  return Number(rows[0]?.n)
 }
 
 describe('bulk reassign', () => {
@@ -199,6 +227,55 @@ describe('bulk delete and its undo', () => {
       already: 1,
       slugTaken: ['marl-b'],
     })
+  })
+
+  it('brings a batch back with what its prospects did: visits, events, calls, totals and stage times', async () => {
+    await importAsRep(db, [row('tern-a', 'Ternhill A'), row('tern-b', 'Ternhill B')], bo.rep.id)
+    await callFunction(db, 'ensure_stage_times', { rules: ENGAGEMENT_RULES })
+    const rows = createActivityRows(backend.db, reps.clock.now)
+    const partner = { surface: 'embed', origin: 'https://partner.example' }
+    await rows.event('tern-a', 'page_opened', { hoursAgo: 30, visit: visitId(1), detail: partner })
+    await rows.event('tern-a', 'page_opened', { hoursAgo: 3, visit: visitId(2), detail: partner })
+    await rows.callReport('tern-a', { source: 'browser', hoursAgo: 2, visit: visitId(2), seconds: 95 })
+    await rows.event('tern-a', 'phone_call_placed', { hoursAgo: 1, visit: visitId(2) })
+    await rows.event('tern-b', 'page_opened', { hoursAgo: 5, visit: visitId(3), detail: partner })
+    // The team's tools heard of these facts when they happened, and are not told again.
+    await callFunction(db, 'create_outgoing_webhook', {
+      url: 'https://crm.example/hook',
+      events: ['opened', 'tried', 'asked_for_call', 'talked'],
+      secret: `whsec_${'b'.repeat(43)}`,
+      rep_id: ann.rep.id,
+      at: reps.clock.now().toISOString(),
+    })
+    await rows.event('tern-b', 'page_opened', { hoursAgo: 4, visit: visitId(4), detail: partner })
+    const before = await activityOf('ternhill')
+    expect(before.activity.map((a) => [a.slug, a.visits, a.talkSeconds, a.stage])).toEqual([
+      ['tern-a', 2, 95, 'asked_call'],
+      ['tern-b', 2, 0, 'opened'],
+    ])
+
+    const result = await bulkResult(bo, {
+      action: 'delete',
+      filter: { list: 'prospects', query: 'q=ternhill' },
+    })
+    expect(result.changed).toBe(2)
+    expect((await activityOf('ternhill')).activity).toEqual([])
+    const deliveries = await deliveryCount()
+    reps.clock.advance(60)
+    const back = await reps.request(`/bulk-actions/deletions/${result.batchId}/restore`, {
+      method: 'POST',
+      session: bo,
+    })
+    expect(((await back.json()) as BulkRestoreResponse).restored).toBe(2)
+    expect(await activityOf('ternhill')).toEqual(before)
+    expect(await deliveryCount()).toBe(deliveries)
+    // Brought back once: nothing is left aside for the batch.
+    const { rows: aside } = await db.query<{ n: number }>(
+      `select (select count(*) from public.deleted_engagement_events where batch_id = $1)
+         + (select count(*) from public.deleted_call_reports where batch_id = $1) as n`,
+      [result.batchId],
+    )
+    expect(Number(aside[0]?.n)).toBe(0)
   })
 
   it('never deletes the fallback prospect, even for an admin, and says so', async () => {

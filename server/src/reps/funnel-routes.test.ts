@@ -197,4 +197,67 @@ describe('the stage times behind the funnel', () => {
     expect(after[2]).toBeGreaterThan(before[2] ?? 0)
     expect(await call(ENGAGEMENT_RULES)).toEqual(before)
   })
+
+  // The site split counts a prospect where it first opened its demo in the period. The database keeps
+  // each prospect's first and last open with its stage times and only looks in the events of one that
+  // opened both before the period and in it: these check each way, and that the kept opens follow
+  // opens added and removed.
+  it('split by site from the first open in the period, when the first of all came before it', async () => {
+    const rows = createActivityRows(backend.db, reps.clock.now)
+    // Two opened last week on partner.example and tried the demo this week: no open this week yet.
+    expect(byLabel((await funnel('?period=this-week')).bySite)).toEqual({
+      'partner.example': [1, 1, 1, 1, 1],
+      'other.example': [1, 1, 0, 0, 0],
+    })
+    // Now it opens again this week, on two sites: the earlier of the two counts.
+    await rows.event('two', 'page_opened', {
+      hoursAgo: 2,
+      visit: visitId(22),
+      detail: { surface: 'embed', origin: 'https://later.example' },
+    })
+    await rows.event('two', 'page_opened', {
+      hoursAgo: 4,
+      visit: visitId(21),
+      detail: { surface: 'embed', origin: 'https://again.example' },
+    })
+    const thisWeek = await funnel('?period=this-week')
+    expect(byLabel(thisWeek.bySite)).toEqual({
+      'partner.example': [1, 1, 1, 1, 1],
+      'again.example': [1, 1, 1, 0, 0],
+      'other.example': [1, 1, 0, 0, 0],
+    })
+    // Last week still reads Two's first open of all.
+    expect(byLabel((await funnel('?period=last-week')).bySite)).toEqual({
+      'partner.example': [1, 1, 0, 0, 0],
+      'other.example': [1, 1, 1, 1, 0],
+    })
+  })
+
+  it('split by site from the opens kept as opens are added before the first and removed', async () => {
+    const rows = createActivityRows(backend.db, reps.clock.now)
+    // Four opened this week on other.example; an open found from last week comes before it.
+    await rows.event('four', 'page_opened', {
+      hoursAgo: 30,
+      visit: visitId(41),
+      detail: { surface: 'page', origin: 'https://early.example' },
+    })
+    expect(byLabel((await funnel('?period=last-week')).bySite)).toMatchObject({
+      'early.example': [1, 1, 0, 0, 0],
+    })
+    // This week Four was sent and opened again, having opened first last week: sent, on other.example.
+    expect(byLabel((await funnel('?period=this-week')).bySite)).toMatchObject({
+      'other.example': [1, 0, 0, 0, 0],
+    })
+    // One's only open is removed: One booked this week, but was seen on no site.
+    await backend.db.query(
+      `delete from public.engagement_events
+       where name = 'page_opened' and prospect_id = (select id from public.prospects where slug = 'one')`,
+    )
+    const thisWeek = await funnel('?period=this-week')
+    expect(thisWeek.total[4]).toBe(1)
+    expect(byLabel(thisWeek.bySite)).toEqual({
+      'again.example': [1, 1, 1, 0, 0],
+      'other.example': [1, 0, 0, 0, 0],
+    })
+  })
 })
