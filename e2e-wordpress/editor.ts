@@ -21,16 +21,14 @@ export async function insertBlock(page: Page, search: string, name: string): Pro
   if ((await toggle.getAttribute('aria-pressed')) === 'true') await toggle.click()
 }
 
-/** The editor's settings sidebar, opened if it is not. */
+/** The editor's settings sidebar, opened if it is not, on its "Block" tab (the selected block's settings). */
 export async function sidebar(page: Page) {
+  const gear = page.getByRole('button', { name: 'Settings', exact: true }).first()
+  if ((await gear.getAttribute('aria-pressed')) !== 'true') await gear.click()
   const region = page.getByRole('region', { name: 'Editor settings' })
-  if (!(await region.isVisible()))
-    await page.getByRole('button', { name: 'Settings', exact: true }).first().click()
-  await region.waitFor()
-  // Its "Block" tab, with the selected block's settings.
-  const tab = region.getByRole('button', { name: /^Block/ }).first()
-  if ((await tab.count()) > 0 && !((await tab.getAttribute('class')) ?? '').includes('is-active'))
-    await tab.click()
+  const tab = region.getByRole('button', { name: /^Block( \(selected\))?$/ })
+  if ((await tab.getAttribute('aria-label')) !== 'Block (selected)') await tab.click()
+  await region.getByRole('button', { name: 'Block (selected)' }).waitFor()
   return region
 }
 

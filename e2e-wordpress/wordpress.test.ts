@@ -303,6 +303,10 @@ test("the Author's block editor: found in the inserter, picked from a search, se
     assert.deepEqual(reports, [], 'the preview reported nothing and started nothing')
     const ours = errors.filter((error) => error.startsWith('uncaught') || error.includes('voice-demo/v1'))
     assert.deepEqual(ours, [])
+  } catch (error) {
+    // What the editor showed when it failed.
+    await page.screenshot({ path: `${SCREENSHOTS}/failed-block-editor.png` })
+    throw error
   } finally {
     await page.close()
   }

@@ -498,13 +498,13 @@
     ])
   }
 
-  /** Before publishing: each demo whose link is missing, invalid or unknown to the product, named. */
-  function PrePublishPanel() {
-    const slugs = useSelect(
-      (select) => demoBlocks(select('core/block-editor').getBlocks()).map((block) => block.attributes.slug),
-      [],
-    )
-    const [answers, setAnswers] = useState({})
+  /**
+   * The pre-publish panel's lines: each demo whose link is missing, invalid or unknown to the product,
+   * named; or that every one is known. Mounted only while the pre-publish panel is open, so the product
+   * is asked then, not while someone types.
+   */
+  function PrePublishProblems({ slugs }) {
+    const [answers, setAnswers] = useState(null)
     const key = slugs.join(' ')
     useEffect(() => {
       let current = true
@@ -516,7 +516,7 @@
         current = false
       }
     }, [key])
-    const Panel = wp.editPost?.PluginPrePublishPanel
+    if (answers === null) return h(Spinner)
     const problems = slugs
       .map((slug) =>
         slug === ''
@@ -524,15 +524,27 @@
           : problemOf(slug, answers[slug]),
       )
       .filter(Boolean)
-    if (!Panel || problems.length === 0) return null
+    if (problems.length === 0)
+      return h('p', null, __('Every demo’s prospect link is known to the product.', 'voice-demo'))
+    return h(
+      'ul',
+      null,
+      problems.map((problem, index) => h('li', { key: index }, problem)),
+    )
+  }
+
+  /** Before publishing, for a post with demos: what is wrong with their links, or that nothing is. */
+  function PrePublishPanel() {
+    const slugs = useSelect(
+      (select) => demoBlocks(select('core/block-editor').getBlocks()).map((block) => block.attributes.slug),
+      [],
+    )
+    const Panel = wp.editPost?.PluginPrePublishPanel
+    if (!Panel || slugs.length === 0) return null
     return h(
       Panel,
-      { title: __('Voice demo', 'voice-demo'), initialOpen: true, className: 'voice-demo-pre-publish' },
-      h(
-        'ul',
-        null,
-        problems.map((problem, index) => h('li', { key: index }, problem)),
-      ),
+      { title: __('Voice demo', 'voice-demo'), icon, initialOpen: true, className: 'voice-demo-pre-publish' },
+      h(PrePublishProblems, { slugs }),
     )
   }
 
