@@ -227,6 +227,8 @@ test("the Author's block editor: found in the inserter, picked from a search, se
     // The product's script runs only in the preview's own sandboxed frame, never in wp-admin's document.
     assert.equal(await page.locator('script[src*="widget.mjs"]').count(), 0)
     assert.equal(await first.locator('iframe').getAttribute('sandbox'), 'allow-scripts')
+    // The search went through the site's server: the embed key is nowhere in the editor's page.
+    assert.doesNotMatch(await page.content(), new RegExp(EMBED_KEY))
     assert.match(
       (await first.locator('iframe').getAttribute('srcdoc')) ?? '',
       /<voice-demo slug="bright-smile-dental" theme="auto" preview>/,
@@ -315,6 +317,8 @@ test("the Author's block editor: found in the inserter, picked from a search, se
 test('pasted into the editor, a demo link of the product, the shortcode and the HTML snippet become the block', async () => {
   const page = await authorContext.newPage()
   try {
+    // On a phone's width: the editor's narrow layout, and the preview at the panel's narrow height.
+    await page.setViewportSize({ width: 390, height: 844 })
     await openEditor(page, `${wp.url}/wp-admin/post-new.php`)
     const blocks = page.locator('[data-type="callpilot/voice-demo"]')
     const pastes = [
@@ -347,6 +351,14 @@ test('pasted into the editor, a demo link of the product, the shortcode and the 
       { slug: 'harbor-realty', theme: 'dark', showVideoButton: true, isExample: false },
       { slug: SLUG, theme: 'auto', showVideoButton: false, isExample: false },
     ])
+    await blocks
+      .first()
+      .frameLocator('iframe')
+      .getByRole('heading', { name: `Built for ${COMPANY}` })
+      .waitFor()
+    const height = (await blocks.first().locator('iframe').boundingBox())?.height
+    assert.equal(height, 348, 'the panel is 348 px high below 528 px wide')
+    await page.screenshot({ path: `${SCREENSHOTS}/editor-pasted-390.png` })
   } finally {
     await page.close()
   }
@@ -443,6 +455,7 @@ test('an unknown link: visitors get the general demo without a word, editors a n
       .waitFor()
     await page.goto(posts.unknown.link)
     await page.getByText(`Voice demo: the product does not know the prospect link “${UNKNOWN}”`).waitFor()
+    await page.screenshot({ path: `${SCREENSHOTS}/unknown-link-author-1280.png` })
     await page.close()
   } finally {
     await visitor.close()
