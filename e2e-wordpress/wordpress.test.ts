@@ -384,6 +384,7 @@ test('the Site Editor (Twenty Twenty-Three, as an Administrator): the block has 
     await block.getByText('Pick the prospect whose demo this is.').waitFor()
     const placeholder = await block.boundingBox()
     assert.ok(placeholder && placeholder.height >= 100, `placeholder ${JSON.stringify(placeholder)}`)
+    await page.screenshot({ path: `${SCREENSHOTS}/site-editor-placeholder-1280.png` })
     await block.getByLabel('Prospect link').fill(SLUG)
     await block
       .frameLocator('iframe')
@@ -470,6 +471,15 @@ test("the block's class and alignment reach the page; a mailed shortcode is repa
       const classed = await htmlOf(visitor, posts.classed.link)
       assert.match(classed, /<div class="[^"]*\bpartner-demo\b[^"]*"/)
       assert.match(classed, /<div class="[^"]*\balignwide\b[^"]*"/)
+      // Enqueued the WordPress way, each once: the module script by its handle, the CSS as its inline style.
+      assert.equal(
+        (
+          classed.match(/<script type="module" async src="[^"]+\/widget\.mjs" id="voice-demo-widget-js">/g) ??
+          []
+        ).length,
+        1,
+      )
+      assert.equal((classed.match(/<style id=['"]voice-demo-inline-css['"]/g) ?? []).length, 1)
       const mailed = await htmlOf(visitor, posts.mailed.link)
       assertUndamaged(mailed, SLUG, 1, false)
       assert.equal((mailed.match(/widget\.mjs/g) ?? []).length, 1)
@@ -536,6 +546,13 @@ test('in a widget (a block widget and the classic Text widget), the demo is not 
     assertUndamaged(html, SLUG, 2, false)
     assert.equal((html.match(/widget\.mjs/g) ?? []).length, 1)
     assert.equal((html.match(/id="voice-demo-space"/g) ?? []).length, 1)
+    // And in the browser: both panels show, in the footer's widget area.
+    const page = await visitor.newPage()
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await page.goto(`${wp.url}/?p=1`)
+    for (const demo of await page.locator('voice-demo').all())
+      await demo.getByRole('heading', { name: `Built for ${COMPANY}` }).waitFor()
+    await page.locator('.widget-area').screenshot({ path: `${SCREENSHOTS}/widgets-twentytwentyone-1280.png` })
   } finally {
     await visitor.close()
   }
