@@ -82,7 +82,7 @@ export function assertUndamaged(html: string, slug: string, count: number, video
   const attributes = `slug="${slug}" theme="auto"`
   const inner = `<voice-demo ${attributes}></voice-demo>${video ? `<voice-video-call ${attributes}></voice-video-call>` : ''}`
   const wrapper =
-    /<div class="voice-demo-embed">(?:<style id="voice-demo-space">[^<]*<\/style>)?(.*?)<\/div>/g
+    /<div class="[^"]*\bvoice-demo-embed\b[^"]*">(?:<style id="voice-demo-space">[^<]*<\/style>)?(.*?)<\/div>/g
   const found = [...html.matchAll(wrapper)]
   assert.equal(found.length, count, `${count} demo(s) in the page`)
   for (const match of found) {

@@ -14,6 +14,7 @@ import { exitWith, runNodeTests } from '../scripts/run-node-tests.ts'
 import { startProduct } from '../scripts/start-product.ts'
 import { PLUGIN_ZIP, writePluginZip } from '../scripts/wordpress-zip.ts'
 import { numberedWebCall, startFakeVapiApi } from '../widget/src/voice/testing/fake-vapi-api.ts'
+import { startEmbedFake } from './embed-fake.ts'
 import { checkPackages } from './servers.ts'
 
 async function main(): Promise<number> {
@@ -32,12 +33,15 @@ async function main(): Promise<number> {
       ...voiceEnv(vapi.url),
       ...videoEnv(video.url),
     })
+    // The site talks to the product through a stand-in for the embed key's routes (embed-fake.ts).
+    const embed = await startEmbedFake(product.url)
     try {
       return await runNodeTests(['e2e-wordpress/wordpress.test.ts'], {
-        WORDPRESS_TEST_PRODUCT_URL: product.url,
+        WORDPRESS_TEST_PRODUCT_URL: embed.url,
         WORDPRESS_TEST_ZIP: PLUGIN_ZIP,
       })
     } finally {
+      await embed.close()
       await product.stop()
     }
   } finally {

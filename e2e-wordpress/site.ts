@@ -90,6 +90,8 @@ export type TaskStep =
   | { task: 'install-plugin'; zip: string }
   | { task: 'activate-plugin'; plugin: string }
   | { task: 'uninstall-plugin'; plugin: string }
+  | { task: 'deactivate-plugin'; plugin: string }
+  | { task: 'add-widget'; kind: 'block' | 'text'; sidebar: string; content: string }
   | { task: 'add-user'; login: string; password: string; role: string }
   | { task: 'switch-theme'; theme: string }
 

@@ -15,6 +15,8 @@ import {
 } from './page-checks.ts'
 
 export const SLUG = 'bright-smile-dental'
+/** The CSS reserving the panel's space: enqueued for the head, or inline with a demo the head did not foresee. */
+export const PAGE_CSS = 'style#voice-demo-inline-css, style#voice-demo-space'
 export const COMPANY = 'Bright Smile Dental'
 
 export interface VisitorPage {
@@ -61,10 +63,10 @@ export async function checkVisitorPage(context: BrowserContext, options: Visitor
   }
   // Once per page, however many demos: the script, and the CSS reserving the panel's space.
   assert.equal(await page.locator(`script[src="${product}/widget.mjs"]`).count(), 1, what)
-  assert.equal(await page.locator('style#voice-demo-space').count(), 1, what)
+  assert.equal(await page.locator(PAGE_CSS).count(), 1, what)
   // The CSS comes before the first panel, so its space is there from the first paint.
   const cssFirst = await page.evaluate(() => {
-    const css = document.getElementById('voice-demo-space')
+    const css = document.querySelector('#voice-demo-inline-css, #voice-demo-space')
     const demo = document.querySelector('voice-demo')
     return Boolean(css && demo && css.compareDocumentPosition(demo) & Node.DOCUMENT_POSITION_FOLLOWING)
   })

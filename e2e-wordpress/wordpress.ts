@@ -12,6 +12,10 @@ export interface WordPress {
   author: Login
   contributor: Login
   switchTheme(theme: string): Promise<void>
+  /** Deactivates the plugin (Plugins → Deactivate). */
+  deactivatePlugin(): Promise<string>
+  /** Adds a widget holding `content` to `sidebar` (a block widget, or the classic Text widget). */
+  addWidget(kind: 'block' | 'text', sidebar: string, content: string): Promise<string>
   /** Deactivates and deletes the plugin (Plugins → Delete); resolves with what the task printed. */
   uninstallPlugin(): Promise<string>
   /** What WordPress logged (notices, warnings, errors) since it started. */
@@ -63,6 +67,10 @@ export async function startWordPress(zip: string): Promise<WordPress> {
       author,
       contributor,
       switchTheme: async (theme) => void (await runTasks(files, php.url, [{ task: 'switch-theme', theme }])),
+      deactivatePlugin: () =>
+        runTasks(files, php.url, [{ task: 'deactivate-plugin', plugin: 'voice-demo/voice-demo.php' }]),
+      addWidget: (kind, sidebar, content) =>
+        runTasks(files, php.url, [{ task: 'add-widget', kind, sidebar, content }]),
       uninstallPlugin: () =>
         runTasks(files, php.url, [{ task: 'uninstall-plugin', plugin: 'voice-demo/voice-demo.php' }]),
       log: () => readFile(files.debugLog, 'utf8').catch(() => ''),

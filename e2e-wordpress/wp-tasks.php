@@ -53,13 +53,33 @@ foreach ($steps as $step) {
 		case 'uninstall-plugin':
 			// Plugins → Deactivate, then Delete: WordPress runs the plugin's uninstall.php.
 			update_option('voice_demo_product_url', 'https://demo.example.com');
+			update_option('voice_demo_embed_key', 'vdk_left_behind_0000');
 			deactivate_plugins($step['plugin']);
 			$deleted = delete_plugins([$step['plugin']]);
 			if ($deleted !== true) {
 				throw new RuntimeException('delete_plugins: ' . (is_wp_error($deleted) ? $deleted->get_error_message() : 'failed'));
 			}
 			echo 'product URL option: ' . var_export(get_option('voice_demo_product_url', 'absent'), true) . "\n";
+			echo 'embed key option: ' . var_export(get_option('voice_demo_embed_key', 'absent'), true) . "\n";
 			echo 'plugin folder: ' . (is_dir(WP_PLUGIN_DIR . '/voice-demo') ? 'present' : 'absent') . "\n";
+			break;
+		case 'deactivate-plugin':
+			deactivate_plugins($step['plugin']);
+			echo "deactivated {$step['plugin']}\n";
+			break;
+		case 'add-widget':
+			// What Appearance → Widgets saves: the widget's settings, and its place in the sidebar.
+			$option = 'widget_' . $step['kind'];
+			$widgets = get_option($option, []);
+			$number = max(array_merge([1], array_filter(array_keys($widgets), 'is_int'))) + 1;
+			$widgets[$number] = $step['kind'] === 'block'
+				? ['content' => $step['content']]
+				: ['title' => '', 'text' => $step['content'], 'filter' => true, 'visual' => true];
+			update_option($option, $widgets);
+			$sidebars = wp_get_sidebars_widgets();
+			$sidebars[$step['sidebar']][] = "{$step['kind']}-$number";
+			wp_set_sidebars_widgets($sidebars);
+			echo "widget {$step['kind']}-$number in {$step['sidebar']}\n";
 			break;
 		case 'add-user':
 			$id = wp_insert_user([

@@ -1,6 +1,6 @@
 <?php
 /**
- * Deleting the plugin removes what it stored: the one option, the product URL.
+ * Deleting the plugin removes what it stored: the product URL, the embed key and who made it.
  */
 
 declare(strict_types=1);
@@ -10,3 +10,5 @@ if (!defined('WP_UNINSTALL_PLUGIN')) {
 }
 
 delete_option('voice_demo_product_url');
+delete_option('voice_demo_embed_key');
+delete_option('voice_demo_embed_key_owner');

@@ -21,39 +21,53 @@ if (!defined('ABSPATH')) {
 const VOICE_DEMO_PANEL_SPACE_CSS = 'voice-demo:not(:defined,[hidden]){display:block}voice-demo:not(:defined)::before{content:"";display:block;padding-top:clamp(220px,(528px - 100%)*999,348px)}';
 const VOICE_DEMO_VIDEO_BUTTON_CSS = 'voice-video-call::part(dock){position:static;justify-content:center}voice-video-call:state(shown){padding-top:16px}';
 
-/** Whether a demo has been rendered on this page, and what of its assets is printed already. */
+/** Whether the inline copy of the CSS went out with a demo the head could not foresee. */
 final class Voice_Demo_Page_Assets {
-	public static bool $has_demo = false;
-	public static bool $css_printed = false;
-	public static bool $script_printed = false;
-}
-
-function voice_demo_css_tag(): string {
-	return '<style id="voice-demo-space">' . VOICE_DEMO_PANEL_SPACE_CSS . VOICE_DEMO_VIDEO_BUTTON_CSS . '</style>';
-}
-
-function voice_demo_script_tag(): string {
-	$src = voice_demo_product_url() . '/widget.mjs';
-	return '<script type="module" async src="' . esc_url($src) . '"></script>';
+	public static bool $css_inline = false;
 }
 
 /**
- * Called by each demo as it renders: marks the page as having one, and returns the CSS when the head
- * has gone out without it (a demo the head could not foresee: in a widget, on an archive page).
+ * The page's assets, registered the WordPress way: the widget's module script (its `type` is set by
+ * the `script_loader_tag` filter below, since 6.1 has no script-modules API), and the CSS as an inline
+ * style with no file of its own. Enqueued, each goes out once per page however many demos it holds.
+ */
+function voice_demo_register_page_assets(): void {
+	if (!wp_script_is('voice-demo-widget', 'registered')) {
+		// No version: the product serves its latest widget at this address, revalidated.
+		// phpcs:ignore WordPress.WP.EnqueuedResourceParameters.MissingVersion
+		wp_register_script('voice-demo-widget', voice_demo_product_url() . '/widget.mjs', [], null, false);
+	}
+	if (!wp_style_is('voice-demo', 'registered')) {
+		wp_register_style('voice-demo', false, [], VOICE_DEMO_VERSION);
+		wp_add_inline_style('voice-demo', VOICE_DEMO_PANEL_SPACE_CSS . VOICE_DEMO_VIDEO_BUTTON_CSS);
+	}
+}
+
+/**
+ * Called by each demo as it renders. Before the head (a block theme renders the page first), the CSS
+ * and the script are enqueued for the head. After it (a demo in a widget, on an archive page), the
+ * script goes to the footer and the CSS comes inline with the first such demo, so the panel's space is
+ * there from its first paint; returned here to be printed before it.
  */
 function voice_demo_claim_page_assets(): string {
-	Voice_Demo_Page_Assets::$has_demo = true;
-	if (Voice_Demo_Page_Assets::$css_printed || !did_action('wp_head')) {
+	voice_demo_register_page_assets();
+	wp_enqueue_script('voice-demo-widget');
+	if (!did_action('wp_head')) {
+		wp_enqueue_style('voice-demo');
 		return '';
 	}
-	Voice_Demo_Page_Assets::$css_printed = true;
-	return voice_demo_css_tag();
+	if (wp_style_is('voice-demo', 'done') || Voice_Demo_Page_Assets::$css_inline) {
+		return '';
+	}
+	Voice_Demo_Page_Assets::$css_inline = true;
+	return '<style id="voice-demo-space">' . VOICE_DEMO_PANEL_SPACE_CSS . VOICE_DEMO_VIDEO_BUTTON_CSS . '</style>';
 }
 
 /**
  * Whether the page will show a demo, known before its content is rendered: a single post or page
  * (not an archive, whose excerpts drop blocks and shortcodes) whose content has the block or the
- * shortcode, and a product URL to load the panel from.
+ * shortcode with a usable prospect link, and a product URL to load the panel from. A page whose only
+ * demo has no usable link shows visitors nothing, so it loads nothing.
  */
 function voice_demo_page_will_have_demo(): bool {
 	if (!is_singular() || voice_demo_product_url() === '') {
@@ -63,24 +77,60 @@ function voice_demo_page_will_have_demo(): bool {
 	if (!$post instanceof WP_Post || post_password_required($post)) {
 		return false;
 	}
-	return has_block('callpilot/voice-demo', $post) || has_shortcode($post->post_content, 'voice_demo');
+	return voice_demo_blocks_have_demo(parse_blocks($post->post_content))
+		|| voice_demo_shortcodes_have_demo($post->post_content);
 }
 
-// Late in the head: a block theme has rendered the page's content already; a classic theme has not,
-// but a single post's content says whether it has a demo.
-add_action('wp_head', static function (): void {
-	if (Voice_Demo_Page_Assets::$css_printed || !(Voice_Demo_Page_Assets::$has_demo || voice_demo_page_will_have_demo())) {
-		return;
+/** @param array<int, array<string, mixed>> $blocks */
+function voice_demo_blocks_have_demo(array $blocks): bool {
+	foreach ($blocks as $block) {
+		if (($block['blockName'] ?? '') === 'callpilot/voice-demo') {
+			$slug = $block['attrs']['slug'] ?? '';
+			if (is_string($slug) && voice_demo_normalize_slug($slug)['slug'] !== null) {
+				return true;
+			}
+		}
+		if (voice_demo_blocks_have_demo($block['innerBlocks'] ?? [])) {
+			return true;
+		}
+		// A shortcode inside a Classic or Shortcode block.
+		if (voice_demo_shortcodes_have_demo((string) ($block['innerHTML'] ?? ''))) {
+			return true;
+		}
 	}
-	Voice_Demo_Page_Assets::$css_printed = true;
-	Voice_Demo_Page_Assets::$script_printed = true;
-	echo voice_demo_css_tag() . voice_demo_script_tag() . "\n";
-}, 100);
+	return false;
+}
 
-add_action('wp_footer', static function (): void {
-	if (!Voice_Demo_Page_Assets::$has_demo || Voice_Demo_Page_Assets::$script_printed) {
+function voice_demo_shortcodes_have_demo(string $content): bool {
+	if (!has_shortcode($content, 'voice_demo')) {
+		return false;
+	}
+	preg_match_all('/' . get_shortcode_regex(['voice_demo']) . '/', $content, $found, PREG_SET_ORDER);
+	foreach ($found as $shortcode) {
+		$attributes = shortcode_parse_atts($shortcode[3]);
+		$slug = is_array($attributes) ? (string) ($attributes['slug'] ?? '') : '';
+		if (voice_demo_normalize_slug($slug)['slug'] !== null) {
+			return true;
+		}
+	}
+	return false;
+}
+
+// A classic theme prints its head before the content: a single post's content says whether it has a demo.
+add_action('wp_enqueue_scripts', static function (): void {
+	if (!voice_demo_page_will_have_demo()) {
 		return;
 	}
-	Voice_Demo_Page_Assets::$script_printed = true;
-	echo voice_demo_script_tag() . "\n";
+	voice_demo_register_page_assets();
+	wp_enqueue_script('voice-demo-widget');
+	wp_enqueue_style('voice-demo');
 });
+
+// WordPress 6.1 has no script-modules API: the widget's tag gets its type here (a module never blocks
+// the page's rendering; async runs it as soon as it is in).
+add_filter('script_loader_tag', static function (string $tag, string $handle, string $src): string {
+	if ($handle !== 'voice-demo-widget') {
+		return $tag;
+	}
+	return '<script type="module" async src="' . esc_url($src) . '" id="voice-demo-widget-js"></script>' . "\n";
+}, 10, 3);
