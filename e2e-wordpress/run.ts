@@ -14,7 +14,7 @@ import { exitWith, runNodeTests } from '../scripts/run-node-tests.ts'
 import { startProduct } from '../scripts/start-product.ts'
 import { PLUGIN_ZIP, writePluginZip } from '../scripts/wordpress-zip.ts'
 import { numberedWebCall, startFakeVapiApi } from '../widget/src/voice/testing/fake-vapi-api.ts'
-import { startEmbedFake } from './embed-fake.ts'
+import { makeSiteKey, prepareRep } from './embed-key.ts'
 import { checkPackages } from './servers.ts'
 
 async function main(): Promise<number> {
@@ -29,19 +29,25 @@ async function main(): Promise<number> {
   const [vapi, video] = await Promise.all([startFakeVapiApi(), startFakeVideoWebhook()])
   vapi.answerWith((callNumber) => ({ status: 201, body: numberedWebCall(callNumber) }))
   try {
-    const product = await startProduct('voice-demo-wordpress-product-', {
-      ...voiceEnv(vapi.url),
-      ...videoEnv(video.url),
-    })
-    // The site talks to the product through a stand-in for the embed key's routes (embed-fake.ts).
-    const embed = await startEmbedFake(product.url)
+    let invitation = ''
+    const product = await startProduct(
+      'voice-demo-wordpress-product-',
+      { ...voiceEnv(vapi.url), ...videoEnv(video.url) },
+      {
+        prepare: async (dataDir) => {
+          invitation = await prepareRep(dataDir)
+        },
+      },
+    )
     try {
+      // A rep's site key, made on the product as a rep makes one, for the plugin's settings.
+      const key = await makeSiteKey(product.url, invitation)
       return await runNodeTests(['e2e-wordpress/wordpress.test.ts'], {
-        WORDPRESS_TEST_PRODUCT_URL: embed.url,
+        WORDPRESS_TEST_PRODUCT_URL: product.url,
         WORDPRESS_TEST_ZIP: PLUGIN_ZIP,
+        WORDPRESS_TEST_SITE_KEY: JSON.stringify(key),
       })
     } finally {
-      await embed.close()
       await product.stop()
     }
   } finally {

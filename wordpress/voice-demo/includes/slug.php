@@ -15,7 +15,7 @@ if (!defined('ABSPATH')) {
 const VOICE_DEMO_SLUG_PATTERN = '/^[a-z0-9-]{1,64}$/';
 
 /** The product's own paths, never a prospect's link. Kept equal to the product's list by a test. */
-const VOICE_DEMO_RESERVED_SLUGS = 'privacy,terms,new,import,api,assets,avatars,embed-demo,widget-chunks,healthz,readyz,metrics';
+const VOICE_DEMO_RESERVED_SLUGS = 'privacy,terms,new,import,api,assets,avatars,embed-demo,widget-chunks,wordpress,healthz,readyz,metrics';
 
 /** Spaces and the quotes an email or a word processor puts around a value, straight or curly. */
 const VOICE_DEMO_AROUND = '/^[\s"\'`\x{201C}\x{201D}\x{2018}\x{2019}\x{201E}\x{00AB}\x{00BB}\x{2039}\x{203A}]+|[\s"\'`\x{201C}\x{201D}\x{2018}\x{2019}\x{201E}\x{00AB}\x{00BB}\x{2039}\x{203A}]+$/u';
