@@ -35,7 +35,9 @@
   // voice_demo_normalize_slug does on the server).
   const SLUG = /^[a-z0-9-]{1,64}$/
   const RESERVED =
-    'privacy,terms,new,import,api,assets,avatars,embed-demo,widget-chunks,wordpress,healthz,readyz,metrics'.split(',')
+    'privacy,terms,new,import,api,assets,avatars,embed-demo,widget-chunks,wordpress,healthz,readyz,metrics'.split(
+      ',',
+    )
   const AROUND =
     /^[\s"'`\u201C\u201D\u2018\u2019\u201E\u00AB\u00BB\u2039\u203A]+|[\s"'`\u201C\u201D\u2018\u2019\u201E\u00AB\u00BB\u2039\u203A]+$/g
 
