@@ -194,7 +194,7 @@ test("the partner demo page reports its open as our own site's: this product ser
   ])
 })
 
-test("a partner's page on another origin reports its open as an embed, with the partner's origin", async ({
+test("a partner's page on another origin reports its open as an embed, with the partner's origin and page", async ({
   page,
   baseURL,
 }) => {
@@ -208,12 +208,20 @@ test("a partner's page on another origin reports its open as an embed, with the 
     }),
   )
   await stopClock(page)
-  await page.goto('http://partner.test/demo')
+  // The page's own query and fragment (a visitor's campaign tags, a token) never travel.
+  await page.goto('http://partner.test/demo?utm_source=mail&visitor=ann#top')
   await bootUntilCounting(page)
   await page.clock.runFor(OPEN_VISIBLE_MS)
   await expect.poll(() => caught.visits.length).toBe(1)
   expect(caught.visits).toEqual([
-    { body: { slug: 'harbor-realty', surface: 'embed' }, origin: 'http://partner.test' },
+    {
+      body: {
+        slug: 'harbor-realty',
+        surface: 'embed',
+        page: { url: 'http://partner.test/demo', title: 'Partner' },
+      },
+      origin: 'http://partner.test',
+    },
   ])
 })
 
