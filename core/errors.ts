@@ -1,4 +1,5 @@
 import { RequestFailure, UNAVAILABLE_MESSAGE } from './api-error.ts'
+import { OWNER_NOT_ALLOWED_MESSAGE } from './ownership.ts'
 import { SLUG_RULE_MESSAGE } from './prospect.ts'
 import { PASSWORD_RULE_MESSAGE } from './rep-password.ts'
 
@@ -92,7 +93,7 @@ const catalog = {
   /** A rep changing or deleting a prospect that is not theirs; the message names its owner when it has one. */
   not_your_prospect: { status: 403, message: 'Only its owner or an admin can change this prospect.' },
   /** A rep giving a prospect to someone else, or to nobody. */
-  owner_not_allowed: { status: 403, message: 'Only an admin can choose another owner.' },
+  owner_not_allowed: { status: 403, message: OWNER_NOT_ALLOWED_MESSAGE },
   /** A CSV with bad rows; the body's `problems` lists each row's line and problems. Nothing was imported. */
   import_invalid: { status: 422, message: 'Nothing was imported: some rows have problems.' },
   unsupported_media_type: { status: 415, message: 'Send the file as text/csv.' },

@@ -26,6 +26,9 @@ export interface ProspectRights {
   refusal: ProspectRefusal | null
 }
 
+/** A rep giving a prospect to someone else, or to nobody: also the error catalogue's message. */
+export const OWNER_NOT_ALLOWED_MESSAGE = 'Only an admin can choose another owner.'
+
 /** Each refusal's one sentence, wherever a rep reads it: the form, the prospect's page, the API, an import's row. */
 export function describeRefusal(refusal: ProspectRefusal): string {
   switch (refusal.status) {
@@ -34,7 +37,7 @@ export function describeRefusal(refusal: ProspectRefusal): string {
         ? `This prospect belongs to ${refusal.owner.email}: only they or an admin can change it.`
         : 'Nobody owns this prospect yet: take it over on its page to change it, or ask an admin.'
     case 'owner_not_allowed':
-      return 'Only an admin can choose another owner.'
+      return OWNER_NOT_ALLOWED_MESSAGE
     case 'fallback_admin_only':
       return `Only an admin can change the fallback prospect "${FALLBACK_SLUG}".`
   }
