@@ -44,6 +44,17 @@ export const VIDEO_IN_FLOW_CSS =
   'voice-video-call:state(shown){padding-top:16px}'
 
 /**
+ * The room the video call button takes in the page's flow (its 56 px and the 16 px above it, as
+ * VIDEO_IN_FLOW_CSS lays it out), kept from the page's first paint, for a page that knows the product
+ * runs video calls (the WordPress plugin asks the product's public config): nothing under the button
+ * moves when it shows. Should the product answer that video calls are off after all, the element gets
+ * the custom state `off` and gives the room back, so no empty space stays. A browser without custom
+ * states in CSS drops the rule and the button takes its room as it shows, as before.
+ */
+export const VIDEO_SPACE_CSS =
+  'voice-video-call:not([hidden],:state(off)){display:block;box-sizing:border-box;min-height:72px}'
+
+/**
  * The video call button to paste right under the demo panel's snippet (whose script defines it),
  * kept in the page's flow.
  */

@@ -1,4 +1,5 @@
 import type { Page, Route } from '@playwright/test'
+import { PANEL_SPACE_CSS, VIDEO_IN_FLOW_CSS, VIDEO_SPACE_CSS } from '#core/embed-snippet.ts'
 import { expect, test } from './fixtures.ts'
 import { COMPANY } from './scenario-pages.ts'
 
@@ -167,4 +168,87 @@ test('every state of the panel has the height the snippet reserves, at 1280 and 
       expect(height, `${name} at ${width} px`).toBe(panelHeight(elementWidth))
     }
   }
+})
+
+/**
+ * A page with the video button in its flow under the panel (a builder's page, the WordPress plugin's),
+ * served from the product's origin: `keep` adds the line that keeps the button's room from the first
+ * paint, as a page that knows the product runs video calls does.
+ */
+async function inFlowPage(page: Page, origin: string, keep: boolean): Promise<string> {
+  const url = `${origin}/embed-demo/video-in-flow-${keep ? 'kept' : 'plain'}.html`
+  const css = PANEL_SPACE_CSS + VIDEO_IN_FLOW_CSS + (keep ? VIDEO_SPACE_CSS : '')
+  await page.route(url, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body:
+        '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+        '<meta name="viewport" content="width=device-width, initial-scale=1"><title>Video button in flow</title>' +
+        `<style>body{margin:16px}${css}</style><script type="module" async src="/widget.mjs"></script></head>` +
+        '<body><voice-demo slug="bright-smile-dental"></voice-demo>' +
+        '<voice-video-call slug="bright-smile-dental"></voice-video-call>' +
+        '<p id="after">The page goes on under the demo.</p></body></html>',
+    }),
+  )
+  return url
+}
+
+const boxOf = async (page: Page, selector: string) => {
+  const found = await page.locator(selector).boundingBox()
+  if (!found) throw new Error(`no box for ${selector}`)
+  return found
+}
+
+for (const width of WIDTHS) {
+  test(`at ${width} px, the video button shows in the room its page kept for it: nothing moves`, async ({
+    page,
+    baseURL,
+    pageErrors,
+  }) => {
+    await page.setViewportSize({ width, height: 844 })
+    await recordShifts(page)
+    // The button's chunk comes after the panel has its answer, as on a slow network.
+    const releaseButton = await hold(page, '**/widget-chunks/video-call-button-*.js')
+    await page.goto(await inFlowPage(page, baseURL ?? '', true), { waitUntil: 'domcontentloaded' })
+    await painted(page)
+    // From the first paint: the button's 56 px and the 16 px above it.
+    const kept = await boxOf(page, 'voice-video-call')
+    expect(kept.height).toBe(72)
+    const text = await boxOf(page, '#after')
+    const demo = page.locator('voice-demo')
+    await expect(demo.getByRole('heading', { name: /^Built for / })).toBeVisible()
+    await painted(page)
+
+    releaseButton()
+    await expect(page.getByRole('button', { name: 'Start a video call' })).toBeVisible()
+    await painted(page)
+    expect(await boxOf(page, 'voice-video-call')).toEqual(kept)
+    expect(await boxOf(page, '#after')).toEqual(text)
+    const shifts = await readShifts(page)
+    expect(cls(shifts), `layout shifts: ${JSON.stringify(shifts)}`).toBe(0)
+    expect(shifts).toEqual([])
+    expect(pageErrors).toEqual([])
+  })
+}
+
+test('where the product runs no video calls after all, the room kept for the button is given back', async ({
+  page,
+  noVoiceBaseURL,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto(await inFlowPage(page, noVoiceBaseURL, true))
+  await expect(page.locator('voice-demo').getByText('Calls are not available right now.')).toBeVisible()
+  // No empty space where no button will show.
+  await expect.poll(async () => (await boxOf(page, 'voice-video-call')).height).toBe(0)
+  await expect(page.getByRole('button', { name: 'Start a video call' })).toHaveCount(0)
+})
+
+test('without the room kept (the product not known to run video calls), the element is 0 px high until the button shows', async ({
+  page,
+  noVoiceBaseURL,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto(await inFlowPage(page, noVoiceBaseURL, false), { waitUntil: 'domcontentloaded' })
+  await painted(page)
+  expect((await boxOf(page, 'voice-video-call')).height).toBe(0)
 })
