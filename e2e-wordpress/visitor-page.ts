@@ -80,6 +80,12 @@ export async function checkVisitorPage(context: BrowserContext, options: Visitor
   const panels = await documentBoxes(demos)
   const panel = panels[0]
   assert.ok(panel, what)
+  // As tall as the panel's tallest state needs at its width, no more (docs/embedding.md): no empty
+  // band under the buttons.
+  for (const { width, height } of panels) {
+    const fitted = width < 340 ? 348 : width < 432 ? 328 : width < 528 ? 308 : 220
+    assert.equal(height, fitted, `${what}: the panel's height at ${width} px wide`)
+  }
   /** The layout shifts from the `from`th on, but a font swap inside a panel where that is allowed. */
   const movedSince = async (from = 0) =>
     (await readShifts(page))
