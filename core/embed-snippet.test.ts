@@ -5,6 +5,7 @@ import {
   createVideoButtonSnippet,
   PANEL_SPACE_CSS,
   VIDEO_IN_FLOW_CSS,
+  VIDEO_SPACE_CSS,
 } from './embed-snippet.ts'
 
 it('keeps every value inside its attribute', () => {
@@ -31,6 +32,7 @@ it('puts the video call button in the flow, its values inside their attributes',
   expect(createVideoButtonSnippet({ slug: 'acme', apiBase: '"><b>' })).toBe(
     `<style>${VIDEO_IN_FLOW_CSS}</style>\n<voice-video-call slug="acme" api-base="&quot;&gt;&lt;b&gt;"></voice-video-call>`,
   )
-  // The guide gives builders the same line.
+  // The guide gives builders the same lines.
   expect(readFileSync('docs/embedding.md', 'utf8')).toContain(VIDEO_IN_FLOW_CSS)
+  expect(readFileSync('docs/embedding.md', 'utf8')).toContain(VIDEO_SPACE_CSS)
 })

@@ -8,14 +8,21 @@ export interface EmbedSnippetOptions {
 
 /**
  * The demo panel's box while `widget.mjs` is still on its way, as a page's CSS: the height the panel
- * will have (widget/src/styles/widget.css, `.panel-*`), 348 px while the element is narrower than
- * 528 px and 220 px from there, so nothing on the page moves when the panel appears. The padding's
- * percentage is of the element's width: `(528px - 100%) * 999` is large while narrower, negative
- * from 528 px, and `clamp` turns that into the one height or the other. A hidden element stays hidden.
+ * will have (widget/src/styles/widget.css, `.panel-*`): 348 px while the element is narrower than
+ * 340 px, 328 px while narrower than 432 px, 308 px while narrower than 528 px and 220 px from there,
+ * so nothing on the page moves when the panel appears. The padding's percentage is of the element's
+ * width: `(528px - 100%) * 999` is large while narrower, negative from 528 px, and `clamp` turns that
+ * into the one height or the other; the two other `clamp`s add 20 px below 432 px and 20 px more below
+ * 340 px the same way. A hidden element stays hidden.
+ *
+ * `--voice-demo-fit` tells the panel that the page keeps this height: pages that pasted the line
+ * before it (348 px at every width under 528 px) set no such property, and the panel keeps that
+ * height for them, so nothing moves there either.
  */
 export const PANEL_SPACE_CSS =
+  'voice-demo{--voice-demo-fit:1}' +
   'voice-demo:not(:defined,[hidden]){display:block}' +
-  'voice-demo:not(:defined)::before{content:"";display:block;padding-top:clamp(220px,(528px - 100%)*999,348px)}'
+  'voice-demo:not(:defined)::before{content:"";display:block;padding-top:calc(clamp(220px,(528px - 100%)*999,308px) + clamp(0px,(432px - 100%)*999,20px) + clamp(0px,(340px - 100%)*999,20px))}'
 
 /**
  * The HTML a partner pastes to embed one prospect's demo: docs/embedding.md's snippet, the panel's
@@ -42,6 +49,17 @@ const escapeAttribute = (value: string): string =>
 export const VIDEO_IN_FLOW_CSS =
   'voice-video-call::part(dock){position:static;justify-content:center}' +
   'voice-video-call:state(shown){padding-top:16px}'
+
+/**
+ * The room the video call button takes in the page's flow (its 56 px and the 16 px above it, as
+ * VIDEO_IN_FLOW_CSS lays it out), kept from the page's first paint, for a page that knows the product
+ * runs video calls (the WordPress plugin asks the product's public config): nothing under the button
+ * moves when it shows. Should the product answer that video calls are off after all, the element gets
+ * the custom state `off` and gives the room back, so no empty space stays. A browser without custom
+ * states in CSS drops the rule and the button takes its room as it shows, as before.
+ */
+export const VIDEO_SPACE_CSS =
+  'voice-video-call:not([hidden],:state(off)){display:block;box-sizing:border-box;min-height:72px}'
 
 /**
  * The video call button to paste right under the demo panel's snippet (whose script defines it),

@@ -47,7 +47,8 @@ export async function partnerPageShowsStyledPanel(context: JourneyContext): Prom
   const { session, apiOrigin } = context
   const colors = THEME_COLORS.light
   for (const { width, height, row } of [
-    // The panel's documented boxes (docs/embedding.md): 220 px high from 528 px wide, else 348 px.
+    // The panel's boxes on a page without the snippet's first line (docs/embedding.md): 220 px high
+    // from 528 px wide, else 348 px, the height such pages have always had.
     { width: 544, height: 220, row: true },
     { width: 360, height: 348, row: false },
   ]) {

@@ -202,17 +202,6 @@ export function isFontSwapInPanel(shift: Shift, panels: Box[]): boolean {
   })
 }
 
-/**
- * Whether every node `shift` moved was below `bottom` (px from the document's top) before it moved, by
- * its centre: a rectangle is what the node paints, a button's shadow included.
- */
-export function isAllBelow(shift: Shift, bottom: number): boolean {
-  return shift.sources.every((source) => {
-    const before = rects(source, shift.scrollY)[0]
-    return before !== undefined && before.y + before.h / 2 >= bottom
-  })
-}
-
 /** The box of each element `locator` matches, in the document's coordinates. */
 export const documentBoxes = (locator: Locator) =>
   locator.evaluateAll((elements) =>

@@ -1,4 +1,6 @@
 import type { Page, Route } from '@playwright/test'
+import { PANEL_SPACE_CSS, VIDEO_IN_FLOW_CSS, VIDEO_SPACE_CSS } from '#core/embed-snippet.ts'
+import { describeUnavailable } from '#core/public-config.ts'
 import { expect, test } from './fixtures.ts'
 import { COMPANY } from './scenario-pages.ts'
 
@@ -8,12 +10,13 @@ import { COMPANY } from './scenario-pages.ts'
  * boot's arrival, the rest of the widget's, the prospect's answer, and opening and closing 'Call Me',
  * at 1280 and 390 px. The scripts and the answer are held until the page has painted without them, as
  * on a slow network, so each step really happens after a paint. Every panel state (loading, loaded, unavailable, error)
- * has the height the snippet reserves.
+ * has the height the snippet reserves, and a page with the line from before keeps the height it reserved.
  */
 
 const WIDTHS = [1280, 390] as const
 /** The panel's height by the element's width (docs/embedding.md; widget/src/styles/widget.css). */
-const panelHeight = (elementWidth: number) => (elementWidth < 528 ? 348 : 220)
+const panelHeight = (elementWidth: number) =>
+  elementWidth < 340 ? 348 : elementWidth < 432 ? 328 : elementWidth < 528 ? 308 : 220
 
 interface Shift {
   value: number
@@ -133,7 +136,16 @@ for (const path of ['/embed-demo/neutral.html', '/embed-demo/'] as const) {
   }
 }
 
-test('every state of the panel has the height the snippet reserves, at 1280 and 390 px', async ({
+/** Each line the status line may show a visitor, its longest first: why calls are off, the call's start. */
+const STATUS_LINES = [
+  describeUnavailable({ browserCall: false, phoneCall: true }),
+  describeUnavailable({ browserCall: true, phoneCall: false }),
+  describeUnavailable({ browserCall: false, phoneCall: false }),
+  'Connecting to your AI assistant…',
+  'Book a call with Maximilian',
+]
+
+test('every state of the panel has the height the snippet reserves, at 1280, 480, 390 and 320 px', async ({
   page,
   noVoiceBaseURL,
 }) => {
@@ -142,8 +154,10 @@ test('every state of the panel has the height the snippet reserves, at 1280 and 
     { name: 'loaded', url: '/embed-demo/neutral.html', answer: 'real' },
     { name: 'unavailable', url: `${noVoiceBaseURL}/embed-demo/neutral.html`, answer: 'real' },
     { name: 'error', url: '/embed-demo/neutral.html', answer: 'refused' },
+    // A company's name on the title's two lines (cut with an ellipsis), with the longest status line.
+    { name: 'long', url: '/embed-demo/neutral.html', answer: 'long' },
   ] as const
-  for (const width of WIDTHS) {
+  for (const width of [...WIDTHS, 480, 320]) {
     await page.setViewportSize({ width, height: 844 })
     for (const { name, url, answer } of states) {
       await page.unrouteAll({ behavior: 'ignoreErrors' })
@@ -153,6 +167,14 @@ test('every state of the panel has the height the snippet reserves, at 1280 and 
           route.fulfill({ status: 503, json: { error: { code: 'unavailable', message: 'Down.' } } }),
         )
       }
+      if (answer === 'long') {
+        await page.route('**/api/prospects/*', async (route) => {
+          const json = await (await route.fetch()).json()
+          json.prospect.companyName = 'Northern Lights Family and Cosmetic Dentistry of Greater Anchorage'
+          json.unavailableReason = STATUS_LINES[0]
+          await route.fulfill({ json })
+        })
+      }
       await page.goto(url, { waitUntil: 'domcontentloaded' })
       const demo = page.locator('voice-demo')
       const shown = {
@@ -160,6 +182,7 @@ test('every state of the panel has the height the snippet reserves, at 1280 and 
         loaded: demo.getByRole('heading', { name: /^Built for / }),
         unavailable: demo.getByText('Calls are not available right now.'),
         error: demo.getByRole('heading', { name: 'Demo unavailable' }),
+        long: demo.getByText(STATUS_LINES[0] ?? ''),
       }[name]
       await expect(shown).toBeVisible()
       await painted(page)
@@ -167,4 +190,138 @@ test('every state of the panel has the height the snippet reserves, at 1280 and 
       expect(height, `${name} at ${width} px`).toBe(panelHeight(elementWidth))
     }
   }
+})
+
+test('every line the status line shows a visitor fits its one line from 340 px wide, the lead its one line from 432 px', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 340 + 48, height: 844 })
+  await page.goto('/embed-demo/neutral.html')
+  const demo = page.locator('voice-demo')
+  await expect(demo.getByRole('heading', { name: /^Built for / })).toBeVisible()
+  expect((await box(page)).width).toBe(340)
+  const status = demo.getByRole('status')
+  for (const line of STATUS_LINES) {
+    await status.evaluate((element, text) => {
+      element.textContent = text
+    }, line)
+    // One line of the status line's 20 px, under its 12 px of room above.
+    expect(await status.evaluate((element) => element.getBoundingClientRect().height), line).toBe(32)
+  }
+  // From 432 px the lead under the title is one line (20 px) too.
+  await page.setViewportSize({ width: 432 + 48, height: 844 })
+  const lead = demo.getByText('Talk to it in your browser, or have it call your phone.')
+  expect(await lead.evaluate((element) => element.getBoundingClientRect().height)).toBe(20)
+})
+
+test('a page with the line from before (348 px narrow) keeps that height: nothing moves there either', async ({
+  page,
+}) => {
+  const old =
+    'voice-demo:not(:defined,[hidden]){display:block}' +
+    'voice-demo:not(:defined)::before{content:"";display:block;padding-top:clamp(220px,(528px - 100%)*999,348px)}'
+  await page.route('**/embed-demo/old-line.html', (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body:
+        '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+        '<meta name="viewport" content="width=device-width, initial-scale=1"><title>The line from before</title>' +
+        `<style>body{margin:16px}${old}</style><script type="module" async src="/widget.mjs"></script></head>` +
+        '<body><voice-demo slug="bright-smile-dental"></voice-demo><p>After.</p></body></html>',
+    }),
+  )
+  await page.setViewportSize({ width: 390, height: 844 })
+  await recordShifts(page)
+  const releaseScript = await hold(page, '**/widget.mjs')
+  await page.goto('/embed-demo/old-line.html', { waitUntil: 'domcontentloaded' })
+  await painted(page)
+  expect((await box(page)).height).toBe(348)
+  releaseScript()
+  await expect(page.locator('voice-demo').getByRole('heading', { name: /^Built for / })).toBeVisible()
+  await painted(page)
+  expect((await box(page)).height).toBe(348)
+  expect(await readShifts(page)).toEqual([])
+})
+
+/**
+ * A page with the video button in its flow under the panel (a builder's page, the WordPress plugin's),
+ * served from the product's origin: `keep` adds the line that keeps the button's room from the first
+ * paint, as a page that knows the product runs video calls does.
+ */
+async function inFlowPage(page: Page, origin: string, keep: boolean): Promise<string> {
+  const url = `${origin}/embed-demo/video-in-flow-${keep ? 'kept' : 'plain'}.html`
+  const css = PANEL_SPACE_CSS + VIDEO_IN_FLOW_CSS + (keep ? VIDEO_SPACE_CSS : '')
+  await page.route(url, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body:
+        '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+        '<meta name="viewport" content="width=device-width, initial-scale=1"><title>Video button in flow</title>' +
+        `<style>body{margin:16px}${css}</style><script type="module" async src="/widget.mjs"></script></head>` +
+        '<body><voice-demo slug="bright-smile-dental"></voice-demo>' +
+        '<voice-video-call slug="bright-smile-dental"></voice-video-call>' +
+        '<p id="after">The page goes on under the demo.</p></body></html>',
+    }),
+  )
+  return url
+}
+
+const boxOf = async (page: Page, selector: string) => {
+  const found = await page.locator(selector).boundingBox()
+  if (!found) throw new Error(`no box for ${selector}`)
+  return found
+}
+
+for (const width of WIDTHS) {
+  test(`at ${width} px, the video button shows in the room its page kept for it: nothing moves`, async ({
+    page,
+    baseURL,
+    pageErrors,
+  }) => {
+    await page.setViewportSize({ width, height: 844 })
+    await recordShifts(page)
+    // The button's chunk comes after the panel has its answer, as on a slow network.
+    const releaseButton = await hold(page, '**/widget-chunks/video-call-button-*.js')
+    await page.goto(await inFlowPage(page, baseURL ?? '', true), { waitUntil: 'domcontentloaded' })
+    await painted(page)
+    // From the first paint: the button's 56 px and the 16 px above it.
+    const kept = await boxOf(page, 'voice-video-call')
+    expect(kept.height).toBe(72)
+    const text = await boxOf(page, '#after')
+    const demo = page.locator('voice-demo')
+    await expect(demo.getByRole('heading', { name: /^Built for / })).toBeVisible()
+    await painted(page)
+
+    releaseButton()
+    await expect(page.getByRole('button', { name: 'Start a video call' })).toBeVisible()
+    await painted(page)
+    expect(await boxOf(page, 'voice-video-call')).toEqual(kept)
+    expect(await boxOf(page, '#after')).toEqual(text)
+    const shifts = await readShifts(page)
+    expect(cls(shifts), `layout shifts: ${JSON.stringify(shifts)}`).toBe(0)
+    expect(shifts).toEqual([])
+    expect(pageErrors).toEqual([])
+  })
+}
+
+test('where the product runs no video calls after all, the room kept for the button is given back', async ({
+  page,
+  noVoiceBaseURL,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto(await inFlowPage(page, noVoiceBaseURL, true))
+  await expect(page.locator('voice-demo').getByText('Calls are not available right now.')).toBeVisible()
+  // No empty space where no button will show.
+  await expect.poll(async () => (await boxOf(page, 'voice-video-call')).height).toBe(0)
+  await expect(page.getByRole('button', { name: 'Start a video call' })).toHaveCount(0)
+})
+
+test('without the room kept (the product not known to run video calls), the element is 0 px high until the button shows', async ({
+  page,
+  noVoiceBaseURL,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto(await inFlowPage(page, noVoiceBaseURL, false), { waitUntil: 'domcontentloaded' })
+  await painted(page)
+  expect((await boxOf(page, 'voice-video-call')).height).toBe(0)
 })

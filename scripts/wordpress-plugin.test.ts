@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { PANEL_SPACE_CSS, VIDEO_IN_FLOW_CSS } from '../core/embed-snippet.ts'
+import { PANEL_SPACE_CSS, VIDEO_IN_FLOW_CSS, VIDEO_SPACE_CSS } from '../core/embed-snippet.ts'
 import { RESERVED_SLUGS } from '../core/prospect.ts'
 import { POT } from './wordpress-pot.ts'
 import { PLUGIN_DIR, pluginEntries } from './wordpress-zip.ts'
@@ -68,6 +68,10 @@ describe('the WordPress plugin', () => {
     expect(await phpConstant('includes/page-assets.php', 'VOICE_DEMO_VIDEO_BUTTON_CSS')).toBe(
       VIDEO_IN_FLOW_CSS,
     )
+  })
+
+  it("keeps the video call button's room with the product's own CSS", async () => {
+    expect(await phpConstant('includes/page-assets.php', 'VOICE_DEMO_VIDEO_SPACE_CSS')).toBe(VIDEO_SPACE_CSS)
   })
 
   it("refuses the product's own paths as prospect links, on the server and in the block", async () => {

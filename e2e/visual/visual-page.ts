@@ -4,11 +4,12 @@ import { dirname, join } from 'node:path'
 import type { Locator, Page, PageScreenshotOptions } from '@playwright/test'
 import pixelmatch from 'pixelmatch'
 import { PNG } from 'pngjs'
+import { PANEL_SPACE_CSS } from '#core/embed-snippet.ts'
 import { expect } from '../fixtures.ts'
 
 /**
  * The visual regression suite's host page: a neutral partner page on another origin that embeds the
- * widget by its snippet, in Inter from the npm package (never a system font, so every machine renders
+ * widget by its snippet (the first line keeping the panel's space included), in Inter from the npm package (never a system font, so every machine renders
  * the same glyphs), light or dark by the visitor's system setting (the widget's default `auto`).
  */
 
@@ -30,6 +31,7 @@ const hostPage = (widgetOrigin: string) => `<!doctype html>
 <meta charset="utf-8" />
 <meta name="viewport" content="width=device-width, initial-scale=1" />
 <title>Partner page</title>
+<style>${PANEL_SPACE_CSS}</style>
 <style>
   ${FONT_WEIGHTS.map(
     (weight) =>

@@ -1,6 +1,7 @@
 <?php
 /**
- * Deleting the plugin removes what it stored: the product URL, the embed key and who made it.
+ * Deleting the plugin removes what it stored: the product URL, the embed key and who made it, and
+ * whether the product runs video calls.
  */
 
 declare(strict_types=1);
@@ -12,3 +13,4 @@ if (!defined('WP_UNINSTALL_PLUGIN')) {
 delete_option('voice_demo_product_url');
 delete_option('voice_demo_embed_key');
 delete_option('voice_demo_embed_key_owner');
+delete_option('voice_demo_video_calls');

@@ -27,6 +27,7 @@ const VOICE_DEMO_VERSION = '0.2.0';
 const VOICE_DEMO_OPTION = 'voice_demo_product_url';
 const VOICE_DEMO_KEY_OPTION = 'voice_demo_embed_key';
 const VOICE_DEMO_KEY_OWNER_OPTION = 'voice_demo_embed_key_owner';
+const VOICE_DEMO_VIDEO_OPTION = 'voice_demo_video_calls';
 
 require_once __DIR__ . '/includes/settings.php';
 require_once __DIR__ . '/includes/product-api.php';

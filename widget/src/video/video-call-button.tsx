@@ -31,6 +31,11 @@ const IDLE: LauncherView = { status: 'idle' }
  * so a page can reserve room for the button where it would sit over text.
  */
 export const SHOWN_STATE = 'shown'
+/**
+ * The custom state the element has once the server said it runs no video calls (or did not answer):
+ * no button will show, so a page that kept room for one (`voice-video-call:state(off)`) gives it back.
+ */
+export const OFF_STATE = 'off'
 const internalsOf = new WeakMap<HTMLElement, ElementInternals | null>()
 /** The element's custom states; null where the browser has none (or the host is no custom element). */
 function statesOf(host: HTMLElement): CustomStateSet | null {
@@ -93,7 +98,9 @@ export function VideoCallButton({
   useLayoutEffect(() => {
     if (dock.current) adoptButtonSheet(dock.current.getRootNode() as ShadowRoot | Document)
   }, [])
-  useEffect(() => {
+  // Before the button's first paint, so that it paints in its place under the room the page gives it
+  // (`:state(shown)`), not first above it.
+  useLayoutEffect(() => {
     if (!available) return
     const states = statesOf(host)
     states?.add(SHOWN_STATE)
@@ -106,9 +113,14 @@ export function VideoCallButton({
     // An editor's preview is nobody's visit.
     if (SLUG_PATTERN.test(slug) && !isPreview(host))
       reportEngagement(apiBaseOf(host), { name: 'page_opened', slug })
-    isVideoOn(host).then((on) => current && setAvailable(on))
+    isVideoOn(host).then((on) => {
+      if (!current) return
+      setAvailable(on)
+      if (!on) statesOf(host)?.add(OFF_STATE)
+    })
     return () => {
       current = false
+      statesOf(host)?.delete(OFF_STATE)
       void call.current?.then(
         (loaded) => loaded.dispose(),
         () => {},

@@ -12,14 +12,24 @@ if (!defined('ABSPATH')) {
 
 /**
  * The panel's box while `widget.mjs` is still on its way: 348 px high while the element is narrower
- * than 528 px, 220 px from there, so nothing on the page moves when the panel appears (the padding's
+ * than 340 px, 328 px while narrower than 432 px, 308 px while narrower than 528 px, 220 px from
+ * there (`--voice-demo-fit` tells the panel the page keeps that height), so nothing on the page moves when the panel appears (the padding's
  * percentage is of the element's width; `clamp` picks one height or the other). A hidden element
  * stays hidden. The video call button takes the page's flow where the author put it, under the panel,
  * so it never floats over the theme's text or the panel; it is 0 px high until the product says video
- * calls run. Kept equal to the product's PANEL_SPACE_CSS and VIDEO_IN_FLOW_CSS by a test.
+ * calls run, or, where the product said it runs them, keeps the button's room from the first paint
+ * (VOICE_DEMO_VIDEO_SPACE_CSS), so nothing under it moves when it shows; if the product answers
+ * otherwise after all, the widget gives the room back. Kept equal to the product's PANEL_SPACE_CSS,
+ * VIDEO_IN_FLOW_CSS and VIDEO_SPACE_CSS by a test.
  */
-const VOICE_DEMO_PANEL_SPACE_CSS = 'voice-demo:not(:defined,[hidden]){display:block}voice-demo:not(:defined)::before{content:"";display:block;padding-top:clamp(220px,(528px - 100%)*999,348px)}';
+const VOICE_DEMO_PANEL_SPACE_CSS = 'voice-demo{--voice-demo-fit:1}voice-demo:not(:defined,[hidden]){display:block}voice-demo:not(:defined)::before{content:"";display:block;padding-top:calc(clamp(220px,(528px - 100%)*999,308px) + clamp(0px,(432px - 100%)*999,20px) + clamp(0px,(340px - 100%)*999,20px))}';
 const VOICE_DEMO_VIDEO_BUTTON_CSS = 'voice-video-call::part(dock){position:static;justify-content:center}voice-video-call:state(shown){padding-top:16px}';
+const VOICE_DEMO_VIDEO_SPACE_CSS = 'voice-video-call:not([hidden],:state(off)){display:block;box-sizing:border-box;min-height:72px}';
+
+/** The page's CSS for its demos: the panel's space, the video button's place and, when known, its room. */
+function voice_demo_page_css(): string {
+	return VOICE_DEMO_PANEL_SPACE_CSS . VOICE_DEMO_VIDEO_BUTTON_CSS . (voice_demo_video_calls_on() ? VOICE_DEMO_VIDEO_SPACE_CSS : '');
+}
 
 /** Whether the inline copy of the CSS went out with a demo the head could not foresee. */
 final class Voice_Demo_Page_Assets {
@@ -39,7 +49,7 @@ function voice_demo_register_page_assets(): void {
 	}
 	if (!wp_style_is('voice-demo', 'registered')) {
 		wp_register_style('voice-demo', false, [], VOICE_DEMO_VERSION);
-		wp_add_inline_style('voice-demo', VOICE_DEMO_PANEL_SPACE_CSS . VOICE_DEMO_VIDEO_BUTTON_CSS);
+		wp_add_inline_style('voice-demo', voice_demo_page_css());
 	}
 }
 
@@ -60,7 +70,7 @@ function voice_demo_claim_page_assets(): string {
 		return '';
 	}
 	Voice_Demo_Page_Assets::$css_inline = true;
-	return '<style id="voice-demo-space">' . VOICE_DEMO_PANEL_SPACE_CSS . VOICE_DEMO_VIDEO_BUTTON_CSS . '</style>';
+	return '<style id="voice-demo-space">' . voice_demo_page_css() . '</style>';
 }
 
 /**

@@ -36,6 +36,17 @@ function voice_demo_get_json(string $url, string $key = ''): array {
  * or null with `$why` set to the reason in words.
  */
 function voice_demo_product_name(string $url, ?string &$why = null): ?string {
+	return voice_demo_product_config($url, $why)['name'] ?? null;
+}
+
+/**
+ * The product's public settings at `$url` that the plugin uses: its name, and whether it runs video
+ * calls (`features.videoCall`). Null, with `$why` set to the reason in words, when `$url` is not the
+ * product.
+ *
+ * @return array{name: string, videoCall: bool}|null
+ */
+function voice_demo_product_config(string $url, ?string &$why = null): ?array {
 	$answer = voice_demo_get_json($url . '/api/config');
 	if ($answer['status'] === 0) {
 		/* translators: 1: the product URL, 2: the network error */
@@ -48,7 +59,26 @@ function voice_demo_product_name(string $url, ?string &$why = null): ?string {
 		$why = sprintf(__('%1$s answered (HTTP %2$d), but not as the voice demo product does.', 'voice-demo'), $url, $answer['status']);
 		return null;
 	}
-	return $name;
+	return ['name' => $name, 'videoCall' => ($answer['body']['features']['videoCall'] ?? false) === true];
+}
+
+/**
+ * Whether the product runs video calls, as it last said: then a page keeps the video button's room
+ * from its first paint, so nothing moves when the button shows. Learnt whenever the site's server
+ * asks the product anyway (the settings saved, a prospect link checked for an editor), never while a
+ * visitor waits; until then no room is kept, and the button takes its room as it shows.
+ */
+function voice_demo_video_calls_on(): bool {
+	$known = get_option(VOICE_DEMO_VIDEO_OPTION);
+	return is_array($known) && ($known['url'] ?? null) === voice_demo_product_url() && ($known['on'] ?? false) === true;
+}
+
+/** Keeps what the product at `$url` said of video calls (see voice_demo_video_calls_on). */
+function voice_demo_remember_video_calls(string $url, bool $on): void {
+	$known = get_option(VOICE_DEMO_VIDEO_OPTION);
+	if (!is_array($known) || ($known['url'] ?? null) !== $url || ($known['on'] ?? null) !== $on) {
+		update_option(VOICE_DEMO_VIDEO_OPTION, ['url' => $url, 'on' => $on], true);
+	}
 }
 
 /**
@@ -100,6 +130,8 @@ function voice_demo_lookup_prospect(string $slug): ?array {
 	if ($answer['status'] !== 200 || $answer['body'] === null) {
 		return null;
 	}
+	// Every answer says whether the product runs video calls: the pages keep the button's room by it.
+	voice_demo_remember_video_calls($product_url, ($answer['body']['features']['videoCall'] ?? false) === true);
 	$company = $answer['body']['prospect']['companyName'] ?? '';
 	$found = [
 		'known' => ($answer['body']['fallback'] ?? false) !== true,

@@ -72,12 +72,14 @@ function voice_demo_checked_product_url(string $text): string {
 		return voice_demo_product_url();
 	}
 	$why = '';
-	$name = voice_demo_product_name($url, $why);
+	$config = voice_demo_product_config($url, $why);
 	$path = (string) wp_parse_url($url, PHP_URL_PATH);
-	if ($name === null && $path !== '') {
+	if ($config === null && $path !== '') {
 		$parent = substr($url, 0, strrpos($url, '/'));
-		$parent_name = voice_demo_product_name($parent);
-		if ($parent_name !== null) {
+		$parent_config = voice_demo_product_config($parent);
+		if ($parent_config !== null) {
+			$parent_name = $parent_config['name'];
+			voice_demo_remember_video_calls($parent, $parent_config['videoCall']);
 			add_settings_error(
 				VOICE_DEMO_OPTION,
 				'prospect-link',
@@ -88,7 +90,7 @@ function voice_demo_checked_product_url(string $text): string {
 			return $parent;
 		}
 	}
-	if ($name === null) {
+	if ($config === null) {
 		add_settings_error(
 			VOICE_DEMO_OPTION,
 			'not-the-product',
@@ -97,6 +99,8 @@ function voice_demo_checked_product_url(string $text): string {
 		);
 		return voice_demo_product_url();
 	}
+	$name = $config['name'];
+	voice_demo_remember_video_calls($url, $config['videoCall']);
 	add_settings_error(
 		VOICE_DEMO_OPTION,
 		'connected',
