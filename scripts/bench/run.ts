@@ -15,6 +15,7 @@ import { runSiteBench } from './site-bench.ts'
 import { runTemplatesBench } from './templates-bench.ts'
 import { runToolsBench } from './tools-bench.ts'
 import { runWebsiteBench } from './website-bench.ts'
+import { runClickBench } from './widget/click-connecting.ts'
 import { runVersusCal } from './widget/versus-cal.ts'
 import { runWidgetBench } from './widget/widget-bench.ts'
 
@@ -80,6 +81,8 @@ async function main(): Promise<number> {
       pass = (await runWidgetBench(product.url, { executablePath, launchArgs: LAUNCH_ARGS })) && pass
       console.log('')
       pass = (await runVersusCal(product.url, { executablePath, launchArgs: LAUNCH_ARGS })) && pass
+      console.log('')
+      pass = (await runClickBench({ executablePath, launchArgs: LAUNCH_ARGS })) && pass
       console.log('')
     }
     if (selected.includes('lighthouse')) {

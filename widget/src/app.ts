@@ -8,4 +8,7 @@
  */
 import { takeOverElements } from './element/take-over.ts'
 
-takeOverElements()
+// Evaluating this module is a task's work on a slow phone, and taking the elements over (a render of
+// each, the store, the prospect's request) is another: in one task the two would pass the 50 ms
+// long-task line. A click before the takeover is kept by the boot, as before the rest arrived.
+setTimeout(takeOverElements)

@@ -1,9 +1,16 @@
 import { chromium } from '@playwright/test'
+import { VISITS_PATH } from '../../../core/engagement.ts'
 import { openProfiledPage } from '../profiled-page.ts'
 import type { BenchProfile } from '../profiles.ts'
 import type { TaskEntry } from '../web-vitals.ts'
 import { readBootTasks, TRACE_CATEGORIES, type TraceEvent } from './boot-tasks.ts'
-import { type PageProbeRecord, probeSource, READ_PROBE_SOURCE, WAIT_FOR_PROBE_SOURCE } from './page-probe.ts'
+import {
+  type PageProbeRecord,
+  probeSource,
+  READ_PROBE_SOURCE,
+  WAIT_FOR_PROBE_SOURCE,
+  waitForSettledSource,
+} from './page-probe.ts'
 
 /** After the buttons (or the content) show, boot tasks still count for this long. */
 export const BOOT_TAIL_MS = 1000
@@ -16,7 +23,12 @@ export interface PageRun {
   readonly longestWidgetTask: number
   /** Main-thread task time per second of wall time while idle (CDP `Performance.getMetrics`). */
   readonly idleMsPerSecond: number
+  /** When that idle window began, ms from navigation start (see {@link measurePage}). */
+  readonly idleFrom: number
 }
+
+/** The widget page waits at most this long for its one-off work to be done before its idle window. */
+const SETTLE_DEADLINE_MS = 15_000
 
 /** `widget.mjs`, `widget.js` or one of the chunks, by path (trace events also carry empty and non-URL strings). */
 export const isWidgetUrl = (url: string): boolean =>
@@ -25,7 +37,8 @@ export const isWidgetUrl = (url: string): boolean =>
 /**
  * One cold load of `url` in a fresh browser (empty cache, nothing shared with other runs), throttled
  * through CDP as `profile` says and traced until {@link BOOT_TAIL_MS} after the probe's last frame;
- * then {@link IDLE_WINDOW_MS} of idling, untraced, for the CPU figure.
+ * then, once the widget's one-off work is done, {@link IDLE_WINDOW_MS} of idling, untraced, for the CPU
+ * figure.
  */
 export async function measurePage(
   url: string,
@@ -45,12 +58,30 @@ export async function measurePage(
     const shown = options.expectWidget ? probe.buttons : probe.content
     const tasks = readBootTasks(trace.traceEvents, url, shown + BOOT_TAIL_MS, isWidgetUrl)
 
+    // Idling is what runs once the widget has nothing left to do: on the widget page, the window
+    // begins after its one-off work (the rest's takeover, the prospect's answer, the engagement chunk
+    // and the visit the open rule begins after 3 s visible), which a trace shows is all that ran in a
+    // window opened earlier: one request and its answer, no timer, loop or observer left running.
+    const settled = options.expectWidget
+      ? ((await page.evaluate(waitForSettledSource(VISITS_PATH, SETTLE_DEADLINE_MS))) as {
+          at: number
+          settled: boolean
+        })
+      : { at: (await page.evaluate('performance.now()')) as number, settled: true }
+    if (!settled.settled)
+      throw new Error(`${url}: no visit began within ${SETTLE_DEADLINE_MS / 1000} s of the boot window`)
     await cdp.send('Performance.enable')
     const before = await readTaskTime(cdp)
     await page.waitForTimeout(IDLE_WINDOW_MS)
     const after = await readTaskTime(cdp)
     const idleMsPerSecond = ((after.task - before.task) * 1000) / (after.time - before.time)
-    return { probe, longestTask: tasks.longest, longestWidgetTask: tasks.longestWidget, idleMsPerSecond }
+    return {
+      probe,
+      longestTask: tasks.longest,
+      longestWidgetTask: tasks.longestWidget,
+      idleMsPerSecond,
+      idleFrom: settled.at,
+    }
   } finally {
     await browser.close()
   }

@@ -74,3 +74,26 @@ export const READ_PROBE_SOURCE = `(window.__widgetBench.flush(), {
     url: r.name, responseEnd: r.responseEnd, encodedBodySize: r.encodedBodySize,
   })),
 })`
+
+/**
+ * Evaluated in the widget page after the boot's window: resolves, in ms from navigation start, once
+ * the widget's one-off work after its buttons is done, the last of which is the visit that the open
+ * rule asks for once the panel has been visible for 3 s (`POST visitsPath`): one check after its
+ * answer arrived, so that the answer has been read. Or after `deadlineMs`, with `settled` false.
+ * Checked every 100 ms until then, so the check itself is over before the idle window begins.
+ */
+export const waitForSettledSource = (
+  visitsPath: string,
+  deadlineMs: number,
+): string => `new Promise((resolve) => {
+  const deadline = performance.now() + ${deadlineMs}
+  let answered = false
+  const check = () => {
+    if (answered) return resolve({ at: performance.now(), settled: true })
+    answered = performance.getEntriesByType('resource')
+      .some((entry) => new URL(entry.name).pathname === ${JSON.stringify(visitsPath)})
+    if (!answered && performance.now() > deadline) resolve({ at: performance.now(), settled: false })
+    else setTimeout(check, 100)
+  }
+  check()
+})`

@@ -56,7 +56,8 @@ export async function runWidgetBench(origin: string, launch: LaunchOptions): Pro
     'a fresh browser per page load. Bytes: the files the widget fetched before its buttons were painted,\n' +
       'each brotli-compressed here at quality 11 (the bundled server sends gzip). Times: from navigation\n' +
       'start to the animation frame that painted the buttons (the bare page: its content). Boot tasks: traced\n' +
-      `until ${BOOT_TAIL_MS} ms after that. Idle: CDP TaskDuration over the next ${IDLE_WINDOW_MS / 1000} s. Long tasks: each\n` +
+      `until ${BOOT_TAIL_MS} ms after that. Idle: CDP TaskDuration over ${IDLE_WINDOW_MS / 1000} s from then (the widget page:\n` +
+      'from when its one-off work was done, the last of it the visit the open rule begins). Long tasks: each\n' +
       "page loaded once more, untraced, what its own PerformanceObserver('longtask') saw from navigation\n" +
       'start to the same window end; TBT their sum of duration − 50 ms (not clipped at FCP).\n',
   )

@@ -15,6 +15,7 @@ function page(probe: Partial<PageRun['probe']>, run: Partial<PageRun> = {}): Pag
     longestTask: 40,
     longestWidgetTask: 0,
     idleMsPerSecond: 0.2,
+    idleFrom: 5000,
     ...run,
   }
 }
@@ -80,6 +81,8 @@ describe('summarizeRun', () => {
       bootLongTasksBarePage: 0,
       bootLongTasksVsBare: 1,
       idleDelta: expect.closeTo(0.3),
+      // The widget page's idle window began once its one-off work was done, 4.7 s after its buttons.
+      idleAfterButtons: 4700,
     })
   })
 })
@@ -103,6 +106,7 @@ describe('checkWidgetBudgets', () => {
     bootLongTasksBarePage: 0,
     bootLongTasksVsBare: 0,
     idleDelta: 0,
+    idleAfterButtons: 4000,
     ...over,
   })
 

@@ -49,6 +49,11 @@ export interface WidgetFigures {
   readonly bootLongTasksVsBare: number
   /** Main-thread ms per second while idle, widget page minus bare page. */
   readonly idleDelta: number
+  /**
+   * When the widget page's idle window began, ms after its buttons: once its one-off work was done
+   * (measure-page.ts). Not a budget.
+   */
+  readonly idleAfterButtons: number
 }
 
 export type Figure = keyof WidgetFigures
@@ -95,6 +100,7 @@ export function summarizeRun(
     bootLongTasksBarePage: bareBoot,
     bootLongTasksVsBare: widgetBoot - bareBoot,
     idleDelta: widget.idleMsPerSecond - bare.idleMsPerSecond,
+    idleAfterButtons: widget.idleFrom - widget.probe.buttons,
   }
 }
 
@@ -185,6 +191,11 @@ export function formatFigure(figure: Figure, value: number): string {
   if (COUNTS.includes(figure)) return count
   if (figure === 'bootLongTasksVsBare') return `${value >= 0 ? '+' : ''}${count}`
   const ms = `${Math.round(value)} ms`
-  const signed: readonly Figure[] = ['buttonsVsBare', 'buttonsVsOwnContent', 'contentDelay']
+  const signed: readonly Figure[] = [
+    'buttonsVsBare',
+    'buttonsVsOwnContent',
+    'contentDelay',
+    'idleAfterButtons',
+  ]
   return signed.includes(figure) ? `${value >= 0 ? '+' : ''}${ms}` : ms
 }

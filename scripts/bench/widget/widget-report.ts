@@ -27,6 +27,7 @@ const ROWS: readonly { figure: Figure; label: string }[] = [
   { figure: 'bootLongTasksBarePage', label: 'long tasks over the same span, bare page' },
   { figure: 'bootLongTasksVsBare', label: 'long tasks once widget.mjs arrived, widget − bare' },
   { figure: 'idleDelta', label: 'idle main-thread CPU, widget − bare page' },
+  { figure: 'idleAfterButtons', label: "idle window began (widget's one-off work done), vs buttons" },
 ]
 
 /**

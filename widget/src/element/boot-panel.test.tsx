@@ -73,4 +73,20 @@ describe('<voice-demo> before and after the rest of the widget arrives', () => {
     // One request for the prospect: the rest took the boot's.
     expect(fetch.mock.calls.filter(([input]) => String(input).includes('/api/prospects/'))).toHaveLength(1)
   })
+
+  it("draws in the page's scheme from its first paint, and the rest takes over in that theme", () => {
+    VoiceDemoElement.behave = null // the rest not here yet (an earlier test's takeover gave it)
+    const element = document.createElement('voice-demo')
+    element.setAttribute('slug', 'bright-smile-dental')
+    element.setAttribute('style', 'color-scheme: dark') // as a dark page's own rule would set it
+    document.body.append(element)
+    const panel = () => getByRole(element.shadowRoot as ShadowRoot, 'region', 'AI voice agent demo')
+    // Read before the panel was drawn: no light frame first on a dark page.
+    expect(panel().getAttribute('data-theme')).toBe('dark')
+    const drawn = panel()
+    takeOverElements()
+    // The takeover renders in the boot's theme (it reads the page again only in a later task).
+    expect(panel()).toBe(drawn)
+    expect(panel().getAttribute('data-theme')).toBe('dark')
+  })
 })

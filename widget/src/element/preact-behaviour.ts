@@ -1,5 +1,5 @@
 import { type ComponentChild, render } from 'preact'
-import { resolveTheme, type Theme } from './theme.ts'
+import { resolveTheme, type Theme, themeNamed } from './theme.ts'
 import type { ElementBehaviour } from './widget-element.ts'
 
 /**
@@ -14,11 +14,14 @@ export function preactBehaviour(
   view: (theme: Theme) => ComponentChild,
 ): ElementBehaviour {
   let connected = false
-  // Reading the page's `color-scheme` forces a style pass: not in the task that draws the buttons (on
-  // a slow phone it is long enough already), but in the next. The boot's drawing has read it by now
-  // (or reads it in a task of its own): its colours are kept.
-  let readScheme = root.firstChild !== null
-  const draw = () => render(view(resolveTheme(host, readScheme)), root)
+  // Reading the page's `color-scheme` forces a style pass (with the panel drawn, its style and layout):
+  // not in the task that renders, but in the next. Until then the theme is the one the boot drew in
+  // (it read the page before drawing), so taking over changes no colour; else light, as most pages are.
+  let readScheme = false
+  const drawn = themeNamed(root.firstElementChild?.getAttribute('data-theme'))
+  const theme = () =>
+    readScheme ? resolveTheme(host) : (themeNamed(host.getAttribute('theme')) ?? drawn ?? 'light')
+  const draw = () => render(view(theme()), root)
   return {
     connected() {
       connected = true

@@ -14,8 +14,8 @@ export type Theme = 'light' | 'dark' | 'system'
  * until then, as most pages are).
  */
 export function resolveTheme(host: Element, readPage = true): Theme {
-  const asked = host.getAttribute('theme')
-  if (asked === 'light' || asked === 'dark' || asked === 'system') return asked
+  const asked = themeNamed(host.getAttribute('theme'))
+  if (asked) return asked
   if (!readPage) return 'light'
   // `normal` (the page's CSS declares nothing) defers to the page's meta declaration, as browsers do.
   const css = getComputedStyle(host).colorScheme
@@ -25,3 +25,7 @@ export function resolveTheme(host: Element, readPage = true): Theme {
     ''
   return scheme.includes('dark') ? (scheme.includes('light') ? 'system' : 'dark') : 'light'
 }
+
+/** `value` if it names a theme an element draws in (`auto` does not: it is resolved), else null. */
+export const themeNamed = (value: string | null | undefined): Theme | null =>
+  value === 'light' || value === 'dark' || value === 'system' ? value : null

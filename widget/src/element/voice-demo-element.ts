@@ -67,14 +67,17 @@ export class VoiceDemoElement
   protected paint(root: ShadowRoot): void {
     if (root.firstChild) return // drawn before it was moved: it is the same panel
     try {
-      root.innerHTML = bootPanelMarkup(resolveTheme(this, false))
+      // The page's `color-scheme` is read while the shadow root is still empty: the style pass that
+      // forces is then only what the page itself had pending. Read once the panel is in, it would be
+      // the panel's first style and layout (the panel is a size container: its style needs its
+      // layout), the first paint's costliest step, forced in a task of ours; this way the frame that
+      // paints the panel does that once, already in the page's theme.
+      root.innerHTML = bootPanelMarkup(resolveTheme(this))
     } catch {
       // A page that enforces Trusted Types refuses markup from a string: the rest of the widget draws
       // the panel itself when it arrives (Preact builds nodes one by one).
       return
     }
-    // The page's `color-scheme` in a task of its own, as the rest of the widget reads it.
-    setTimeout(() => root.firstElementChild?.setAttribute('data-theme', resolveTheme(this)))
     const keep = (event: Event) => {
       const button = (event.target as Element).closest('button')
       if (this.behaviour) root.removeEventListener('click', keep)
