@@ -2469,7 +2469,7 @@ begin
       order by p.slug), '[]'::jsonb)
     from public.prospects p
     where p.slug = any(array(select jsonb_array_elements_text(list_refused_slugs.slugs)))
-      and (p.slug = 'visitor' or p.owner_id is distinct from list_refused_slugs.rep_id)
+      and public.prospect_change_refusal(list_refused_slugs.rep_id, p.slug, p.owner_id, false, null) is not null
   );
 end;
 $$;

@@ -1,5 +1,5 @@
--- The command line's functions, by email, now through the team's: the same answers as before, and the
--- same trail (actor null) and rules as the page.
+-- The command line's way to add a rep, by email, through the team's functions: the same trail
+-- (actor null) and rules as the page.
 create or replace function public.add_rep(email text, role text, token_hash text, at timestamptz, expires_at timestamptz)
 returns jsonb
 language sql

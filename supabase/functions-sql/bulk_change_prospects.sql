@@ -1,4 +1,4 @@
--- The bulk delete, as before, its prospects' facts set aside with their last values (and when each was made).
+-- A bulk change of prospects; a bulk delete sets its prospects' facts aside with their last values (and when each was made).
 create or replace function public.bulk_change_prospects(
   action text, slugs text[], rep_id uuid, owner_id uuid, batch_id uuid, at timestamptz, max_refused integer
 )

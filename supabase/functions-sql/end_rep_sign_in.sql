@@ -1,4 +1,4 @@
--- As before, and a successful sign-in is the rep's latest.
+-- Ends a sign-in attempt; a successful sign-in is the rep's latest.
 create or replace function public.end_rep_sign_in(
   attempt_id uuid, rep_id uuid, token_hash text, at timestamptz, expires_at timestamptz
 )

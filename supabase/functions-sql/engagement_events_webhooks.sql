@@ -1,4 +1,4 @@
--- The webhooks' triggers, as before, silent while a batch's facts are put back.
+-- The webhooks' trigger on new facts, silent while a batch's facts are put back.
 create or replace function public.engagement_events_webhooks() returns trigger
 language plpgsql
 security definer

@@ -1,5 +1,5 @@
--- enqueue_nudge as before, with `asked`, and a `talked` nudge's length in the words above (without a
--- length, none is claimed).
+-- Queues a nudge (`opened`, `asked`, `talked`, `booked`), a `talked` nudge with its length in words
+-- (spoken_duration; without a length, none is claimed).
 create or replace function public.enqueue_nudge(
   prospect_id uuid, kind text, seconds integer, dedupe_minutes integer, link text, at timestamptz
 )

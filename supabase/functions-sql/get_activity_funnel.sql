@@ -1,4 +1,4 @@
--- The funnel, as before (same arguments, same rows), its site split from the opens kept above.
+-- The funnel, its site split from the first and last opens the stage times keep.
 create or replace function public.get_activity_funnel(
   query text,
   owner_id uuid,

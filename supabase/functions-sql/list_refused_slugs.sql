@@ -1,8 +1,8 @@
 -- The prospects among `slugs` (a JSON array of slugs) that `rep_id` may not change, each with its
 -- owner: [{"slug", "owner"}] in slug order; always empty for an admin and for the command line (null).
--- What a rep's import refuses, by the same rule as the form. Set-based, for 50,000 rows: the rule is
--- asked once whether the rep may change a prospect nobody owns (only an admin or the command line
--- may); for a rep, its answer without a change of owner is "only their own, never the fallback".
+-- What a rep's import refuses, by the rule the form's save asks (prospect_change_refusal, for each
+-- prospect as it is, without a change of owner). For 50,000 rows the rule is first asked once whether
+-- the rep may change anything at all (an admin or the command line may): then no row is asked.
 create or replace function public.list_refused_slugs(rep_id uuid, slugs jsonb)
 returns jsonb
 language plpgsql
@@ -19,7 +19,7 @@ begin
       order by p.slug), '[]'::jsonb)
     from public.prospects p
     where p.slug = any(array(select jsonb_array_elements_text(list_refused_slugs.slugs)))
-      and (p.slug = 'visitor' or p.owner_id is distinct from list_refused_slugs.rep_id)
+      and public.prospect_change_refusal(list_refused_slugs.rep_id, p.slug, p.owner_id, false, null) is not null
   );
 end;
 $$;

@@ -2,7 +2,14 @@
 -- `set_owner`, give it to `new_owner_id`: null when they may, else why not:
 -- {"status": "not_your_prospect", "owner": the owner or null} (another rep's, or nobody's and not
 -- being taken over), {"status": "owner_not_allowed"} (a rep giving a prospect away) or
--- {"status": "fallback_admin_only"}. The rule is the file's header.
+-- {"status": "fallback_admin_only"}. The rule, written here once and asked by every function that
+-- writes a prospect for a rep (in the transaction that writes) and by those that say what a rep may do:
+-- - a rep changes and deletes their own prospects, and a prospect a rep creates is theirs;
+-- - a rep takes over a prospect nobody owns by setting themselves as its owner;
+-- - a rep never gives a prospect to someone else, nor to nobody;
+-- - an admin (enabled) changes, deletes and reassigns any prospect;
+-- - the fallback `visitor`, whose words every unknown link shows, is changed by admins only;
+-- - the command line (`rep_id` null) keeps every right.
 create or replace function public.prospect_change_refusal(
   rep_id uuid, slug text, owner_id uuid, set_owner boolean, new_owner_id uuid
 )

@@ -1,4 +1,4 @@
--- The retention's pruning, as before, with the facts set aside.
+-- The retention's pruning, the facts set aside included.
 create or replace function public.prune_engagement(retention_days integer, max_rows integer)
 returns jsonb
 language plpgsql

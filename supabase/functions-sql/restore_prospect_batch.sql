@@ -1,4 +1,4 @@
--- Bringing a batch back, as before, with what its prospects did.
+-- Bringing a batch back, with what its prospects did.
 create or replace function public.restore_prospect_batch(batch_id uuid, rep_id uuid, at timestamptz)
 returns jsonb
 language plpgsql

@@ -1,4 +1,4 @@
--- As before, and setting a password is a sign-in, and is kept in the rep's trail.
+-- Sets a rep's password: a sign-in, kept in the rep's trail.
 create or replace function public.set_rep_password(
   token_hash text, password_hash text, session_token_hash text, at timestamptz, session_expires_at timestamptz
 )

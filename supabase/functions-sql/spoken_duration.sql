@@ -1,5 +1,3 @@
--- The nudges in exact words, and "asked for a call" nudged like "opened" and "talked".
---
 -- A call's length reads as a person says it, the rule core/spoken-duration.ts writes for the site:
 -- whole seconds; under a minute seconds alone ("45 s"), under an hour minutes and the seconds left
 -- ("1 min 35 s", "1 min"), from an hour on hours and the whole minutes left ("1 h 2 min", "1 h"), the

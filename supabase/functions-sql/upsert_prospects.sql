@@ -1,4 +1,4 @@
--- As in 20261208000000_website_reading.sql, holding what it checks (the file's header): inserts or
+-- Holding what it checks (the prospects' rows, from the check to the commit): inserts or
 -- updates prospects by slug, for imports, in one transaction. A rep's import with a row of a prospect
 -- they may not change, at any moment of the write, is refused whole (SQLSTATE RP403). Returns
 -- {"inserted": n, "updated": n, "unchanged": n}.
