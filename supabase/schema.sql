@@ -692,10 +692,10 @@ begin
     update public.mail_outbox o
     set lease_until = claim_mail.at + make_interval(secs => claim_mail.lease_seconds)
     from due where o.id = due.id
-    returning o.id, o.message_id, o.to_address, o.subject, o.text_body, o.attempts, o.next_attempt_at
+    returning o.id, o.message_id, o.to_address, o.subject, o.text_body, o.facts, o.attempts, o.next_attempt_at
   )
   select coalesce(jsonb_agg(jsonb_build_object('id', c.id, 'message_id', c.message_id, 'to', c.to_address,
-      'subject', c.subject, 'text', c.text_body, 'attempts', c.attempts)
+      'subject', c.subject, 'text', c.text_body, 'facts', c.facts, 'attempts', c.attempts)
     order by c.next_attempt_at, c.id), '[]'::jsonb)
   into v_claimed from claimed c;
   select min(greatest(o.next_attempt_at, coalesce(o.lease_until, o.next_attempt_at))) into v_next
@@ -730,9 +730,9 @@ begin
     update public.notification_outbox o
     set lease_until = claim_nudges.at + make_interval(secs => claim_nudges.lease_seconds)
     from due where o.id = due.id
-    returning o.id, o.text, o.attempts, o.next_attempt_at
+    returning o.id, o.text, o.facts, o.attempts, o.next_attempt_at
   )
-  select coalesce(jsonb_agg(jsonb_build_object('id', c.id, 'text', c.text, 'attempts', c.attempts)
+  select coalesce(jsonb_agg(jsonb_build_object('id', c.id, 'text', c.text, 'facts', c.facts, 'attempts', c.attempts)
     order by c.next_attempt_at, c.id), '[]'::jsonb)
   into v_claimed from claimed c;
   select min(greatest(o.next_attempt_at, coalesce(o.lease_until, o.next_attempt_at))) into v_next
@@ -1424,9 +1424,7 @@ declare
   v_owner_id uuid;
   v_owner_disabled timestamptz;
   v_nudge_mail text;
-  v_what text;
-  v_text text;
-  v_plain text;
+  v_facts jsonb;
   v_window bigint;
   v_id bigint;
   v_chat boolean;
@@ -1452,33 +1450,21 @@ begin
   if v_owner_id is null or v_owner_disabled is not null then
     v_nudge_mail := 'off';
   end if;
-  v_what := case kind
-    when 'opened' then 'opened their demo page'
-    when 'asked' then 'asked for a phone call'
-    when 'talked' then 'talked to their agent' || coalesce(' for ' || public.spoken_duration(seconds), '')
-    when 'booked' then 'booked a meeting'
-  end;
-  if v_what is null then
+  if kind is null or kind not in ('opened', 'asked', 'talked', 'booked') then
     raise exception 'unknown nudge kind %', kind using errcode = '22023';
   end if;
-  v_text := public.slack_escape(v_name) || ' (' || public.slack_escape(v_company) || ') ' || v_what
-    || ' (' || coalesce('owner: ' || public.slack_escape(v_owner), 'no owner') || ')'
-    || coalesce(' ' || public.slack_link(link, 'See their activity'), '');
+  v_facts := jsonb_build_object('kind', kind, 'name', v_name, 'company', v_company, 'owner', v_owner,
+    'seconds', case when kind = 'talked' then seconds end, 'link', link);
   v_chat := coalesce((select c.chat from public.nudge_channels c), true);
   v_window := floor(extract(epoch from at) / (dedupe_minutes * 60));
-  insert into public.notification_outbox (prospect_id, kind, dedupe_key, text, created_at, next_attempt_at, sent_at)
-  values (enqueue_nudge.prospect_id, kind, enqueue_nudge.prospect_id || ':' || kind || ':' || v_window, v_text, at, at,
+  insert into public.notification_outbox (prospect_id, kind, dedupe_key, facts, created_at, next_attempt_at, sent_at)
+  values (enqueue_nudge.prospect_id, kind, enqueue_nudge.prospect_id || ':' || kind || ':' || v_window, v_facts, at, at,
     case when v_nudge_mail = 'only' or not v_chat then at end)
   on conflict (dedupe_key) do nothing
   returning id into v_id;
   if v_id is not null and v_nudge_mail in ('also', 'only') then
-    -- Plain text, the prospect's words as they are (a mail is no chat: nothing to escape).
-    v_plain := v_name || ' (' || v_company || ') ' || v_what;
-    insert into public.mail_outbox (message_id, kind, rep_id, to_address, subject, text_body, created_at, next_attempt_at)
-    values ('<nudge-' || v_id || '@nudge>', 'nudge', v_owner_id, v_owner, left(v_plain, 300),
-      v_plain || '.' || coalesce(E'\n\nSee their activity: ' || link, '')
-        || E'\n\nYou get these because you chose nudges by email on your profile page.',
-      at, at);
+    insert into public.mail_outbox (message_id, kind, rep_id, to_address, facts, created_at, next_attempt_at)
+    values ('<nudge-' || v_id || '@nudge>', 'nudge', v_owner_id, v_owner, v_facts, at, at);
   end if;
   return v_id is not null;
 end;
@@ -4302,57 +4288,6 @@ $$;
 COMMENT ON FUNCTION public.settle_stale_import_jobs(job_id uuid, at timestamp with time zone, stale_seconds integer, error text) IS 'Fails the open import jobs that stood still too long and drops their staged rows; service_role only.';
 
 --
--- Name: slack_escape(text); Type: FUNCTION; Schema: public; Owner: -
---
-
-CREATE FUNCTION public.slack_escape(value text) RETURNS text
-    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-    SET search_path TO ''
-    AS $$
-  -- `&` first, so the entities written after it are not escaped again.
-  select replace(replace(replace(value, '&', '&amp;'), '<', '&lt;'), '>', '&gt;')
-$$;
-
---
--- Name: FUNCTION slack_escape(value text); Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON FUNCTION public.slack_escape(value text) IS 'A value as plain text in a Slack message: &, < and > escaped as &amp;, &lt; and &gt;.';
-
---
--- Name: slack_link(text, text); Type: FUNCTION; Schema: public; Owner: -
---
-
-CREATE FUNCTION public.slack_link(url text, label text) RETURNS text
-    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-    SET search_path TO ''
-    AS $$
-  select '<' || public.slack_escape(replace(url, '|', '%7C')) || '|' || public.slack_escape(label) || '>'
-$$;
-
---
--- Name: FUNCTION slack_link(url text, label text); Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON FUNCTION public.slack_link(url text, label text) IS 'Our own link in a Slack message, `<url|label>`, its address and label escaped.';
-
---
--- Name: spoken_duration(integer); Type: FUNCTION; Schema: public; Owner: -
---
-
-CREATE FUNCTION public.spoken_duration(seconds integer) RETURNS text
-    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-    SET search_path TO ''
-    AS $$
-  select case
-    when s < 60 then s || ' s'
-    when s < 3600 then (s / 60) || ' min' || case when s % 60 = 0 then '' else ' ' || (s % 60) || ' s' end
-    else (s / 3600) || ' h' || case when s % 3600 / 60 = 0 then '' else ' ' || (s % 3600 / 60) || ' min' end
-  end
-  from (select greatest(spoken_duration.seconds, 0) as s) as t;
-$$;
-
---
 -- Name: stage_import_rows(uuid, integer, jsonb, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -5023,8 +4958,8 @@ CREATE TABLE public.mail_outbox (
     kind text NOT NULL,
     rep_id uuid,
     to_address text NOT NULL,
-    subject text NOT NULL,
-    text_body text NOT NULL,
+    subject text,
+    text_body text,
     created_at timestamp with time zone NOT NULL,
     next_attempt_at timestamp with time zone NOT NULL,
     lease_until timestamp with time zone,
@@ -5032,12 +4967,14 @@ CREATE TABLE public.mail_outbox (
     sent_at timestamp with time zone,
     failed_at timestamp with time zone,
     last_error text,
+    facts jsonb,
     CONSTRAINT mail_outbox_kind CHECK ((kind = ANY (ARRAY['invitation'::text, 'new_link'::text, 'password_reset'::text, 'nudge'::text]))),
     CONSTRAINT mail_outbox_last_error CHECK ((char_length(last_error) <= 500)),
     CONSTRAINT mail_outbox_message_id_length CHECK (((char_length(message_id) >= 3) AND (char_length(message_id) <= 300))),
     CONSTRAINT mail_outbox_subject CHECK (((char_length(subject) >= 1) AND (char_length(subject) <= 300))),
     CONSTRAINT mail_outbox_text CHECK ((char_length(text_body) <= 10000)),
-    CONSTRAINT mail_outbox_to CHECK (((char_length(to_address) >= 3) AND (char_length(to_address) <= 254)))
+    CONSTRAINT mail_outbox_to CHECK (((char_length(to_address) >= 3) AND (char_length(to_address) <= 254))),
+    CONSTRAINT mail_outbox_words CHECK ((((subject IS NOT NULL) AND (text_body IS NOT NULL)) OR (facts IS NOT NULL)))
 );
 
 --
@@ -5068,7 +5005,7 @@ CREATE TABLE public.notification_outbox (
     prospect_id uuid NOT NULL,
     kind text NOT NULL,
     dedupe_key text NOT NULL,
-    text text NOT NULL,
+    text text,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     attempts integer DEFAULT 0 NOT NULL,
     next_attempt_at timestamp with time zone DEFAULT now() NOT NULL,
@@ -5076,9 +5013,11 @@ CREATE TABLE public.notification_outbox (
     sent_at timestamp with time zone,
     failed_at timestamp with time zone,
     last_error text,
+    facts jsonb,
     CONSTRAINT notification_outbox_kind CHECK ((kind = ANY (ARRAY['opened'::text, 'asked'::text, 'talked'::text, 'booked'::text]))),
     CONSTRAINT notification_outbox_last_error CHECK ((char_length(last_error) <= 500)),
-    CONSTRAINT notification_outbox_text CHECK (((char_length(text) >= 1) AND (char_length(text) <= 5000)))
+    CONSTRAINT notification_outbox_text CHECK (((char_length(text) >= 1) AND (char_length(text) <= 5000))),
+    CONSTRAINT notification_outbox_words CHECK (((text IS NOT NULL) OR (facts IS NOT NULL)))
 );
 
 --
@@ -7563,27 +7502,6 @@ GRANT ALL ON FUNCTION public.settle_interrupted_calls(older_than_seconds integer
 
 REVOKE ALL ON FUNCTION public.settle_stale_import_jobs(job_id uuid, at timestamp with time zone, stale_seconds integer, error text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.settle_stale_import_jobs(job_id uuid, at timestamp with time zone, stale_seconds integer, error text) TO service_role;
-
---
--- Name: FUNCTION slack_escape(value text); Type: ACL; Schema: public; Owner: -
---
-
-REVOKE ALL ON FUNCTION public.slack_escape(value text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.slack_escape(value text) TO service_role;
-
---
--- Name: FUNCTION slack_link(url text, label text); Type: ACL; Schema: public; Owner: -
---
-
-REVOKE ALL ON FUNCTION public.slack_link(url text, label text) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.slack_link(url text, label text) TO service_role;
-
---
--- Name: FUNCTION spoken_duration(seconds integer); Type: ACL; Schema: public; Owner: -
---
-
-REVOKE ALL ON FUNCTION public.spoken_duration(seconds integer) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.spoken_duration(seconds integer) TO service_role;
 
 --
 -- Name: FUNCTION stage_import_rows(job_id uuid, first_position integer, prospects jsonb, at timestamp with time zone); Type: ACL; Schema: public; Owner: -

@@ -1,4 +1,5 @@
--- Claims up to max_rows due messages for lease_seconds: no other drainer sends them meanwhile.
+-- Claims up to max_rows due messages for lease_seconds: no other drainer sends them meanwhile. A nudge's
+-- mail comes as its `facts` for the server to word (enqueue_nudge), subject and text null.
 create or replace function public.claim_mail(max_rows integer, lease_seconds integer, at timestamptz)
 returns jsonb
 language plpgsql
@@ -27,10 +28,10 @@ begin
     update public.mail_outbox o
     set lease_until = claim_mail.at + make_interval(secs => claim_mail.lease_seconds)
     from due where o.id = due.id
-    returning o.id, o.message_id, o.to_address, o.subject, o.text_body, o.attempts, o.next_attempt_at
+    returning o.id, o.message_id, o.to_address, o.subject, o.text_body, o.facts, o.attempts, o.next_attempt_at
   )
   select coalesce(jsonb_agg(jsonb_build_object('id', c.id, 'message_id', c.message_id, 'to', c.to_address,
-      'subject', c.subject, 'text', c.text_body, 'attempts', c.attempts)
+      'subject', c.subject, 'text', c.text_body, 'facts', c.facts, 'attempts', c.attempts)
     order by c.next_attempt_at, c.id), '[]'::jsonb)
   into v_claimed from claimed c;
   select min(greatest(o.next_attempt_at, coalesce(o.lease_until, o.next_attempt_at))) into v_next

@@ -2,7 +2,8 @@
 -- for `lease_seconds`: until then no other drainer claims them, so two drainers never send one
 -- twice; a drainer that dies mid-send leaves the lease to expire, and the nudge is sent again after it.
 -- `skip locked`: drainers claiming at once take different rows instead of waiting for each other.
--- {"nudges": [{"id", "text", "attempts"}], "next_at": the earliest time another one may be due, or null}.
+-- {"nudges": [{"id", "text", "facts", "attempts"}], "next_at": the earliest time another one may be due,
+-- or null}: `facts` for the server to word (enqueue_nudge), or the `text` a nudge was queued with before.
 create or replace function public.claim_nudges(max_rows integer, lease_seconds integer, at timestamptz)
 returns jsonb
 language plpgsql
@@ -28,9 +29,9 @@ begin
     update public.notification_outbox o
     set lease_until = claim_nudges.at + make_interval(secs => claim_nudges.lease_seconds)
     from due where o.id = due.id
-    returning o.id, o.text, o.attempts, o.next_attempt_at
+    returning o.id, o.text, o.facts, o.attempts, o.next_attempt_at
   )
-  select coalesce(jsonb_agg(jsonb_build_object('id', c.id, 'text', c.text, 'attempts', c.attempts)
+  select coalesce(jsonb_agg(jsonb_build_object('id', c.id, 'text', c.text, 'facts', c.facts, 'attempts', c.attempts)
     order by c.next_attempt_at, c.id), '[]'::jsonb)
   into v_claimed from claimed c;
   select min(greatest(o.next_attempt_at, coalesce(o.lease_until, o.next_attempt_at))) into v_next

@@ -1,5 +1,7 @@
--- Queues a nudge (`opened`, `asked`, `talked`, `booked`), a `talked` nudge with its length in words
--- (spoken_duration; without a length, none is claimed).
+-- Queues a nudge (`opened`, `asked`, `talked`, `booked`) with its facts, which the server words as it
+-- sends it: {"kind", "name", "company", "owner" (the owner's email, or null), "seconds" (a `talked`
+-- call's length, or null), "link" (the prospect's activity, or null)}. To the chat unless the team has
+-- none; to the owner's mail too (or only) when they chose it, unless they are disabled.
 create or replace function public.enqueue_nudge(
   prospect_id uuid, kind text, seconds integer, dedupe_minutes integer, link text, at timestamptz
 )
@@ -15,9 +17,7 @@ declare
   v_owner_id uuid;
   v_owner_disabled timestamptz;
   v_nudge_mail text;
-  v_what text;
-  v_text text;
-  v_plain text;
+  v_facts jsonb;
   v_window bigint;
   v_id bigint;
   v_chat boolean;
@@ -43,33 +43,21 @@ begin
   if v_owner_id is null or v_owner_disabled is not null then
     v_nudge_mail := 'off';
   end if;
-  v_what := case kind
-    when 'opened' then 'opened their demo page'
-    when 'asked' then 'asked for a phone call'
-    when 'talked' then 'talked to their agent' || coalesce(' for ' || public.spoken_duration(seconds), '')
-    when 'booked' then 'booked a meeting'
-  end;
-  if v_what is null then
+  if kind is null or kind not in ('opened', 'asked', 'talked', 'booked') then
     raise exception 'unknown nudge kind %', kind using errcode = '22023';
   end if;
-  v_text := public.slack_escape(v_name) || ' (' || public.slack_escape(v_company) || ') ' || v_what
-    || ' (' || coalesce('owner: ' || public.slack_escape(v_owner), 'no owner') || ')'
-    || coalesce(' ' || public.slack_link(link, 'See their activity'), '');
+  v_facts := jsonb_build_object('kind', kind, 'name', v_name, 'company', v_company, 'owner', v_owner,
+    'seconds', case when kind = 'talked' then seconds end, 'link', link);
   v_chat := coalesce((select c.chat from public.nudge_channels c), true);
   v_window := floor(extract(epoch from at) / (dedupe_minutes * 60));
-  insert into public.notification_outbox (prospect_id, kind, dedupe_key, text, created_at, next_attempt_at, sent_at)
-  values (enqueue_nudge.prospect_id, kind, enqueue_nudge.prospect_id || ':' || kind || ':' || v_window, v_text, at, at,
+  insert into public.notification_outbox (prospect_id, kind, dedupe_key, facts, created_at, next_attempt_at, sent_at)
+  values (enqueue_nudge.prospect_id, kind, enqueue_nudge.prospect_id || ':' || kind || ':' || v_window, v_facts, at, at,
     case when v_nudge_mail = 'only' or not v_chat then at end)
   on conflict (dedupe_key) do nothing
   returning id into v_id;
   if v_id is not null and v_nudge_mail in ('also', 'only') then
-    -- Plain text, the prospect's words as they are (a mail is no chat: nothing to escape).
-    v_plain := v_name || ' (' || v_company || ') ' || v_what;
-    insert into public.mail_outbox (message_id, kind, rep_id, to_address, subject, text_body, created_at, next_attempt_at)
-    values ('<nudge-' || v_id || '@nudge>', 'nudge', v_owner_id, v_owner, left(v_plain, 300),
-      v_plain || '.' || coalesce(E'\n\nSee their activity: ' || link, '')
-        || E'\n\nYou get these because you chose nudges by email on your profile page.',
-      at, at);
+    insert into public.mail_outbox (message_id, kind, rep_id, to_address, facts, created_at, next_attempt_at)
+    values ('<nudge-' || v_id || '@nudge>', 'nudge', v_owner_id, v_owner, v_facts, at, at);
   end if;
   return v_id is not null;
 end;

@@ -3,7 +3,7 @@ import { type FakeNotifyWebhook, startFakeNotifyWebhook } from '../testing/fake-
 import { createTestNudgeSettings, readOutbox } from '../testing/nudge-test-app.ts'
 import { createTestClock, type TestClock } from '../testing/rep-test-app.ts'
 import { createTestBackend, type TestBackend } from '../testing/test-backend.ts'
-import { createOutboxDrain } from './drain-outbox.ts'
+import { createOutboxDrain, nudgeWords } from './drain-outbox.ts'
 import { claimNudges } from './outbox.ts'
 
 let backend: TestBackend
@@ -148,7 +148,7 @@ describe('two drainers', () => {
     const text = await queueNudge()
     // A drainer claims it, then dies: it never records the result.
     const claim = await claimNudges(backend.deps.db, 5, 110, clock.now())
-    expect(claim.nudges.map((nudge) => nudge.text)).toEqual([text])
+    expect(claim.nudges.map(nudgeWords)).toEqual([text])
     expect(claim.nextAt).toEqual(new Date(clock.now().getTime() + 110_000))
     clock.advance(109)
     expect(await createDrain()()).toMatchObject({ sent: 0 })
