@@ -64,6 +64,17 @@ describe('delivering the outbox', () => {
     expect(webhook.requests).toHaveLength(2)
   })
 
+  it('sends a nudge queued with its words (before the server worded them) as it was queued', async () => {
+    await backend.db.query(
+      `insert into public.notification_outbox (prospect_id, kind, dedupe_key, text, created_at, next_attempt_at)
+       select p.id, 'opened', 'queued-with-words', 'Worded as it was queued', $1, $1
+       from public.prospects p where p.slug = 'harbor-realty'`,
+      [clock.now().toISOString()],
+    )
+    expect(await createDrain()()).toMatchObject({ sent: 1 })
+    expect(webhook.delivered()).toEqual(['Worded as it was queued'])
+  })
+
   it('tries a failed delivery again after a backoff that doubles from 30 s, never before it is due', async () => {
     const text = await queueNudge()
     webhook.failNext(3, { status: 503, body: 'service_unavailable' })
