@@ -145,6 +145,20 @@ describe('a start on a migrated database', () => {
     }
   })
 
+  it('takes a database migrated before the functions had files of their own: it applies and records each, migrating nothing', async () => {
+    await db.exec(`drop table supabase_migrations.schema_functions;
+      alter table supabase_migrations.schema_migrations drop column checksum;`)
+    expect(await start()).toEqual({ migrated: [], seeded: false })
+    expect([...(await recordedFunctions()).keys()].sort()).toEqual(
+      (await listSqlFunctions(functionsDir())).map((file) => file.name).sort(),
+    )
+    const missing = await db.query<{ n: number }>(
+      'select count(*)::int as n from supabase_migrations.schema_migrations where checksum is null',
+    )
+    expect(missing.rows[0]?.n).toBe(0)
+    expect(await start()).toEqual({ migrated: [], seeded: false })
+  })
+
   it('records the checksums a database migrated before they were kept lacks, refusing nothing', async () => {
     await db.exec('update supabase_migrations.schema_migrations set checksum = null')
     expect(await start()).toEqual({ migrated: [], seeded: false })
