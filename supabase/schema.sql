@@ -1981,8 +1981,9 @@ begin
       ) x
     where s.g in (239, 247, 251, 253, 254) and x.week is not null
     union all
-    -- Where each prospect first opened its demo in the period: the origin its browser sent (see above
-    -- for the opens kept with the stage times).
+    -- Where each prospect first opened its demo in the period: the origin its browser sent (its first and
+    -- last opens are kept with the stage times, so only a prospect that opened both before and since the
+    -- period's start is looked up in its own events).
     select 'site', o.origin, o.prank, count(*)::integer
     from (
       select p.prank,

@@ -1,4 +1,5 @@
--- "a, b, c" or "x.a, x.b, x.c": the fields as a column list for the functions below.
+-- "a, b, c" or "x.a, x.b, x.c": the prospect's fields as a column list, for the functions that write
+-- or compare them all.
 create or replace function public.prospect_field_list(prefix text default '')
 returns text
 language sql
