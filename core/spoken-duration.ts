@@ -7,8 +7,7 @@
  * seconds alone ("0 s", "59 s"); under an hour, minutes and the seconds left when there are any ("1 min",
  * "1 min 35 s"); from an hour on, hours and the whole minutes left when there are any ("1 h", "1 h 2 min"),
  * the seconds dropped, never rounded up: nobody says "an hour, two minutes and five seconds", and a call
- * is never reported longer than it was. The database composes the nudges' text with the same rule
- * (`public.spoken_duration`), and a test holds the two to the same answers.
+ * is never reported longer than it was.
  */
 export function spokenDuration(totalSeconds: number | null | undefined): string {
   const seconds =

@@ -1,3 +1,4 @@
+import type { NudgeFacts } from '#core/nudge-words.ts'
 import type { Table } from './rep-database.ts'
 
 /** The engagement part of the Database type (database.ts): its tables (`supabase/schema.sql`). */
@@ -41,7 +42,10 @@ export type EngagementTables = {
     prospect_id: string
     kind: 'opened' | 'asked' | 'talked' | 'booked'
     dedupe_key: string
-    text: string
+    /** The words a nudge queued before they were the server's was queued with; null: `facts`. */
+    text: string | null
+    /** What the server words the nudge from (core/nudge-words.ts); null on a nudge queued with its words. */
+    facts: NudgeFacts | null
     created_at: string
     attempts: number
     next_attempt_at: string

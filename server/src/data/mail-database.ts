@@ -1,3 +1,4 @@
+import type { NudgeFacts } from '#core/nudge-words.ts'
 import type { Table } from './rep-database.ts'
 
 /** The mail outbox's table (`supabase/schema.sql`): written by its functions only. */
@@ -8,8 +9,10 @@ export type MailTables = {
     kind: MailKind
     rep_id: string | null
     to_address: string
-    subject: string
-    text_body: string
+    /** Null on a nudge's mail, which the server words from `facts`. */
+    subject: string | null
+    text_body: string | null
+    facts: NudgeFacts | null
     created_at: string
     next_attempt_at: string
     lease_until: string | null
@@ -61,8 +64,10 @@ export interface ClaimedMail {
   id: number
   message_id: string
   to: string
-  subject: string
-  text: string
+  /** Null on a nudge's mail: the server words it from `facts` (core/nudge-words.ts). */
+  subject: string | null
+  text: string | null
+  facts: NudgeFacts | null
   attempts: number
 }
 

@@ -1,3 +1,4 @@
+import type { NudgeFacts } from '#core/nudge-words.ts'
 /**
  * The functions of call reports and the nudges' outbox (`supabase/schema.sql`). `Returns` are what
  * each function builds; timestamps arrive as Postgres writes them in JSON, to be read with `new Date()`.
@@ -49,9 +50,13 @@ export type OutboxFunctions = {
   release_nudge_leases: { Args: Record<never, never>; Returns: number }
 }
 
-/** A nudge claimed for delivery: its id, the chat message and how many attempts went before. */
+/**
+ * A nudge claimed for delivery: its id, its facts for the server to word (or, queued before that, its
+ * chat message) and how many attempts went before.
+ */
 export interface ClaimedNudge {
   id: number
-  text: string
+  text: string | null
+  facts: NudgeFacts | null
   attempts: number
 }

@@ -9,7 +9,8 @@ import { openPostgres } from './postgres-database.ts'
 export const DB_USAGE = `Usage: npm run db -- <command>
 
 Commands:
-  migrate   apply the migrations the database has not had yet (each in one transaction)
+  migrate   apply the migrations the database has not had yet and the SQL functions that changed,
+            in one transaction
   seed      load the example prospects (bright-smile-dental, harbor-realty); never done unasked
   status    the migrations applied and pending
 

@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BOOTSTRAP_SQL } from './bootstrap.ts'
-import { listMigrations, SUPABASE_DIR } from './migrate.ts'
+import { freshDatabaseScripts, SUPABASE_DIR } from './migrate.ts'
 import { findPostgresBin, type PostgresCluster, startPostgresCluster } from './postgres-cluster.ts'
 
 /**
  * The migrations as hosted Supabase runs them: on a real PostgreSQL server (Debian's package), not
  * only on the embedded PGlite. A throwaway cluster gets the Supabase role bootstrap, every migration
- * file unchanged (each in one transaction, as `supabase db push` applies them), and the seed; then
+ * and function file unchanged (each in one transaction, in the order freshDatabaseScripts gives), and
+ * the seed; then
  * the grants and RLS that keep prospects private are checked in the catalogue and by trying.
  * In CI a missing PostgreSQL fails this file (.ci/run installs it); elsewhere it is skipped, loudly.
  */
@@ -38,12 +39,13 @@ describe.skipIf(!bin && !process.env.CI)('migrations on a real PostgreSQL', () =
   }
   const asRole = (role: string, sql: string) => pg.psql(`set role ${role};\n${sql}`)
 
-  it('applies the bootstrap, every migration in its own transaction and the seed, twice over', async () => {
+  it('applies the bootstrap, every migration and function file in its own transaction and the seed, twice over', async () => {
     query(BOOTSTRAP_SQL)
-    for (const migration of await listMigrations()) {
-      const result = pg.psql(readFileSync(migration.path, 'utf8'), { single: true })
-      expect(result.stderr, migration.path).toBe('')
-      expect(result.status, migration.path).toBe(0)
+    for (const script of await freshDatabaseScripts()) {
+      // Warnings count; a notice does not (`drop function if exists` of a signature never created).
+      const result = pg.psql(`set client_min_messages = warning;\n${script}`, { single: true })
+      expect(result.stderr, script.slice(0, 200)).toBe('')
+      expect(result.status, script.slice(0, 200)).toBe(0)
     }
     const seed = readFileSync(`${SUPABASE_DIR}seed.sql`, 'utf8')
     query(seed)

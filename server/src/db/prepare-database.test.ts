@@ -88,6 +88,7 @@ describe('a database the migrations before the baseline made', () => {
     await applyMigrations(
       earlier,
       migrations.filter((migration) => migration.version <= BASELINE.version),
+      { functions: [] },
     )
     await earlier.exec(`delete from supabase_migrations.schema_migrations`)
     for (const version of ['20261122000000', '20261201000000', '20261204000000'].filter((v) => v <= last)) {

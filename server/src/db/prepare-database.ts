@@ -1,9 +1,11 @@
 import { bootstrapSupabaseRoles } from './bootstrap.ts'
-import { applyMigrations, applySeed, listMigrations } from './migrate.ts'
+import { applyMigrations, applySeed, listMigrations, listSqlFunctions } from './migrate.ts'
 import type { SqlDatabase } from './sql-database.ts'
 
 export interface PrepareOptions {
   migrationsDir?: string
+  /** supabase/functions-sql unless given. */
+  functionsDir?: string
   seedPath?: string
   /**
    * When the example prospects are loaded: into a database that had never been migrated (the
@@ -28,14 +30,20 @@ export interface PrepareResult {
   seeded: boolean
 }
 
-/** Brings a database up to date: Supabase-like roles, then pending migrations, then perhaps the examples. */
+/**
+ * Brings a database up to date: Supabase-like roles, then pending migrations and the function files that
+ * changed (one transaction), then perhaps the examples.
+ */
 export async function prepareDatabase(db: SqlDatabase, options: PrepareOptions = {}): Promise<PrepareResult> {
   await bootstrapSupabaseRoles(db)
   const before = await db.query<{ count: number }>(
     'select count(*)::int as count from supabase_migrations.schema_migrations',
   )
   const isNew = before.rows[0]?.count === 0
-  const migrated = await applyMigrations(db, await listMigrations(options.migrationsDir), options.progress)
+  const migrated = await applyMigrations(db, await listMigrations(options.migrationsDir), {
+    functions: await listSqlFunctions(options.functionsDir),
+    ...(options.progress ? { progress: options.progress } : {}),
+  })
   const when = options.seed ?? 'when-new'
   const seeded = when === 'always' || (when === 'when-new' && isNew)
   if (seeded) await applySeed(db, options.seedPath)

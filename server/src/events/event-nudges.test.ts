@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { NudgeFacts } from '#core/nudge-words.ts'
 import { calendlyDelivery, newInvitee } from '../testing/calendly-deliveries.ts'
 import {
   addTestProspect,
@@ -9,6 +10,7 @@ import {
   postEvents,
   scheduledEventUri,
 } from '../testing/event-test-app.ts'
+import { wordsOf } from '../testing/nudge-test-app.ts'
 import { createTestBackend, type TestBackend } from '../testing/test-backend.ts'
 
 let backend: TestBackend
@@ -36,12 +38,12 @@ async function ownProspect(slug: string, email: string): Promise<void> {
 
 const readNudges = async (slug: string) =>
   (
-    await backend.db.query<{ kind: string; text: string }>(
-      `select o.kind, o.text from public.notification_outbox o join public.prospects p on p.id = o.prospect_id
+    await backend.db.query<{ kind: string; text: string | null; facts: NudgeFacts | null }>(
+      `select o.kind, o.text, o.facts from public.notification_outbox o join public.prospects p on p.id = o.prospect_id
         where p.slug = $1 order by o.id`,
       [slug],
     )
-  ).rows
+  ).rows.map((row) => ({ kind: row.kind, text: wordsOf(row) }))
 
 describe('nudges to the reps', () => {
   it('queues one nudge per kind within the window, with its owner and a link to the rep page, and tells the drainer', async () => {

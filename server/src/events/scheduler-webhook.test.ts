@@ -1,5 +1,6 @@
 import type { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { NudgeFacts } from '#core/nudge-words.ts'
 import {
   calendlyDelivery,
   newInvitee,
@@ -7,6 +8,7 @@ import {
   type TestBooking,
 } from '../testing/calendly-deliveries.ts'
 import { addTestProspect, createEventApp, TEST_SCHEDULER_SIGNING_KEY } from '../testing/event-test-app.ts'
+import { wordsOf } from '../testing/nudge-test-app.ts'
 import { createTestBackend, type TestBackend } from '../testing/test-backend.ts'
 import { SCHEDULER_WEBHOOK_PATH, SIGNATURE_TOLERANCE_SECONDS } from './scheduler-webhook.ts'
 
@@ -49,12 +51,20 @@ async function readProspect(slug: string) {
       where p.slug = $1 order by e.id`,
     [slug],
   )
-  const { rows: nudges } = await backend.db.query<{ kind: string; text: string }>(
-    `select o.kind, o.text from public.notification_outbox o join public.prospects p on p.id = o.prospect_id
+  const { rows: nudges } = await backend.db.query<{
+    kind: string
+    text: string | null
+    facts: NudgeFacts | null
+  }>(
+    `select o.kind, o.text, o.facts from public.notification_outbox o join public.prospects p on p.id = o.prospect_id
       where p.slug = $1`,
     [slug],
   )
-  return { kinds: Object.keys(facts[0]?.firsts ?? {}), meetings, nudges }
+  return {
+    kinds: Object.keys(facts[0]?.firsts ?? {}),
+    meetings,
+    nudges: nudges.map((row) => ({ kind: row.kind, text: wordsOf(row) })),
+  }
 }
 
 describe('POST /api/webhooks/calendly', () => {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import type { NudgeFacts } from '#core/nudge-words.ts'
 import { REP_SESSION_COOKIE } from '#core/rep-api.ts'
-import { spokenDuration } from '#core/spoken-duration.ts'
 import { createApp } from '../app.ts'
 import { type FakeNotifyWebhook, startFakeNotifyWebhook } from '../testing/fake-notify-webhook.ts'
 import { startFakeVapiServer } from '../testing/fake-vapi-server.ts'
-import { createTestNudgeSettings, TEST_DRAIN_SECRET } from '../testing/nudge-test-app.ts'
+import { createTestNudgeSettings, TEST_DRAIN_SECRET, wordsOf } from '../testing/nudge-test-app.ts'
 import { createTestPhoneCallSettings, phoneCallBody, postPhoneCall } from '../testing/phone-call-test-app.ts'
 import { makeProspectRow } from '../testing/prospect-fixture.ts'
 import { createTestClock, importAsCommandLine } from '../testing/rep-test-app.ts'
@@ -47,12 +47,12 @@ function createCallApp(options: { on?: boolean } = {}) {
 /** The `asked` nudges queued for the prospect, oldest first. */
 const askedRows = async (slug: string) =>
   (
-    await backend.db.query<{ text: string }>(
-      `select o.text from public.notification_outbox o join public.prospects p on p.id = o.prospect_id
+    await backend.db.query<{ text: string | null; facts: NudgeFacts | null }>(
+      `select o.text, o.facts from public.notification_outbox o join public.prospects p on p.id = o.prospect_id
         where p.slug = $1 and o.kind = 'asked' order by o.id`,
       [slug],
     )
-  ).rows
+  ).rows.map((row) => ({ text: wordsOf(row) }))
 
 it('nudges a "Call Me" call in exact words, once per prospect within the window, and tells the drainer', async () => {
   await importAsCommandLine(backend.db, [
@@ -110,15 +110,4 @@ it('never nudges the team’s own try from a signed-in rep’s browser, nor anyt
       where p.slug = 'asked-nudges-off' and e.name = 'phone_call_placed'`,
   )
   expect(rows).toEqual([{ n: 1 }])
-})
-
-it('says a call’s length in the database exactly as the site does', async () => {
-  const samples = [0, 1, 45, 59, 60, 61, 95, 119, 120, 3599, 3600, 3601, 3659, 3660, 3720, 7199, 86_400]
-  const { rows } = await backend.db.query<{ seconds: number; words: string }>(
-    'select s as seconds, public.spoken_duration(s) as words from unnest($1::int[]) as s order by s',
-    [samples],
-  )
-  expect(rows).toEqual(samples.map((seconds) => ({ seconds, words: spokenDuration(seconds) })))
-  expect(rows.find((row) => row.seconds === 95)?.words).toBe('1 min 35 s')
-  expect(rows.find((row) => row.seconds === 3720)?.words).toBe('1 h 2 min')
 })

@@ -1,7 +1,8 @@
+import { nudgeChatText } from '#core/nudge-words.ts'
 import type { Db } from '../data/database.ts'
 import type { Logger } from '../logging/rate-limited-logger.ts'
 import type { NudgeSettings } from './nudge-settings.ts'
-import { claimNudges, finishNudge } from './outbox.ts'
+import { type ClaimedNudge, claimNudges, finishNudge } from './outbox.ts'
 import { type Delivery, sendNudge } from './send-nudge.ts'
 
 /** What one drain did: nudges delivered, to be tried again later, and given up. */
@@ -17,6 +18,12 @@ export interface DrainResult extends DrainCounts {
 }
 
 export type DrainOutbox = () => Promise<DrainResult>
+
+/** A nudge's chat line: worded now from its facts, or as it was queued when it came with its words. */
+export function nudgeWords(nudge: ClaimedNudge): string {
+  if (nudge.facts !== null) return nudgeChatText(nudge.facts)
+  return nudge.text ?? ''
+}
 
 /**
  * Nudges claimed together. They go one after another (a chat webhook limits its rate; Slack's is
@@ -61,7 +68,7 @@ export function createOutboxDrain(
       const claim = await claimNudges(db, BATCH_SIZE, leaseSeconds, now())
       if (claim.nudges.length === 0) return { ...counts, nextAt: claim.nextAt }
       for (const nudge of claim.nudges) {
-        const delivery = await sendNudge(settings, nudge.text)
+        const delivery = await sendNudge(settings, nudgeWords(nudge))
         if (!delivery.ok) tell(delivery)
         const state = await finishNudge(db, nudge.id, delivery, now())
         if (state === 'sent') counts.sent += 1

@@ -3,7 +3,7 @@ import { type FakeNotifyWebhook, startFakeNotifyWebhook } from '../testing/fake-
 import { createTestNudgeSettings, readOutbox } from '../testing/nudge-test-app.ts'
 import { createTestClock, type TestClock } from '../testing/rep-test-app.ts'
 import { createTestBackend, type TestBackend } from '../testing/test-backend.ts'
-import { createOutboxDrain } from './drain-outbox.ts'
+import { createOutboxDrain, nudgeWords } from './drain-outbox.ts'
 import { claimNudges } from './outbox.ts'
 
 let backend: TestBackend
@@ -62,6 +62,17 @@ describe('delivering the outbox', () => {
     clock.advance(3600)
     expect(await drain()).toEqual({ sent: 0, retried: 0, failed: 0, nextAt: null })
     expect(webhook.requests).toHaveLength(2)
+  })
+
+  it('sends a nudge queued with its words (before the server worded them) as it was queued', async () => {
+    await backend.db.query(
+      `insert into public.notification_outbox (prospect_id, kind, dedupe_key, text, created_at, next_attempt_at)
+       select p.id, 'opened', 'queued-with-words', 'Worded as it was queued', $1, $1
+       from public.prospects p where p.slug = 'harbor-realty'`,
+      [clock.now().toISOString()],
+    )
+    expect(await createDrain()()).toMatchObject({ sent: 1 })
+    expect(webhook.delivered()).toEqual(['Worded as it was queued'])
   })
 
   it('tries a failed delivery again after a backoff that doubles from 30 s, never before it is due', async () => {
@@ -148,7 +159,7 @@ describe('two drainers', () => {
     const text = await queueNudge()
     // A drainer claims it, then dies: it never records the result.
     const claim = await claimNudges(backend.deps.db, 5, 110, clock.now())
-    expect(claim.nudges.map((nudge) => nudge.text)).toEqual([text])
+    expect(claim.nudges.map(nudgeWords)).toEqual([text])
     expect(claim.nextAt).toEqual(new Date(clock.now().getTime() + 110_000))
     clock.advance(109)
     expect(await createDrain()()).toMatchObject({ sent: 0 })

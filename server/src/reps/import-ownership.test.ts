@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ErrorBody } from '#core/errors.ts'
 import type { RepProspectDetail } from '#core/rep-api.ts'
-import { DatabaseError } from '../data/database.ts'
+import { callFunction, DatabaseError } from '../data/database.ts'
 import { beginImportJob, IMPORT_REFUSED_MESSAGE, writeImportJob } from '../data/import-jobs.ts'
 import { createImportKey, postImport, readJob, waitForJob } from '../testing/import-jobs.ts'
 import { makeProspectRow } from '../testing/prospect-fixture.ts'
@@ -13,6 +13,7 @@ import {
   type TestSession,
 } from '../testing/rep-test-app.ts'
 import { createTestBackend, type TestBackend } from '../testing/test-backend.ts'
+import { listRefusedSlugs } from './rep-prospects.ts'
 
 // A rep's CSV import follows the form's ownership rule: a row whose slug is a prospect the rep may
 // not change (another rep's, nobody's, the fallback) is refused like any bad row, by its line, and
@@ -129,5 +130,25 @@ describe('a rep importing rows of prospects that are not theirs', () => {
     await importAsCommandLine(backend.deps.db, [row('cy-own', 'Changed by an operator')])
     const cyOwn = await detailOf('cy-own')
     expect([cyOwn.fields.company_name, cyOwn.owner]).toEqual(['Changed by an operator', cy.rep])
+  })
+})
+
+describe('the rows an import refuses', () => {
+  it('are the prospects the ownership rule says the rep may not change as they are, for every rep', async () => {
+    const slugs = ['bo-own', 'cy-own', 'harbor-realty', 'bright-smile-dental', 'visitor', 'no-such-slug']
+    for (const session of [ann, bo, cy]) {
+      const refused = await listRefusedSlugs(backend.deps.db, session.rep.id, slugs)
+      const rights = await callFunction(backend.deps.db, 'prospect_rights', { rep_id: session.rep.id, slugs })
+      expect(
+        refused.map((row) => row.slug),
+        session.rep.email,
+      ).toEqual(rights.filter((right) => !right.change).map((right) => right.slug))
+    }
+    expect((await listRefusedSlugs(backend.deps.db, bo.rep.id, slugs)).map((row) => row.slug)).toEqual([
+      'bright-smile-dental',
+      'cy-own',
+      'harbor-realty',
+      'visitor',
+    ])
   })
 })

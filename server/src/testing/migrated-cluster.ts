@@ -1,17 +1,17 @@
-import { readFileSync } from 'node:fs'
 import { BOOTSTRAP_SQL } from '../db/bootstrap.ts'
-import { listMigrations } from '../db/migrate.ts'
+import { freshDatabaseScripts } from '../db/migrate.ts'
 import { type PostgresCluster, type PsqlResult, startPostgresCluster } from '../db/postgres-cluster.ts'
 
 /**
- * A throwaway cluster with the Supabase role bootstrap and every migration applied, each file in one
- * transaction, as `supabase db push` applies them. Throws with psql's words when one fails.
+ * A throwaway cluster with the Supabase role bootstrap, every migration and every function file applied,
+ * each piece in one transaction (freshDatabaseScripts). Throws with psql's words when one fails.
  */
 export async function startMigratedCluster(bin: string): Promise<PostgresCluster> {
   const pg = await startPostgresCluster(bin)
-  const setup = [BOOTSTRAP_SQL, ...(await listMigrations()).map((m) => readFileSync(m.path, 'utf8'))]
+  const setup = [BOOTSTRAP_SQL, ...(await freshDatabaseScripts())]
   for (const sql of setup) {
-    const { stderr } = pg.psql(sql, { single: true })
+    // A migration's `drop function if exists` of a signature a fresh database never had is a notice.
+    const { stderr } = pg.psql(`set client_min_messages = warning;\n${sql}`, { single: true })
     if (stderr !== '') {
       pg.stop()
       throw new Error(`Preparing the PostgreSQL cluster failed: ${stderr}`)

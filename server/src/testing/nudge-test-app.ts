@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import type { Hono } from 'hono'
+import { type NudgeFacts, nudgeChatText } from '#core/nudge-words.ts'
 import { createApp } from '../app.ts'
 import type { SqlDatabase } from '../db/sql-database.ts'
 import type { NudgeSettings } from '../notify/nudge-settings.ts'
@@ -97,6 +98,7 @@ export function webCallReport(
 export interface OutboxRow {
   id: number
   kind: string
+  /** The chat's line: worded from the row's facts as the drain words it. */
   text: string
   attempts: number
   next_attempt_at: Date
@@ -106,5 +108,13 @@ export interface OutboxRow {
   last_error: string | null
 }
 
+/** A queued nudge's chat line, as the drain words it (from its facts, else the words it was queued with). */
+export const wordsOf = (row: { text: string | null; facts: NudgeFacts | null }): string =>
+  row.facts === null ? (row.text ?? '') : nudgeChatText(row.facts)
+
 export const readOutbox = async (db: SqlDatabase): Promise<OutboxRow[]> =>
-  (await db.query<OutboxRow>('select * from public.notification_outbox order by id')).rows
+  (
+    await db.query<Omit<OutboxRow, 'text'> & { text: string | null; facts: NudgeFacts | null }>(
+      'select * from public.notification_outbox order by id',
+    )
+  ).rows.map(({ facts, ...row }) => ({ ...row, text: wordsOf({ text: row.text, facts }) }))
