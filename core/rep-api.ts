@@ -797,15 +797,24 @@ export interface BulkResponse {
 export const BULK_INLINE_MAX = 1000
 
 /**
- * A large bulk action. `running` until its one transaction ends: then `done`, with its result, or
- * `failed`, with why in words, and nothing changed. Only the rep who started it may read it (404
- * `prospect_not_found` for anyone else, as for an unknown id).
+ * A large bulk action. `running` until its one writing transaction ends: then `done`, with its
+ * result, or `failed`, with why in words, and nothing changed. Only the rep who started it may read
+ * it (404 `prospect_not_found` for anyone else, as for an unknown id).
  */
 export interface BulkJob {
   id: string
   status: 'running' | 'done' | 'failed'
   action: BulkResult['action']
   total: number
+  /**
+   * While running: `checking` its rows against the ownership rule in chunks (`checked` of `total`
+   * so far, `refused` of those the rep may not change), then `writing` them all in one transaction,
+   * which has no count to show: `writingSince` says since when.
+   */
+  phase: 'checking' | 'writing'
+  checked: number
+  refused: number
+  writingSince: string | null
   result: BulkResult | null
   error: string | null
   createdAt: string

@@ -49,6 +49,18 @@ export type BulkFunctions = {
     }
     Returns: BulkFunctions['bulk_change_prospects']['Returns']
   }
+  /** One chunk of a job's rows checked by the rule, the job's counts moved on (20261214010000_bulk_job_progress.sql). */
+  check_bulk_job_chunk: {
+    Args: {
+      job_id: string
+      action: 'reassign' | 'delete' | 'reread'
+      slugs: readonly string[]
+      rep_id: string
+      owner_id: string | null
+      at: string
+    }
+    Returns: { status: 'gone' } | { status: 'checked'; checked: number; refused: number }
+  }
   restore_prospect_batch: {
     Args: { batch_id: string; rep_id: string; at: string }
     Returns:
@@ -70,6 +82,13 @@ export type BulkTables = {
     action: 'reassign' | 'delete' | 'reread'
     total: number
     status: BulkJobStatus
+    /** While running: checking its rows in chunks, then writing them in one transaction. */
+    phase: 'checking' | 'writing'
+    /** Rows checked so far, of `total`, and how many of those the rep may not change. */
+    checked: number
+    refused: number
+    /** When the one writing transaction began. */
+    writing_at: string | null
     /** `bulk_change_prospects`' answer and the delete's `batch_id`, once done. */
     result: (BulkDone & { batch_id: string | null }) | null
     error: string | null

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { UNAVAILABLE_MESSAGE } from '#core/api-error.ts'
 import { BULK_EXPORT_FILE, type BulkJob, type BulkRequest, type BulkResult } from '#core/rep-api.ts'
 import { secondaryButtonClass } from '../../../components/button-styles.ts'
@@ -190,6 +190,7 @@ export function BulkBar({
             fails. This page shows the outcome when it is done.
           </p>
         )}
+        {busy !== null && job !== null && <JobSteps job={job} />}
         {busy === null && outcome !== null && outcome.kind !== 'failed' && (
           <OutcomeText outcome={outcome} onUndo={undo} />
         )}
@@ -197,6 +198,77 @@ export function BulkBar({
       {busy === null && outcome?.kind === 'failed' && <Alert>{outcome.message}</Alert>}
     </section>
   )
+}
+
+/** The bar's height, inline: a new utility class would grow the one stylesheet every page carries. */
+const BAR = 10
+
+/**
+ * How far a large action has come, as the server knows it: rows checked of all, then the write,
+ * which is one transaction with nothing to count, so it is shown as going on and for how long. The
+ * live region above says each tenth of the check and the write's start, not every poll's number.
+ */
+function JobSteps({ job }: { job: BulkJob }) {
+  if (job.status !== 'running') return null
+  const writing = job.phase === 'writing'
+  const label = writing ? 'Writing the change' : 'Checking the prospects'
+  const tenth = Math.floor((job.checked / Math.max(job.total, 1)) * 10) * 10
+  return (
+    <div className="mt-2 space-y-1">
+      <div
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={writing ? undefined : 0}
+        aria-valuemax={writing ? undefined : job.total}
+        aria-valuenow={writing ? undefined : job.checked}
+        aria-valuetext={
+          writing ? 'Writing' : `Checked ${formatCount(job.checked)} of ${formatCount(job.total)}`
+        }
+        className="rounded-full bg-slate-100 dark:bg-slate-800"
+        style={{ height: BAR }}
+      >
+        <div
+          className={
+            writing
+              ? 'rounded-full bg-indigo-500/30 dark:bg-indigo-400/20'
+              : 'rounded-full bg-indigo-600 dark:bg-indigo-400'
+          }
+          style={{
+            height: BAR,
+            width: writing ? '100%' : `${(job.checked / Math.max(job.total, 1)) * 100}%`,
+          }}
+        />
+      </div>
+      <p aria-hidden="true">
+        {writing ? (
+          <>
+            Writing… <Elapsed since={job.writingSince} />
+          </>
+        ) : (
+          <>
+            Checked {formatCount(job.checked)} of {formatCount(job.total)}
+            {job.refused > 0 && ` · ${formatCount(job.refused)} you may not change, left as they are`}
+          </>
+        )}
+      </p>
+      <p className="sr-only">{writing ? 'Writing…' : `Checked ${tenth} %`}</p>
+    </div>
+  )
+}
+
+/**
+ * Seconds since the write began, counted by this page from when it first saw it (the server's clock
+ * and the browser's may differ): the write is one transaction, so time is all there is to show.
+ */
+function Elapsed({ since }: { since: string | null }) {
+  const [seenAt] = useState(() => Date.now())
+  const [now, setNow] = useState(seenAt)
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000)
+    return () => clearInterval(timer)
+  }, [])
+  if (since === null) return null
+  return <span className="tabular-nums">{Math.max(0, Math.round((now - seenAt) / 1000))} s</span>
 }
 
 const WORKING: Record<BulkResult['action'], string> = {
