@@ -804,7 +804,8 @@ export const BULK_INLINE_MAX = 1000
 export interface BulkJob {
   id: string
   status: 'running' | 'done' | 'failed'
-  action: BulkResult['action']
+  /** `restore`: a bulk delete brought back (`POST bulk-actions/deletions/:id/restore`), its answer in `restored`. */
+  action: BulkResult['action'] | 'restore'
   total: number
   /**
    * While running: `checking` its rows against the ownership rule in chunks (`checked` of `total`
@@ -815,6 +816,8 @@ export interface BulkJob {
   checked: number
   refused: number
   writingSince: string | null
+  /** A restore's answer, once done. */
+  restored: BulkRestoreResponse | null
   result: BulkResult | null
   error: string | null
   createdAt: string

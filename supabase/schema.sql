@@ -4065,6 +4065,26 @@ end;
 $$;
 
 --
+-- Name: run_restore_job(uuid, uuid, uuid, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.run_restore_job(job_id uuid, batch_id uuid, rep_id uuid, at timestamp with time zone) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  v_result jsonb;
+begin
+  v_result := public.restore_prospect_batch(run_restore_job.batch_id, run_restore_job.rep_id, run_restore_job.at);
+  update public.bulk_jobs j
+  set status = case when v_result ->> 'status' = 'restored' then 'done' else 'failed' end,
+      result = v_result, updated_at = run_restore_job.at
+  where j.id = run_restore_job.job_id;
+  return v_result;
+end;
+$$;
+
+--
 -- Name: search_embed_prospects(uuid, text, integer); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -4800,7 +4820,7 @@ CREATE TABLE public.bulk_jobs (
     checked integer DEFAULT 0 NOT NULL,
     refused integer DEFAULT 0 NOT NULL,
     writing_at timestamp with time zone,
-    CONSTRAINT bulk_jobs_action CHECK ((action = ANY (ARRAY['reassign'::text, 'delete'::text, 'reread'::text]))),
+    CONSTRAINT bulk_jobs_action CHECK ((action = ANY (ARRAY['reassign'::text, 'delete'::text, 'reread'::text, 'restore'::text]))),
     CONSTRAINT bulk_jobs_phase CHECK ((phase = ANY (ARRAY['checking'::text, 'writing'::text]))),
     CONSTRAINT bulk_jobs_status CHECK ((status = ANY (ARRAY['running'::text, 'done'::text, 'failed'::text])))
 );
@@ -7550,6 +7570,13 @@ GRANT ALL ON FUNCTION public.rollups_stage_times_removed() TO service_role;
 
 REVOKE ALL ON FUNCTION public.run_bulk_job(job_id uuid, action text, slugs text[], rep_id uuid, owner_id uuid, batch_id uuid, at timestamp with time zone, max_refused integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.run_bulk_job(job_id uuid, action text, slugs text[], rep_id uuid, owner_id uuid, batch_id uuid, at timestamp with time zone, max_refused integer) TO service_role;
+
+--
+-- Name: FUNCTION run_restore_job(job_id uuid, batch_id uuid, rep_id uuid, at timestamp with time zone); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.run_restore_job(job_id uuid, batch_id uuid, rep_id uuid, at timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.run_restore_job(job_id uuid, batch_id uuid, rep_id uuid, at timestamp with time zone) TO service_role;
 
 --
 -- Name: FUNCTION search_embed_prospects(rep_id uuid, query text, max_rows integer); Type: ACL; Schema: public; Owner: -

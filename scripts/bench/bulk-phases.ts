@@ -103,7 +103,9 @@ async function main(): Promise<void> {
     await time('check only (rule per row, delete)', 'rep, half theirs', () => check(bo, null, false))
     await time('check only, one chunk of 10,000', 'rep, half theirs', () => check10k(bo))
     await time('reassign (check + write), 50,000 changed', 'admin', () => act('reassign', ann, cy))
-    await time('reassign to themselves: 25,000 refused, 25,000 already theirs', 'rep, half theirs', () => act('reassign', bo, bo))
+    await time('reassign to themselves: 25,000 refused, 25,000 already theirs', 'rep, half theirs', () =>
+      act('reassign', bo, bo),
+    )
     await seed()
     await time('delete (check + write), 50,000 deleted', 'admin', () => act('delete', ann, null))
     await seed()

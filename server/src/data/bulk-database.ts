@@ -68,6 +68,11 @@ export type BulkFunctions = {
       | { status: 'forbidden' }
       | { status: 'restored'; restored: number; already: number; slug_taken: string[] }
   }
+  /** `restore_prospect_batch` for a job, its row written in the same transaction (20261214010100_bulk_restore_job.sql). */
+  run_restore_job: {
+    Args: { job_id: string; batch_id: string; rep_id: string; at: string }
+    Returns: BulkFunctions['restore_prospect_batch']['Returns']
+  }
 }
 
 /** What `bulk_change_prospects` answers once it has run. */
@@ -79,7 +84,7 @@ export type BulkTables = {
   bulk_jobs: Table<{
     id: string
     rep_id: string
-    action: 'reassign' | 'delete' | 'reread'
+    action: 'reassign' | 'delete' | 'reread' | 'restore'
     total: number
     status: BulkJobStatus
     /** While running: checking its rows in chunks, then writing them in one transaction. */
@@ -89,8 +94,14 @@ export type BulkTables = {
     refused: number
     /** When the one writing transaction began. */
     writing_at: string | null
-    /** `bulk_change_prospects`' answer and the delete's `batch_id`, once done. */
-    result: (BulkDone & { batch_id: string | null }) | null
+    /**
+     * `bulk_change_prospects`' answer and the delete's `batch_id`, once done; a restore's,
+     * `restore_prospect_batch`'s.
+     */
+    result:
+      | (BulkDone & { batch_id: string | null })
+      | Extract<BulkFunctions['restore_prospect_batch']['Returns'], { status: 'restored' }>
+      | null
     error: string | null
     created_at: string
     updated_at: string

@@ -557,6 +557,7 @@ const FUNCTIONS: { [F in keyof Schema['Functions']]: Record<keyof Schema['Functi
       max_refused: 'integer',
     },
     restore_prospect_batch: { batch_id: 'uuid', rep_id: 'uuid', at: 'timestamp with time zone' },
+    run_restore_job: { job_id: 'uuid', batch_id: 'uuid', rep_id: 'uuid', at: 'timestamp with time zone' },
     check_bulk_job_chunk: {
       job_id: 'uuid',
       action: 'text',

@@ -500,6 +500,78 @@ describe('large bulk actions run as a job', () => {
     ])
   })
 
+  it('brings thousands back as a job, shown as writing from the start; a failure brings none back', async () => {
+    const rows = Array.from({ length: 1_100 }, (_, i) => row(`ridge-${1000 + i}`, `Ridgemere ${i}`))
+    await importAsRep(db, rows, bo.rep.id)
+    const follow = async (app: RepTestApp, session: TestSession, id: string) =>
+      ((await (await app.request(`/bulk-actions/${id}`, { session })).json()) as BulkJobResponse).job
+    const deleted = createBackgroundRecorder()
+    const deleter = createRepTestApp(backend, { runInBackground: deleted.runInBackground })
+    const admin = await deleter.signIn('ann@example.com')
+    const deleting = await deleter.request('/bulk-actions', {
+      method: 'POST',
+      session: admin,
+      body: JSON.stringify({ action: 'delete', filter: { list: 'prospects', query: 'q=ridgemere' } }),
+    })
+    const deletion = ((await deleting.json()) as BulkJobResponse).job
+    await deleted.settled()
+    const batchId = (await follow(deleter, admin, deletion.id)).result?.batchId
+    expect(batchId).toBeTruthy()
+    const restore = (app: RepTestApp, session: TestSession) =>
+      app.request(`/bulk-actions/deletions/${batchId}/restore`, { method: 'POST', session })
+
+    // Another rep may not, and is told so at once, with no job made.
+    expect((await restore(reps, bo)).status).toBe(403)
+
+    // Its one transaction fails on a row in the middle: none comes back, and the job says so.
+    await db.query(`create function public.fail_on_ridge() returns trigger language plpgsql as $$
+      begin if new.slug = 'ridge-1500' and new.action = 'restore' then raise exception 'disk full'; end if;
+      return new; end $$`)
+    await db.query(`create trigger fail_on_ridge before insert on public.prospect_audit
+      for each row execute function public.fail_on_ridge()`)
+    try {
+      const background = createBackgroundRecorder()
+      const app = createRepTestApp(backend, { runInBackground: background.runInBackground })
+      const session = await app.signIn('ann@example.com')
+      const res = await restore(app, session)
+      expect(res.status).toBe(202)
+      const { job } = (await res.json()) as BulkJobResponse
+      await background.settled()
+      expect(await follow(app, session, job.id)).toMatchObject({
+        status: 'failed',
+        error: 'The action could not be finished, so nothing was changed. Try it again in a moment.',
+      })
+    } finally {
+      await db.query('drop trigger fail_on_ridge on public.prospect_audit')
+      await db.query('drop function public.fail_on_ridge()')
+    }
+    expect([await ownerOf('ridge-1000'), await ownerOf('ridge-2099')]).toEqual(['gone', 'gone'])
+
+    // Held before its transaction begins: a read of the job answers, writing since it was made.
+    const held = holdCall(db, 'run_restore_job', 1)
+    const background = createBackgroundRecorder()
+    const app = createRepTestApp(backend, { db: held.db, runInBackground: background.runInBackground })
+    const session = await app.signIn('ann@example.com')
+    const res = await restore(app, session)
+    expect(res.status).toBe(202)
+    expect(res.headers.get('Location')).toMatch(/^\/api\/reps\/bulk-actions\//)
+    const { job } = (await res.json()) as BulkJobResponse
+    expect(job).toMatchObject({ action: 'restore', status: 'running', phase: 'writing', total: 1_100 })
+    await held.arrived
+    expect(await follow(app, session, job.id)).toMatchObject({ status: 'running', phase: 'writing' })
+    held.release()
+    await background.settled()
+    expect(await follow(app, session, job.id)).toMatchObject({
+      status: 'done',
+      result: null,
+      restored: { restored: 1_100, already: 0, slugTaken: [] },
+    })
+    expect([await ownerOf('ridge-1000'), await ownerOf('ridge-2099')]).toEqual([
+      'bo@example.com',
+      'bo@example.com',
+    ])
+  })
+
   it('answers a job its server left running as failed, with nothing changed', async () => {
     const { rows } = await db.query<{ id: string }>(
       `insert into public.bulk_jobs (rep_id, action, total, created_at, updated_at)

@@ -7,7 +7,7 @@ import { listReps } from '../api/rep-endpoints.ts'
 import { Alert } from '../ui/alert.tsx'
 import { labelClass, selectClass, textLinkClass } from '../ui/field-styles.ts'
 import { formatCount } from '../ui/format.ts'
-import { exportBulkCsv, getBulkJob, restoreBulkDeletion, sendBulkAction } from './bulk-endpoints.ts'
+import { bringBackBatch, exportBulkCsv, followBulkJob, sendBulkAction } from './bulk-endpoints.ts'
 import type { BulkSelection } from './use-bulk-selection.ts'
 
 const loadReps = (_key: string, signal: AbortSignal) => listReps(signal)
@@ -21,9 +21,6 @@ type Outcome =
   | { kind: 'exported'; rows: number }
   | { kind: 'restored'; restored: number; slugTaken: string[] }
   | { kind: 'failed'; message: string }
-
-/** How often the page asks how a large bulk action is going. */
-const JOB_POLL_MS = 1000
 
 const prospects = (n: number) => `${formatCount(n)} ${n === 1 ? 'prospect' : 'prospects'}`
 
@@ -70,7 +67,8 @@ export function BulkBar({
   const write = (request: BulkRequest) =>
     run(request.action, async () => {
       const answer = await sendBulkAction(request)
-      const result = 'result' in answer ? answer.result : await followJob(answer.job, setJob)
+      const result = 'result' in answer ? answer.result : (await followBulkJob(answer.job, setJob)).result
+      if (result === null) throw new Error(UNAVAILABLE_MESSAGE)
       selection.clear()
       onChanged()
       return { kind: 'result', result }
@@ -83,7 +81,7 @@ export function BulkBar({
     })
   const undo = (batchId: string) =>
     run('undo', async () => {
-      const answer = await restoreBulkDeletion(batchId)
+      const answer = await bringBackBatch(batchId, setJob)
       onChanged()
       return { kind: 'restored', restored: answer.restored, slugTaken: answer.slugTaken }
     })
@@ -200,6 +198,14 @@ export function BulkBar({
   )
 }
 
+/** What the one writing transaction is doing, as the progressbar's name. */
+const WRITING: Record<BulkJob['action'], string> = {
+  reassign: 'Writing the change',
+  delete: 'Writing the change',
+  reread: 'Writing the change',
+  restore: 'Bringing the prospects back',
+}
+
 /** The bar's height, inline: a new utility class would grow the one stylesheet every page carries. */
 const BAR = 10
 
@@ -208,10 +214,10 @@ const BAR = 10
  * which is one transaction with nothing to count, so it is shown as going on and for how long. The
  * live region above says each tenth of the check and the write's start, not every poll's number.
  */
-function JobSteps({ job }: { job: BulkJob }) {
+export function JobSteps({ job }: { job: BulkJob }) {
   if (job.status !== 'running') return null
   const writing = job.phase === 'writing'
-  const label = writing ? 'Writing the change' : 'Checking the prospects'
+  const label = writing ? WRITING[job.action] : 'Checking the prospects'
   const tenth = Math.floor((job.checked / Math.max(job.total, 1)) * 10) * 10
   return (
     <div className="mt-2 space-y-1">
@@ -271,30 +277,11 @@ function Elapsed({ since }: { since: string | null }) {
   return <span className="tabular-nums">{Math.max(0, Math.round((now - seenAt) / 1000))} s</span>
 }
 
-const WORKING: Record<BulkResult['action'], string> = {
+const WORKING: Record<BulkJob['action'], string> = {
   reassign: 'Reassigning',
   delete: 'Deleting',
   reread: 'Queueing the websites of',
-}
-
-/**
- * Waits for a large bulk action to end, asking again every JOB_POLL_MS: its result, or its failure
- * thrown in its words (nothing was changed then).
- */
-async function followJob(started: BulkJob, show: (job: BulkJob | null) => void): Promise<BulkResult> {
-  let job = started
-  show(job)
-  try {
-    while (job.status === 'running') {
-      await new Promise((resolve) => setTimeout(resolve, JOB_POLL_MS))
-      job = (await getBulkJob(job.id)).job
-      show(job)
-    }
-    if (job.status === 'failed' || job.result === null) throw new Error(job.error ?? UNAVAILABLE_MESSAGE)
-    return job.result
-  } finally {
-    show(null)
-  }
+  restore: 'Bringing back',
 }
 
 const DONE: Record<BulkResult['action'], string> = {
