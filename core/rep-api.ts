@@ -561,10 +561,66 @@ function checkText(key: keyof OutreachWording, source: string): string | null {
 
 // The team's funnel (Activity opens on it).
 
-/** The periods the funnel offers: this week and last week (Monday to Sunday, UTC), the last 30 days. */
-export const FUNNEL_PERIODS = ['this-week', 'last-week', '30-days'] as const
+/**
+ * The periods the funnel offers: this week and last week (Monday to Sunday, UTC), the last 30 days,
+ * and a custom one from one day to another (`from` and `to`, both included, UTC days).
+ */
+export const FUNNEL_PERIODS = ['this-week', 'last-week', '30-days', 'custom'] as const
 export type FunnelPeriod = (typeof FUNNEL_PERIODS)[number]
 export const DEFAULT_FUNNEL_PERIOD: FunnelPeriod = '30-days'
+/** The longest custom period, in days (a leap year's): longer, the trend and the splits stop meaning a period. */
+export const FUNNEL_CUSTOM_MAX_DAYS = 366
+
+const DAY_MS = 86_400_000
+
+/** A calendar day written `YYYY-MM-DD` as its midnight UTC in ms, or null when it is no such day. */
+export function parseFunnelDay(value: string): number | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
+  if (!match) return null
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])]
+  const ms = Date.UTC(year, month - 1, day)
+  const date = new Date(ms)
+  // Date.UTC rolls 31 April over to 1 May: a day that does not exist is refused, not moved.
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day)
+    return null
+  return ms
+}
+
+/** Which of a custom period's two days a problem is with, so a form can mark that field. */
+export type FunnelRangeField = 'from' | 'to'
+
+/**
+ * A custom period's two days (`YYYY-MM-DD`, both included) as a rep reads a problem with them, or
+ * null when they make a period: both real days, the last not before the first, at most
+ * FUNNEL_CUSTOM_MAX_DAYS days, none after `today` (UTC; the funnel cannot count what has not
+ * happened). The API and the page say the same words.
+ */
+export function checkFunnelRange(
+  from: string,
+  to: string,
+  today: Date,
+): { field: FunnelRangeField; message: string } | null {
+  if (from === '') return { field: 'from', message: 'Choose the first day of the period.' }
+  if (to === '') return { field: 'to', message: 'Choose the last day of the period.' }
+  const first = parseFunnelDay(from)
+  if (first === null)
+    return { field: 'from', message: 'The first day is not a date (write it as YYYY-MM-DD).' }
+  const last = parseFunnelDay(to)
+  if (last === null) return { field: 'to', message: 'The last day is not a date (write it as YYYY-MM-DD).' }
+  const todayMs = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate())
+  if (first > todayMs)
+    return { field: 'from', message: 'The first day is in the future: choose today or earlier.' }
+  if (last > todayMs)
+    return { field: 'to', message: 'The last day is in the future: choose today or earlier.' }
+  if (last < first) return { field: 'to', message: 'The last day is before the first day.' }
+  const days = (last - first) / DAY_MS + 1
+  if (days > FUNNEL_CUSTOM_MAX_DAYS)
+    return {
+      field: 'to',
+      message: `The period is ${days} days long: choose at most a year (${FUNNEL_CUSTOM_MAX_DAYS} days).`,
+    }
+  return null
+}
 /** How many weeks the trend shows, ending with the period's last. */
 export const FUNNEL_TREND_WEEKS = 8
 
@@ -584,7 +640,7 @@ export interface FunnelGroup {
 }
 
 /**
- * `GET activity/funnel?period=&q=&owner=`: the funnel of the prospects the activity list's search
+ * `GET activity/funnel?period=&from=&to=&q=&owner=`: the funnel of the prospects the activity list's search
  * and owner filters match, as the list scopes them (everyone signed in sees the team's).
  */
 export interface FunnelResponse {
@@ -741,15 +797,27 @@ export interface BulkResponse {
 export const BULK_INLINE_MAX = 1000
 
 /**
- * A large bulk action. `running` until its one transaction ends: then `done`, with its result, or
- * `failed`, with why in words, and nothing changed. Only the rep who started it may read it (404
- * `prospect_not_found` for anyone else, as for an unknown id).
+ * A large bulk action. `running` until its one writing transaction ends: then `done`, with its
+ * result, or `failed`, with why in words, and nothing changed. Only the rep who started it may read
+ * it (404 `prospect_not_found` for anyone else, as for an unknown id).
  */
 export interface BulkJob {
   id: string
   status: 'running' | 'done' | 'failed'
-  action: BulkResult['action']
+  /** `restore`: a bulk delete brought back (`POST bulk-actions/deletions/:id/restore`), its answer in `restored`. */
+  action: BulkResult['action'] | 'restore'
   total: number
+  /**
+   * While running: `checking` its rows against the ownership rule in chunks (`checked` of `total`
+   * so far, `refused` of those the rep may not change), then `writing` them all in one transaction,
+   * which has no count to show: `writingSince` says since when.
+   */
+  phase: 'checking' | 'writing'
+  checked: number
+  refused: number
+  writingSince: string | null
+  /** A restore's answer, once done. */
+  restored: BulkRestoreResponse | null
   result: BulkResult | null
   error: string | null
   createdAt: string

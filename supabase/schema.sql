@@ -542,6 +542,46 @@ CREATE FUNCTION public.changed_prospect_fields(old jsonb, new jsonb) RETURNS tex
 $$;
 
 --
+-- Name: check_bulk_job_chunk(uuid, text, text[], uuid, uuid, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.check_bulk_job_chunk(job_id uuid, action text, slugs text[], rep_id uuid, owner_id uuid, at timestamp with time zone) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+#variable_conflict use_column
+declare
+  v_admin boolean;
+  v_refused integer;
+  v_job public.bulk_jobs;
+begin
+  v_admin := public.prospect_change_refusal(check_bulk_job_chunk.rep_id, '', null, false, null) is null;
+  select count(*)::integer into v_refused
+  from public.prospects p
+  where p.slug = any (check_bulk_job_chunk.slugs)
+    and case
+      when check_bulk_job_chunk.action = 'delete' and p.slug = 'visitor' then true
+      when check_bulk_job_chunk.action = 'reread' and p.website is null then true
+      when v_admin then false
+      else public.prospect_change_refusal(
+        check_bulk_job_chunk.rep_id, p.slug, p.owner_id,
+        check_bulk_job_chunk.action = 'reassign', check_bulk_job_chunk.owner_id
+      ) is not null
+    end;
+  update public.bulk_jobs j
+  set checked = j.checked + cardinality(check_bulk_job_chunk.slugs),
+      refused = j.refused + v_refused,
+      updated_at = check_bulk_job_chunk.at
+  where j.id = check_bulk_job_chunk.job_id and j.status = 'running' and j.phase = 'checking'
+  returning * into v_job;
+  if not found then
+    return jsonb_build_object('status', 'gone');
+  end if;
+  return jsonb_build_object('status', 'checked', 'checked', v_job.checked, 'refused', v_job.refused);
+end;
+$$;
+
+--
 -- Name: check_rate_limits(jsonb); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -4012,6 +4052,26 @@ end;
 $$;
 
 --
+-- Name: run_restore_job(uuid, uuid, uuid, timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.run_restore_job(job_id uuid, batch_id uuid, rep_id uuid, at timestamp with time zone) RETURNS jsonb
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  v_result jsonb;
+begin
+  v_result := public.restore_prospect_batch(run_restore_job.batch_id, run_restore_job.rep_id, run_restore_job.at);
+  update public.bulk_jobs j
+  set status = case when v_result ->> 'status' = 'restored' then 'done' else 'failed' end,
+      result = v_result, updated_at = run_restore_job.at
+  where j.id = run_restore_job.job_id;
+  return v_result;
+end;
+$$;
+
+--
 -- Name: search_embed_prospects(uuid, text, integer); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -4692,7 +4752,12 @@ CREATE TABLE public.bulk_jobs (
     error text,
     created_at timestamp with time zone NOT NULL,
     updated_at timestamp with time zone NOT NULL,
-    CONSTRAINT bulk_jobs_action CHECK ((action = ANY (ARRAY['reassign'::text, 'delete'::text, 'reread'::text]))),
+    phase text DEFAULT 'checking'::text NOT NULL,
+    checked integer DEFAULT 0 NOT NULL,
+    refused integer DEFAULT 0 NOT NULL,
+    writing_at timestamp with time zone,
+    CONSTRAINT bulk_jobs_action CHECK ((action = ANY (ARRAY['reassign'::text, 'delete'::text, 'reread'::text, 'restore'::text]))),
+    CONSTRAINT bulk_jobs_phase CHECK ((phase = ANY (ARRAY['checking'::text, 'writing'::text]))),
     CONSTRAINT bulk_jobs_status CHECK ((status = ANY (ARRAY['running'::text, 'done'::text, 'failed'::text])))
 );
 
@@ -4701,6 +4766,18 @@ CREATE TABLE public.bulk_jobs (
 --
 
 COMMENT ON TABLE public.bulk_jobs IS 'The reps'' large bulk actions, followed by the page that started them; service_role only.';
+
+--
+-- Name: COLUMN bulk_jobs.checked; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.bulk_jobs.checked IS 'How many of the job''s prospects have been checked against the ownership rule (of `total`).';
+
+--
+-- Name: COLUMN bulk_jobs.refused; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.bulk_jobs.refused IS 'Of those checked, how many the rep may not change (checked again when the job writes).';
 
 --
 -- Name: call_reports; Type: TABLE; Schema: public; Owner: -
@@ -6703,6 +6780,13 @@ REVOKE ALL ON FUNCTION public.changed_prospect_fields(old jsonb, new jsonb) FROM
 GRANT ALL ON FUNCTION public.changed_prospect_fields(old jsonb, new jsonb) TO service_role;
 
 --
+-- Name: FUNCTION check_bulk_job_chunk(job_id uuid, action text, slugs text[], rep_id uuid, owner_id uuid, at timestamp with time zone); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.check_bulk_job_chunk(job_id uuid, action text, slugs text[], rep_id uuid, owner_id uuid, at timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.check_bulk_job_chunk(job_id uuid, action text, slugs text[], rep_id uuid, owner_id uuid, at timestamp with time zone) TO service_role;
+
+--
 -- Name: FUNCTION check_rate_limits(buckets jsonb); Type: ACL; Schema: public; Owner: -
 --
 
@@ -7426,6 +7510,13 @@ GRANT ALL ON FUNCTION public.rollups_stage_times_removed() TO service_role;
 
 REVOKE ALL ON FUNCTION public.run_bulk_job(job_id uuid, action text, slugs text[], rep_id uuid, owner_id uuid, batch_id uuid, at timestamp with time zone, max_refused integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.run_bulk_job(job_id uuid, action text, slugs text[], rep_id uuid, owner_id uuid, batch_id uuid, at timestamp with time zone, max_refused integer) TO service_role;
+
+--
+-- Name: FUNCTION run_restore_job(job_id uuid, batch_id uuid, rep_id uuid, at timestamp with time zone); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.run_restore_job(job_id uuid, batch_id uuid, rep_id uuid, at timestamp with time zone) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.run_restore_job(job_id uuid, batch_id uuid, rep_id uuid, at timestamp with time zone) TO service_role;
 
 --
 -- Name: FUNCTION search_embed_prospects(rep_id uuid, query text, max_rows integer); Type: ACL; Schema: public; Owner: -

@@ -1,7 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { BulkJobResponse, BulkRequest, BulkResponse, BulkRestoreResponse } from '../../core/rep-api.ts'
+import type {
+  BulkJob,
+  BulkJobResponse,
+  BulkRequest,
+  BulkResponse,
+  BulkRestoreResponse,
+} from '../../core/rep-api.ts'
+import type { Db } from '../../server/src/data/database.ts'
 import { startDatabaseThread } from '../../server/src/db/database-thread.ts'
 import { openBackend } from '../../server/src/db/open-backend.ts'
 import type { WebsiteReaderDeps } from '../../server/src/reps/rep-settings.ts'
@@ -23,12 +30,28 @@ const LIMIT_MS = 30_000
 export async function runBulkBench(): Promise<boolean> {
   // The embedded database as the Node server opens it: migrated, in a thread of its own, so a job's
   // transaction does not hold up the answers while it runs.
+  // With --postgres (DATABASE_URL set by the bench's runner), the throwaway PostgreSQL instead.
   const dataDir = await mkdtemp(join(tmpdir(), 'voice-demo-bulk-bench-'))
+  const postgresUrl = process.env.DATABASE_URL
   const opened = await openBackend(
-    { kind: 'embedded', dataDir },
+    postgresUrl ? { kind: 'postgres', url: postgresUrl, migrate: false } : { kind: 'embedded', dataDir },
     { embedded: { createDatabase: startDatabaseThread, reopenAfterCreating: true } },
   )
-  const db = opened.db
+  console.log(`Bulk: on ${postgresUrl ? 'PostgreSQL' : 'the embedded database, in its own thread'}`)
+  // Every database call timed: where a job spends its time (its chunks of checks, its one writing
+  // transaction) and how long a read of the job waits meanwhile.
+  const calls: { name: string; start: number; end: number }[] = []
+  const db: Db = {
+    async query<T>(text: string, params?: unknown[]) {
+      const name = /^select public\.(\w+)\(/.exec(text)?.[1] ?? 'other'
+      const start = performance.now()
+      try {
+        return await opened.db.query<T>(text, params)
+      } finally {
+        calls.push({ name, start, end: performance.now() })
+      }
+    },
+  }
   const backend = {
     db,
     deps: {
@@ -75,22 +98,70 @@ export async function runBulkBench(): Promise<boolean> {
     }
     // A large action is answered 202 with its job at once (that answer's time is printed too); the
     // time counted is until the job is done, asked every 50 ms.
-    const post = (session: typeof ann, body: BulkRequest) => async () => {
-      const t0 = performance.now()
-      const res = await reps.request('/bulk-actions', { method: 'POST', session, body: JSON.stringify(body) })
-      if (res.status !== 202) return res
-      let { job } = (await res.json()) as BulkJobResponse
-      answered.push(`${body.action}: 202 in ${(performance.now() - t0).toFixed(0)} ms`)
+    const post =
+      (session: typeof ann, body: BulkRequest, who = 'admin') =>
+      async () => {
+        const t0 = performance.now()
+        const res = await reps.request('/bulk-actions', {
+          method: 'POST',
+          session,
+          body: JSON.stringify(body),
+        })
+        if (res.status !== 202) return res
+        let { job } = (await res.json()) as BulkJobResponse
+        answered.push(`${body.action}: 202 in ${(performance.now() - t0).toFixed(0)} ms`)
+        job = await followJob(job, session, `${body.action} (${who})`)
+        return job.result
+          ? Response.json({ result: job.result } satisfies BulkResponse)
+          : new Response(job.error, { status: 500 })
+      }
+    const answered: string[] = []
+    const phases: string[] = []
+    /** Follows a job every 50 ms, then says where it spent its time, from the calls it made. */
+    const followJob = async (started: BulkJob, session: typeof ann, label: string) => {
+      const from = calls.length
+      let job = started
       while (job.status === 'running') {
         await new Promise((resolve) => setTimeout(resolve, 50))
+        const asked = performance.now()
         const next = await reps.request(`/bulk-actions/${job.id}`, { session })
         job = ((await next.json()) as BulkJobResponse).job
+        // The whole request (the session's check included), as the page waits for it.
+        calls.push({ name: 'read job', start: asked, end: performance.now() })
       }
-      return job.result
-        ? Response.json({ result: job.result } satisfies BulkResponse)
-        : new Response(job.error, { status: 500 })
+      const mine = calls.slice(from)
+      const span = (names: string[]) => {
+        const of = mine.filter((call) => names.includes(call.name))
+        if (of.length === 0) return null
+        return { start: Math.min(...of.map((c) => c.start)), end: Math.max(...of.map((c) => c.end)) }
+      }
+      // A read of the job counts for a phase when it waited through some of it (on the embedded
+      // database's one connection, a read asked just before the write waits for all of it).
+      const slowestRead = (
+        within: { start: number; end: number } | null,
+        before = Number.POSITIVE_INFINITY,
+      ) =>
+        within === null
+          ? 0
+          : Math.max(
+              0,
+              ...mine
+                .filter(
+                  (c) =>
+                    c.name === 'read job' && c.start < within.end && c.end > within.start && c.end <= before,
+                )
+                .map((c) => c.end - c.start),
+            )
+      const check = span(['check_bulk_job_chunk'])
+      const write = span(['run_bulk_job', 'run_restore_job'])
+      const seconds = (s: { start: number; end: number } | null) =>
+        s === null ? '–' : `${((s.end - s.start) / 1000).toFixed(1)} s`
+      phases.push(
+        `${label}: checking ${seconds(check)} (slowest read of the job meanwhile ${slowestRead(check, write?.start).toFixed(0)} ms), ` +
+          `writing ${seconds(write)} (slowest read meanwhile ${slowestRead(write).toFixed(0)} ms)`,
+      )
+      return job
     }
-    const answered: string[] = []
     const counts = async (res: Response) => {
       const { result } = (await res.json()) as BulkResponse
       return `${result.changed.toLocaleString('en')} changed, ${result.refusedCount.toLocaleString('en')} refused`
@@ -110,7 +181,16 @@ export async function runBulkBench(): Promise<boolean> {
     await run(
       'restore',
       'admin',
-      () => reps.request(`/bulk-actions/deletions/${batchId}/restore`, { method: 'POST', session: ann }),
+      async () => {
+        const res = await reps.request(`/bulk-actions/deletions/${batchId}/restore`, {
+          method: 'POST',
+          session: ann,
+        })
+        if (res.status !== 202) return res
+        const { job } = (await res.json()) as BulkJobResponse
+        const done = await followJob(job, ann, 'restore (admin)')
+        return done.restored ? Response.json(done.restored) : new Response(done.error, { status: 500 })
+      },
       async (res) => `${((await res.json()) as BulkRestoreResponse).restored.toLocaleString('en')} back`,
     )
     // Half to Bo again, then Bo deletes "all matching": his half goes, Cy's half is refused row by row.
@@ -119,9 +199,10 @@ export async function runBulkBench(): Promise<boolean> {
        where slug like 'bulk-%'`,
       [bo.id, cy.id],
     )
-    await run('delete', 'rep, half theirs', post(boSession, { action: 'delete', filter }), counts)
+    await run('delete', 'rep, half theirs', post(boSession, { action: 'delete', filter }, 'rep'), counts)
     for (const line of formatColumns(rows)) console.log(line)
     console.log(`  jobs answered: ${answered.join('; ')}`)
+    for (const line of phases) console.log(`  ${line}`)
     console.log(`  ${pass ? 'PASS' : 'FAIL'} every action answered 200 within ${LIMIT_MS / 1000} s`)
     return pass
   } finally {

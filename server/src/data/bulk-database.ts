@@ -49,12 +49,29 @@ export type BulkFunctions = {
     }
     Returns: BulkFunctions['bulk_change_prospects']['Returns']
   }
+  /** One chunk of a job's rows checked by the rule, the job's counts moved on (20261214010000_bulk_job_progress.sql). */
+  check_bulk_job_chunk: {
+    Args: {
+      job_id: string
+      action: 'reassign' | 'delete' | 'reread'
+      slugs: readonly string[]
+      rep_id: string
+      owner_id: string | null
+      at: string
+    }
+    Returns: { status: 'gone' } | { status: 'checked'; checked: number; refused: number }
+  }
   restore_prospect_batch: {
     Args: { batch_id: string; rep_id: string; at: string }
     Returns:
       | { status: 'not_found' }
       | { status: 'forbidden' }
       | { status: 'restored'; restored: number; already: number; slug_taken: string[] }
+  }
+  /** `restore_prospect_batch` for a job, its row written in the same transaction (20261214010100_bulk_restore_job.sql). */
+  run_restore_job: {
+    Args: { job_id: string; batch_id: string; rep_id: string; at: string }
+    Returns: BulkFunctions['restore_prospect_batch']['Returns']
   }
 }
 
@@ -67,11 +84,24 @@ export type BulkTables = {
   bulk_jobs: Table<{
     id: string
     rep_id: string
-    action: 'reassign' | 'delete' | 'reread'
+    action: 'reassign' | 'delete' | 'reread' | 'restore'
     total: number
     status: BulkJobStatus
-    /** `bulk_change_prospects`' answer and the delete's `batch_id`, once done. */
-    result: (BulkDone & { batch_id: string | null }) | null
+    /** While running: checking its rows in chunks, then writing them in one transaction. */
+    phase: 'checking' | 'writing'
+    /** Rows checked so far, of `total`, and how many of those the rep may not change. */
+    checked: number
+    refused: number
+    /** When the one writing transaction began. */
+    writing_at: string | null
+    /**
+     * `bulk_change_prospects`' answer and the delete's `batch_id`, once done; a restore's,
+     * `restore_prospect_batch`'s.
+     */
+    result:
+      | (BulkDone & { batch_id: string | null })
+      | Extract<BulkFunctions['restore_prospect_batch']['Returns'], { status: 'restored' }>
+      | null
     error: string | null
     created_at: string
     updated_at: string

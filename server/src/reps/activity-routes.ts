@@ -38,7 +38,7 @@ export function activityRoutes(db: Db, now: () => Date): Hono<RepEnv> {
       // signed in sees the team's, `owner=me` the rep's own.
       const params = new URL(c.req.url).searchParams
       const filter = readActivityFilter(params, c.get('rep'))
-      const body: FunnelResponse = await getFunnel(db, filter, readFunnelPeriod(params), now())
+      const body: FunnelResponse = await getFunnel(db, filter, readFunnelPeriod(params, now()))
       return c.json(body)
     })
     .get('/activity.csv', async (c) => {

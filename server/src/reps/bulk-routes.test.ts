@@ -10,6 +10,7 @@ import type {
 } from '#core/rep-api.ts'
 import { callFunction, type Db } from '../data/database.ts'
 import { createActivityRows, visitId } from '../testing/activity-rows.ts'
+import { createBackgroundRecorder } from '../testing/import-jobs.ts'
 import { makeProspectRow } from '../testing/prospect-fixture.ts'
 import {
   createRepTestApp,
@@ -410,6 +411,167 @@ describe('large bulk actions run as a job', () => {
     expect(result?.refused).toHaveLength(200)
   })
 
+  it('shows how far it has come as facts: rows checked of all while it checks, then that it writes', async () => {
+    const gauges = (from: number, to: number) =>
+      Array.from({ length: to - from }, (_, i) => row(`gauge-${from + i}`, `Gaugewell ${from + i}`))
+    await importAsRep(db, gauges(1000, 2000), bo.rep.id)
+    await importAsRep(db, gauges(2000, 2500), cy.rep.id)
+    // The job's second chunk of checks waits, as a slow one would: the first's counts are in.
+    const held = holdCall(db, 'check_bulk_job_chunk', 2)
+    const background = createBackgroundRecorder()
+    const app = createRepTestApp(backend, { db: held.db, runInBackground: background.runInBackground })
+    const session = await app.signIn('bo@example.com')
+    const res = await app.request('/bulk-actions', {
+      method: 'POST',
+      session,
+      body: JSON.stringify({ action: 'delete', filter: { list: 'prospects', query: 'q=gaugewell' } }),
+    })
+    expect(res.status).toBe(202)
+    const started = ((await res.json()) as BulkJobResponse).job
+    expect(started).toMatchObject({ status: 'running', phase: 'checking', checked: 0, total: 1_500 })
+    await held.arrived
+    const read = async () =>
+      ((await (await app.request(`/bulk-actions/${started.id}`, { session })).json()) as BulkJobResponse).job
+    expect(await read()).toMatchObject({ status: 'running', phase: 'checking', checked: 1_000, total: 1_500 })
+    held.release()
+    await background.settled()
+    const done = await read()
+    expect(done).toMatchObject({ status: 'done', phase: 'writing', checked: 1_500, refused: 500 })
+    expect(done.writingSince).not.toBeNull()
+    expect(done.result).toMatchObject({ changed: 1_000, refusedCount: 500 })
+    expect([await ownerOf('gauge-1000'), await ownerOf('gauge-2000')]).toEqual(['gone', 'cy@example.com'])
+  })
+
+  it('writes nothing when it fails mid-way: in its checks, or in its one writing transaction', async () => {
+    const rows = Array.from({ length: 1_500 }, (_, i) => row(`flint-${1000 + i}`, `Flintmoor ${i}`))
+    await importAsRep(db, rows, bo.rep.id)
+    const body = JSON.stringify({
+      action: 'reassign',
+      filter: { list: 'prospects', query: 'q=flintmoor' },
+      ownerId: cy.rep.id,
+    })
+    const failed = async (app: RepTestApp, settled: () => Promise<void>) => {
+      const session = await app.signIn('ann@example.com')
+      const res = await app.request('/bulk-actions', { method: 'POST', session, body })
+      expect(res.status).toBe(202)
+      const { job } = (await res.json()) as BulkJobResponse
+      await settled()
+      return ((await (await app.request(`/bulk-actions/${job.id}`, { session })).json()) as BulkJobResponse)
+        .job
+    }
+    const failedWords = 'The action could not be finished, so nothing was changed. Try it again in a moment.'
+
+    // The second chunk of checks fails: nothing is written, and the job says so.
+    const checks = failCall(db, 'check_bulk_job_chunk', 2)
+    const first = createBackgroundRecorder()
+    const checking = createRepTestApp(backend, { db: checks, runInBackground: first.runInBackground })
+    expect(await failed(checking, first.settled)).toMatchObject({
+      status: 'failed',
+      phase: 'checking',
+      checked: 1_000,
+      error: failedWords,
+    })
+    expect([await ownerOf('flint-1000'), await ownerOf('flint-2499')]).toEqual([
+      'bo@example.com',
+      'bo@example.com',
+    ])
+
+    // The write fails on a row in the middle: the rows before it are not written either.
+    await db.query(`create function public.fail_on_flint() returns trigger language plpgsql as $$
+      begin if new.slug = 'flint-1700' then raise exception 'disk full'; end if; return new; end $$`)
+    await db.query(`create trigger fail_on_flint before insert on public.prospect_audit
+      for each row execute function public.fail_on_flint()`)
+    try {
+      const second = createBackgroundRecorder()
+      const writing = createRepTestApp(backend, { runInBackground: second.runInBackground })
+      expect(await failed(writing, second.settled)).toMatchObject({
+        status: 'failed',
+        phase: 'writing',
+        checked: 1_500,
+        error: failedWords,
+      })
+    } finally {
+      await db.query('drop trigger fail_on_flint on public.prospect_audit')
+      await db.query('drop function public.fail_on_flint()')
+    }
+    expect([await ownerOf('flint-1000'), await ownerOf('flint-2499')]).toEqual([
+      'bo@example.com',
+      'bo@example.com',
+    ])
+  })
+
+  it('brings thousands back as a job, shown as writing from the start; a failure brings none back', async () => {
+    const rows = Array.from({ length: 1_100 }, (_, i) => row(`ridge-${1000 + i}`, `Ridgemere ${i}`))
+    await importAsRep(db, rows, bo.rep.id)
+    const follow = async (app: RepTestApp, session: TestSession, id: string) =>
+      ((await (await app.request(`/bulk-actions/${id}`, { session })).json()) as BulkJobResponse).job
+    const deleted = createBackgroundRecorder()
+    const deleter = createRepTestApp(backend, { runInBackground: deleted.runInBackground })
+    const admin = await deleter.signIn('ann@example.com')
+    const deleting = await deleter.request('/bulk-actions', {
+      method: 'POST',
+      session: admin,
+      body: JSON.stringify({ action: 'delete', filter: { list: 'prospects', query: 'q=ridgemere' } }),
+    })
+    const deletion = ((await deleting.json()) as BulkJobResponse).job
+    await deleted.settled()
+    const batchId = (await follow(deleter, admin, deletion.id)).result?.batchId
+    expect(batchId).toBeTruthy()
+    const restore = (app: RepTestApp, session: TestSession) =>
+      app.request(`/bulk-actions/deletions/${batchId}/restore`, { method: 'POST', session })
+
+    // Another rep may not, and is told so at once, with no job made.
+    expect((await restore(reps, bo)).status).toBe(403)
+
+    // Its one transaction fails on a row in the middle: none comes back, and the job says so.
+    await db.query(`create function public.fail_on_ridge() returns trigger language plpgsql as $$
+      begin if new.slug = 'ridge-1500' and new.action = 'restore' then raise exception 'disk full'; end if;
+      return new; end $$`)
+    await db.query(`create trigger fail_on_ridge before insert on public.prospect_audit
+      for each row execute function public.fail_on_ridge()`)
+    try {
+      const background = createBackgroundRecorder()
+      const app = createRepTestApp(backend, { runInBackground: background.runInBackground })
+      const session = await app.signIn('ann@example.com')
+      const res = await restore(app, session)
+      expect(res.status).toBe(202)
+      const { job } = (await res.json()) as BulkJobResponse
+      await background.settled()
+      expect(await follow(app, session, job.id)).toMatchObject({
+        status: 'failed',
+        error: 'The action could not be finished, so nothing was changed. Try it again in a moment.',
+      })
+    } finally {
+      await db.query('drop trigger fail_on_ridge on public.prospect_audit')
+      await db.query('drop function public.fail_on_ridge()')
+    }
+    expect([await ownerOf('ridge-1000'), await ownerOf('ridge-2099')]).toEqual(['gone', 'gone'])
+
+    // Held before its transaction begins: a read of the job answers, writing since it was made.
+    const held = holdCall(db, 'run_restore_job', 1)
+    const background = createBackgroundRecorder()
+    const app = createRepTestApp(backend, { db: held.db, runInBackground: background.runInBackground })
+    const session = await app.signIn('ann@example.com')
+    const res = await restore(app, session)
+    expect(res.status).toBe(202)
+    expect(res.headers.get('Location')).toMatch(/^\/api\/reps\/bulk-actions\//)
+    const { job } = (await res.json()) as BulkJobResponse
+    expect(job).toMatchObject({ action: 'restore', status: 'running', phase: 'writing', total: 1_100 })
+    await held.arrived
+    expect(await follow(app, session, job.id)).toMatchObject({ status: 'running', phase: 'writing' })
+    held.release()
+    await background.settled()
+    expect(await follow(app, session, job.id)).toMatchObject({
+      status: 'done',
+      result: null,
+      restored: { restored: 1_100, already: 0, slugTaken: [] },
+    })
+    expect([await ownerOf('ridge-1000'), await ownerOf('ridge-2099')]).toEqual([
+      'bo@example.com',
+      'bo@example.com',
+    ])
+  })
+
   it('answers a job its server left running as failed, with nothing changed', async () => {
     const { rows } = await db.query<{ id: string }>(
       `insert into public.bulk_jobs (rep_id, action, total, created_at, updated_at)
@@ -423,3 +585,37 @@ describe('large bulk actions run as a job', () => {
     })
   })
 })
+
+/** The database, but the `nth` call of function `name` waits until released. */
+function holdCall(db: Db, name: string, nth: number) {
+  let calls = 0
+  let release = () => {}
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  let arrive = () => {}
+  const arrived = new Promise<void>((resolve) => {
+    arrive = resolve
+  })
+  const held: Db = {
+    async query<T>(text: string, params?: unknown[]) {
+      if (text.includes(`public.${name}(`) && ++calls === nth) {
+        arrive()
+        await released
+      }
+      return db.query<T>(text, params)
+    },
+  }
+  return { db: held, arrived, release }
+}
+
+/** The database, but the `nth` call of function `name` fails as a lost connection would. */
+function failCall(db: Db, name: string, nth: number): Db {
+  let calls = 0
+  return {
+    async query<T>(text: string, params?: unknown[]) {
+      if (text.includes(`public.${name}(`) && ++calls === nth) throw new Error('connection lost')
+      return db.query<T>(text, params)
+    },
+  }
+}

@@ -149,7 +149,55 @@ describe('GET activity/funnel', () => {
     const res = await reps.request('/activity/funnel?period=year', { session: bo })
     expect(res.status).toBe(400)
     expect(((await res.json()) as ErrorBody).error.message).toBe(
-      'period must be one of this-week, last-week, 30-days.',
+      'period must be one of this-week, last-week, 30-days, custom.',
+    )
+  })
+
+  it('counts a custom period from its first day to the end of its last, both included', async () => {
+    const custom = await funnel('?period=custom&from=2026-12-28&to=2027-01-03')
+    const lastWeek = await funnel('?period=last-week')
+    expect(custom).toMatchObject({
+      period: 'custom',
+      since: '2026-12-28T00:00:00.000Z',
+      until: '2027-01-04T00:00:00.000Z',
+    })
+    expect({ ...custom, period: 'last-week' }).toEqual(lastWeek)
+    // A single day: Three's open and call were on Sunday 3 January.
+    const sunday = await funnel('?period=custom&from=2027-01-03&to=2027-01-03')
+    expect(sunday.total).toEqual([1, 1, 1, 1, 0])
+  })
+
+  it('ends a custom period that ends today at the clock, not at midnight', async () => {
+    const custom = await funnel('?period=custom&from=2027-01-04&to=2027-01-04')
+    expect(custom).toMatchObject({ since: '2027-01-04T00:00:00.000Z', until: '2027-01-04T09:00:00.000Z' })
+    expect(custom.total).toEqual((await funnel('?period=this-week')).total)
+  })
+
+  it('refuses a custom period it cannot count, in the words the page shows', async () => {
+    const refusal = async (query: string) => {
+      const res = await reps.request(`/activity/funnel?${query}`, { session: bo })
+      expect(res.status, query).toBe(400)
+      return ((await res.json()) as ErrorBody).error.message
+    }
+    expect(await refusal('period=custom&from=2027-01-03&to=2027-01-01')).toBe(
+      'to: The last day is before the first day.',
+    )
+    expect(await refusal('period=custom&from=2026-01-01&to=2027-01-02')).toBe(
+      'to: The period is 367 days long: choose at most a year (366 days).',
+    )
+    expect(await refusal('period=custom&from=2027-01-01&to=2027-01-05')).toBe(
+      'to: The last day is in the future: choose today or earlier.',
+    )
+    expect(await refusal('period=custom&from=2026-02-30&to=2027-01-01')).toBe(
+      'from: The first day is not a date (write it as YYYY-MM-DD).',
+    )
+    expect(await refusal('period=custom&from=2027-01-01')).toBe('to: Choose the last day of the period.')
+    expect(await refusal('period=last-week&from=2027-01-01&to=2027-01-02')).toBe(
+      'from and to go with period=custom only.',
+    )
+    // A year to the day is the longest allowed: 4 January 2026 to today is 366 days.
+    expect((await funnel('?period=custom&from=2026-01-04&to=2027-01-04')).since).toBe(
+      '2026-01-04T00:00:00.000Z',
     )
   })
 })

@@ -1,6 +1,7 @@
 import { DEFAULT_TEMPLATE_ID } from '#core/agent-template.ts'
 import { ENGAGEMENT_STAGES } from '#core/engagement.ts'
 import {
+  checkFunnelRange,
   DEFAULT_FUNNEL_PERIOD,
   FUNNEL_PERIODS,
   FUNNEL_TREND_WEEKS,
@@ -8,6 +9,7 @@ import {
   type FunnelGroup,
   type FunnelPeriod,
   type FunnelResponse,
+  parseFunnelDay,
 } from '#core/rep-api.ts'
 import { callFunction, type Db } from '../data/database.ts'
 import type { FunnelRow } from '../data/rep-database.ts'
@@ -16,19 +18,38 @@ import { invalid } from './prospect-list.ts'
 
 const DAY_MS = 86_400_000
 
-/** `period`: one of FUNNEL_PERIODS, DEFAULT_FUNNEL_PERIOD when absent; anything else is 400 naming it. */
-export function readFunnelPeriod(params: URLSearchParams): FunnelPeriod {
+/** A period's span: from `since` up to, not including, `until`. */
+export interface FunnelSpan {
+  period: FunnelPeriod
+  since: Date
+  until: Date
+}
+
+/**
+ * `period`: one of FUNNEL_PERIODS, DEFAULT_FUNNEL_PERIOD when absent; `custom` with `from` and `to`
+ * (checkFunnelRange's rule, as of `at`). Anything else is 400 naming it, in the page's words.
+ */
+export function readFunnelPeriod(params: URLSearchParams, at: Date): FunnelSpan {
   const period = params.get('period') || DEFAULT_FUNNEL_PERIOD
   if (!(FUNNEL_PERIODS as readonly string[]).includes(period))
     invalid(`period must be one of ${FUNNEL_PERIODS.join(', ')}.`)
-  return period as FunnelPeriod
+  if (period !== 'custom') {
+    if (params.has('from') || params.has('to')) invalid('from and to go with period=custom only.')
+    const preset = period as Exclude<FunnelPeriod, 'custom'>
+    return { period: preset, ...funnelSpan(preset, at) }
+  }
+  const from = params.get('from') ?? ''
+  const to = params.get('to') ?? ''
+  const problem = checkFunnelRange(from, to, at)
+  if (problem) invalid(`${problem.field}: ${problem.message}`)
+  return { period: 'custom', ...customSpan(from, to, at) }
 }
 
 /**
  * The period's span as of `at`: weeks run Monday to Sunday in UTC (the trend's weeks too, so "this
  * week" is the trend's last bar); "the last 30 days" ends now.
  */
-export function funnelSpan(period: FunnelPeriod, at: Date): { since: Date; until: Date } {
+export function funnelSpan(period: Exclude<FunnelPeriod, 'custom'>, at: Date): { since: Date; until: Date } {
   const day = Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate())
   const monday = day - ((new Date(day).getUTCDay() + 6) % 7) * DAY_MS
   if (period === 'this-week') return { since: new Date(monday), until: at }
@@ -36,14 +57,22 @@ export function funnelSpan(period: FunnelPeriod, at: Date): { since: Date; until
   return { since: new Date(at.getTime() - 30 * DAY_MS), until: at }
 }
 
+/**
+ * A custom period (checked) from the first day's midnight UTC to the end of the last, or to `at`
+ * when the last is today: what has not happened yet is not part of it.
+ */
+export function customSpan(from: string, to: string, at: Date): { since: Date; until: Date } {
+  const since = parseFunnelDay(from) ?? 0
+  const end = (parseFunnelDay(to) ?? 0) + DAY_MS
+  return { since: new Date(since), until: new Date(Math.min(end, at.getTime())) }
+}
+
 /** The funnel of the prospects `filter` matches, in the period, computed by the database. */
 export async function getFunnel(
   db: Db,
   filter: { query: string; ownerId: string | null },
-  period: FunnelPeriod,
-  at: Date,
+  { period, since, until }: FunnelSpan,
 ): Promise<FunnelResponse> {
-  const { since, until } = funnelSpan(period, at)
   const rows = await callFunction(db, 'get_activity_funnel', {
     query: filter.query,
     owner_id: filter.ownerId,

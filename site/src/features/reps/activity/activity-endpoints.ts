@@ -1,7 +1,11 @@
 import type { ActivityListResponse, EngagementStage, TimelineResponse } from '#core/engagement.ts'
+import type { FunnelPeriod } from '#core/rep-api.ts'
 import { getRepApiUrl, requestRep } from '../api/rep-client.ts'
 
-/** The activity list's filters, as the address and the API both carry them. */
+/**
+ * The activity list's filters, as the address and the API both carry them, and the funnel's period
+ * above the list (the address carries it too; the list's own requests do not).
+ */
 export interface ActivityQuery {
   q: string
   /** 'me' (the page opens on the rep's own), 'all' for every rep's prospects, or a rep's id. */
@@ -10,6 +14,10 @@ export interface ActivityQuery {
   stage: EngagementStage | ''
   hot: boolean
   page: number
+  period: FunnelPeriod
+  /** A custom period's first and last days (YYYY-MM-DD) as the address has them, unchecked; '' otherwise. */
+  from: string
+  to: string
 }
 
 /** The filters as the API reads them, in one fixed order (also the key of the answer); no page. */

@@ -55,7 +55,7 @@ function Activity() {
         <ActivityFilters query={query} onChange={change} />
       </div>
       <div className="mt-6">
-        <FunnelSection query={query} />
+        <FunnelSection query={query} onChange={change} />
       </div>
       <div className="mt-6 space-y-4" aria-busy={live.loading}>
         {/* Said once per list, not per refresh: the count only changes when the list does. */}

@@ -1,9 +1,11 @@
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { useState } from 'react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { FunnelResponse } from '#core/rep-api.ts'
 import { installFakeFetch } from '../../../testing/fake-fetch.ts'
 import { keepSession, resetSession } from '../session/session-store.ts'
 import { answer, pending, SESSION } from '../testing/rep-fixtures.ts'
+import type { ActivityQuery } from './activity-endpoints.ts'
 import { DEFAULT_ACTIVITY_QUERY } from './activity-query.ts'
 import { FunnelSection, formatShare } from './funnel-section.tsx'
 
@@ -12,11 +14,21 @@ let requests: ReturnType<typeof installFakeFetch>
 beforeEach(() => {
   requests = installFakeFetch()
   keepSession(SESSION)
+  // Only the clock's date: the custom period's "today" is Monday 4 January 2027 (UTC).
+  vi.useFakeTimers({ toFake: ['Date'] })
+  vi.setSystemTime(new Date('2027-01-04T09:00:00Z'))
 })
 afterEach(() => {
   cleanup()
   resetSession()
+  vi.useRealTimers()
 })
+
+/** The section with the page's part: its changes are the query it is given next (the address, on the page). */
+function Funnel({ initial = DEFAULT_ACTIVITY_QUERY }: { initial?: ActivityQuery }) {
+  const [query, setQuery] = useState(initial)
+  return <FunnelSection query={query} onChange={(change) => setQuery((q) => ({ ...q, ...change }))} />
+}
 
 const FUNNEL = /^\/api\/reps\/activity\/funnel\?/
 const weeks = [
@@ -45,7 +57,7 @@ const funnelAnswer = (total: number[], period: FunnelResponse['period'] = '30-da
 
 describe('FunnelSection', () => {
   it('asks with the list’s search and owner, not its stage or hot, and shows each step with its share', async () => {
-    render(<FunnelSection query={{ ...DEFAULT_ACTIVITY_QUERY, q: 'acme', stage: 'booked', hot: true }} />)
+    render(<Funnel initial={{ ...DEFAULT_ACTIVITY_QUERY, q: 'acme', stage: 'booked', hot: true }} />)
     const request = pending(requests, FUNNEL)
     expect(request.url).toBe('/api/reps/activity/funnel?q=acme&owner=me&period=30-days')
     await answer(request, Response.json(funnelAnswer([4, 3, 3, 2, 1])))
@@ -65,7 +77,7 @@ describe('FunnelSection', () => {
   })
 
   it('keeps the tables for screen readers and shows them on "Show as table", the charts hidden from them', async () => {
-    const { container } = render(<FunnelSection query={DEFAULT_ACTIVITY_QUERY} />)
+    const { container } = render(<Funnel />)
     await answer(pending(requests, FUNNEL), Response.json(funnelAnswer([4, 3, 3, 2, 1])))
     const tables = screen.getAllByRole('table')
     expect(tables).toHaveLength(3)
@@ -78,7 +90,7 @@ describe('FunnelSection', () => {
   })
 
   it('splits by rep, by kind of business and by site', async () => {
-    render(<FunnelSection query={DEFAULT_ACTIVITY_QUERY} />)
+    render(<Funnel />)
     await answer(pending(requests, FUNNEL), Response.json(funnelAnswer([4, 3, 3, 2, 1])))
     const split = () => screen.getAllByRole('table')[2] as HTMLElement
     expect(
@@ -95,13 +107,80 @@ describe('FunnelSection', () => {
   })
 
   it('asks again for another period, and says so in words when nothing happened in it', async () => {
-    render(<FunnelSection query={DEFAULT_ACTIVITY_QUERY} />)
+    render(<Funnel />)
     await answer(pending(requests, FUNNEL), Response.json(funnelAnswer([4, 3, 3, 2, 1])))
     fireEvent.change(screen.getByLabelText('Period'), { target: { value: 'last-week' } })
     const request = pending(requests, FUNNEL)
     expect(request.url).toBe('/api/reps/activity/funnel?owner=me&period=last-week')
     await answer(request, Response.json(funnelAnswer([0, 0, 0, 0, 0], 'last-week')))
     expect(screen.getByText('No prospect was sent, opened or moved on in this period.')).toBeTruthy()
+  })
+
+  it('opens a custom period on the dates shown, says what is wrong by the field, and asks only for a good one', async () => {
+    render(<Funnel />)
+    await answer(pending(requests, FUNNEL), Response.json(funnelAnswer([4, 3, 3, 2, 1])))
+    fireEvent.change(screen.getByLabelText('Period'), { target: { value: 'custom' } })
+    const from = screen.getByLabelText('From') as HTMLInputElement
+    const to = screen.getByLabelText('To') as HTMLInputElement
+    // The period on screen, its last day the one before `until`.
+    expect([from.value, to.value]).toEqual(['2026-12-05', '2027-01-04'])
+    expect(from.type).toBe('date')
+    expect(to.max).toBe('2027-01-04')
+    const made = requests.length
+    fireEvent.change(from, { target: { value: '2027-01-03' } })
+    fireEvent.change(to, { target: { value: '2027-01-01' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Show this period' }))
+    expect(screen.getByRole('alert').textContent).toBe('The last day is before the first day.')
+    expect(to.getAttribute('aria-invalid')).toBe('true')
+    expect(to.getAttribute('aria-describedby')).toContain(screen.getByRole('alert').id)
+    expect(from.getAttribute('aria-invalid')).toBeNull()
+    expect(document.activeElement).toBe(to)
+    fireEvent.change(to, { target: { value: '2027-01-05' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Show this period' }))
+    expect(screen.getByRole('alert').textContent).toBe(
+      'The last day is in the future: choose today or earlier.',
+    )
+    fireEvent.change(from, { target: { value: '2025-12-01' } })
+    fireEvent.change(to, { target: { value: '2027-01-03' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Show this period' }))
+    expect(screen.getByRole('alert').textContent).toBe(
+      'The period is 399 days long: choose at most a year (366 days).',
+    )
+    expect(requests).toHaveLength(made)
+    fireEvent.change(from, { target: { value: '2026-12-28' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Show this period' }))
+    expect(screen.getByRole('alert').textContent).toBe('')
+    const request = pending(requests, FUNNEL)
+    expect(request.url).toBe('/api/reps/activity/funnel?owner=me&period=custom&from=2026-12-28&to=2027-01-03')
+    await answer(
+      request,
+      Response.json({
+        ...funnelAnswer([2, 2, 1, 1, 0], 'custom'),
+        since: '2026-12-28T00:00:00.000Z',
+        until: '2027-01-04T00:00:00.000Z',
+      }),
+    )
+    expect(screen.getByText('Funnel, Dec 28, 2026 to Jan 3, 2027')).toBeTruthy()
+    expect((screen.getByLabelText('Period') as HTMLSelectElement).value).toBe('custom')
+    // Back to a preset closes the dates.
+    fireEvent.change(screen.getByLabelText('Period'), { target: { value: 'this-week' } })
+    expect(screen.queryByLabelText('From')).toBeNull()
+    expect(pending(requests, FUNNEL).url).toBe('/api/reps/activity/funnel?owner=me&period=this-week')
+  })
+
+  it('says what is wrong with a link’s custom days as it opens, and asks for nothing', async () => {
+    render(
+      <Funnel
+        initial={{ ...DEFAULT_ACTIVITY_QUERY, period: 'custom', from: '2027-01-02', to: '2027-02-01' }}
+      />,
+    )
+    await act(async () => {})
+    expect(requests.filter((r) => FUNNEL.test(r.url))).toEqual([])
+    expect(screen.getByRole('alert').textContent).toBe(
+      'The last day is in the future: choose today or earlier.',
+    )
+    expect((screen.getByLabelText('To') as HTMLInputElement).value).toBe('2027-02-01')
+    expect(screen.queryByText('Loading the funnel…')).toBeNull()
   })
 
   it('writes no share of nothing', () => {

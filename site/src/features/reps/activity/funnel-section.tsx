@@ -1,17 +1,18 @@
-import { useId, useState } from 'react'
+import { type FormEvent, useId, useRef, useState } from 'react'
 import { ACTIVITY_REFRESH_MS, ENGAGEMENT_STAGES, STAGE_LABELS } from '#core/engagement.ts'
 import {
-  DEFAULT_FUNNEL_PERIOD,
+  checkFunnelRange,
   FUNNEL_PERIODS,
   type FunnelCounts,
   type FunnelGroup,
   type FunnelPeriod,
+  type FunnelRangeField,
   type FunnelResponse,
 } from '#core/rep-api.ts'
 import { secondaryButtonClass } from '../../../components/button-styles.ts'
 import { Alert } from '../ui/alert.tsx'
-import { labelClass, selectClass } from '../ui/field-styles.ts'
-import { formatCount, formatDate } from '../ui/format.ts'
+import { fieldErrorClass, hintClass, inputClass, labelClass, selectClass } from '../ui/field-styles.ts'
+import { formatCount } from '../ui/format.ts'
 import type { ActivityQuery } from './activity-endpoints.ts'
 import { getFunnel, getFunnelSearch } from './funnel-endpoints.ts'
 import { useLiveAnswer } from './use-live-answer.ts'
@@ -20,6 +21,7 @@ export const PERIOD_LABELS: Record<FunnelPeriod, string> = {
   'this-week': 'This week',
   'last-week': 'Last week',
   '30-days': 'Last 30 days',
+  custom: 'Custom dates',
 }
 
 /**
@@ -45,26 +47,62 @@ export function formatShare(part: number, whole: number): string {
 }
 
 /**
+ * A period's day in the rep's own words but on the funnel's UTC calendar: a week from Monday
+ * midnight UTC reads as that Monday in any time zone, and a custom period as the days chosen.
+ */
+const utcDays = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' })
+const formatDay = (iso: string) => utcDays.format(new Date(iso))
+/** A day as the date fields write it (YYYY-MM-DD, UTC, as the funnel's days are). */
+const dayOf = (iso: string) => iso.slice(0, 10)
+/** The last day a period includes: the day of the instant just before its end. */
+const lastDayOf = (until: string) => new Date(new Date(until).getTime() - 1).toISOString()
+
+/**
  * The team's funnel above the activity list, for the list's own search and owner filters: each step
  * with the ones after it, the share of the step before, a trend by week and a split. The charts are
  * pictures of the numbers; the same numbers are a table, read by screen readers and shown with
- * "Show as table".
+ * "Show as table". The period is in the address with the list's filters (`onChange` puts it there),
+ * so a reload, Back and a shared link show the same funnel.
  */
-export function FunnelSection({ query }: { query: ActivityQuery }) {
-  const [period, setPeriod] = useState<FunnelPeriod>(DEFAULT_FUNNEL_PERIOD)
+export function FunnelSection({
+  query,
+  onChange,
+}: {
+  query: ActivityQuery
+  onChange: (change: Partial<ActivityQuery>) => void
+}) {
   const [split, setSplit] = useState<Split>('byRep')
   const [asTable, setAsTable] = useState(false)
+  // "Custom dates" chosen while a preset is shown: the fields open, and the address changes only when
+  // the rep applies them. Tied to the period it was chosen over, so Back or another link closes it.
+  const periodKey = `${query.period}|${query.from}|${query.to}`
+  const [choosingOver, setChoosingOver] = useState<string | null>(null)
+  const choosing = choosingOver === periodKey
   const periodId = useId()
   const splitId = useId()
   const headingId = useId()
-  const live = useLiveAnswer(getFunnelSearch(query, period), getFunnel, ACTIVITY_REFRESH_MS)
-  const { shown } = live
+  // A link's custom days are checked here first: a period the server would refuse is not asked for.
+  const problem = query.period === 'custom' ? checkFunnelRange(query.from, query.to, new Date()) : null
+  const live = useLiveAnswer(
+    problem ? '' : getFunnelSearch(query),
+    problem ? noFunnel : getFunnel,
+    ACTIVITY_REFRESH_MS,
+  )
+  const shown = problem ? null : live.shown
   const empty = shown?.total.every((n) => n === 0) ?? false
+  const custom = choosing || query.period === 'custom'
+
+  const choosePeriod = (period: FunnelPeriod) => {
+    if (period !== 'custom') {
+      setChoosingOver(null)
+      onChange({ period, from: '', to: '' })
+    } else if (query.period !== 'custom') setChoosingOver(periodKey)
+  }
 
   return (
     <section
       aria-labelledby={headingId}
-      aria-busy={live.loading}
+      aria-busy={!problem && live.loading}
       className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-6 dark:border-slate-800 dark:bg-slate-900"
     >
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -78,8 +116,8 @@ export function FunnelSection({ query }: { query: ActivityQuery }) {
             </label>
             <select
               id={periodId}
-              value={period}
-              onChange={(event) => setPeriod(event.target.value as FunnelPeriod)}
+              value={custom ? 'custom' : query.period}
+              onChange={(event) => choosePeriod(event.target.value as FunnelPeriod)}
               className={`${selectClass} mt-1.5 w-56`}
             >
               {FUNNEL_PERIODS.map((p) => (
@@ -116,7 +154,20 @@ export function FunnelSection({ query }: { query: ActivityQuery }) {
           </button>
         </div>
       </div>
-      {live.error !== null && shown === null && (
+      {custom && (
+        <CustomPeriodForm
+          // A new address (Back, a link) starts the fields again from its days.
+          key={periodKey}
+          from={query.period === 'custom' ? query.from : shown ? dayOf(shown.since) : ''}
+          to={query.period === 'custom' ? query.to : shown ? dayOf(lastDayOf(shown.until)) : ''}
+          linkProblem={problem}
+          onApply={(from, to) => {
+            setChoosingOver(null)
+            onChange({ period: 'custom', from, to })
+          }}
+        />
+      )}
+      {!problem && live.error !== null && shown === null && (
         <div className="mt-4 space-y-3">
           <Alert>{live.error}</Alert>
           <button type="button" className={secondaryButtonClass} onClick={live.retry}>
@@ -124,15 +175,14 @@ export function FunnelSection({ query }: { query: ActivityQuery }) {
           </button>
         </div>
       )}
-      {shown === null && live.loading && (
+      {!problem && shown === null && live.loading && (
         <p className="mt-4 text-slate-600 dark:text-slate-400">Loading the funnel…</p>
       )}
       {shown !== null && (
         <>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-            {formatDate(shown.since)} to{' '}
-            {formatDate(new Date(new Date(shown.until).getTime() - 1).toISOString())}. Each step counts the
-            prospects who reached it or a later one in the period.
+            {formatDay(shown.since)} to {formatDay(lastDayOf(shown.until))}. Each step counts the prospects
+            who reached it or a later one in the period.
           </p>
           {empty ? (
             <p className="mt-4 rounded-xl border border-dashed border-slate-300 px-4 py-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-400">
@@ -158,6 +208,98 @@ export function FunnelSection({ query }: { query: ActivityQuery }) {
         </>
       )}
     </section>
+  )
+}
+
+/** The funnel when the address's custom days make no period: nothing is asked. */
+const noFunnel = (): Promise<FunnelResponse> => new Promise(() => {})
+
+/**
+ * A custom period's first and last days, both included, as date fields (typed or picked, by keyboard
+ * too), applied together. What is wrong is said in words beside the field it is about, which takes
+ * the focus; a link's days that make no period are said the same way as the page opens.
+ */
+function CustomPeriodForm({
+  from: initialFrom,
+  to: initialTo,
+  linkProblem,
+  onApply,
+}: {
+  from: string
+  to: string
+  linkProblem: { field: FunnelRangeField; message: string } | null
+  onApply: (from: string, to: string) => void
+}) {
+  const [from, setFrom] = useState(initialFrom)
+  const [to, setTo] = useState(initialTo)
+  const [problem, setProblem] = useState(linkProblem)
+  const fromId = useId()
+  const toId = useId()
+  const hintId = useId()
+  const errorId = useId()
+  const fromRef = useRef<HTMLInputElement>(null)
+  const toRef = useRef<HTMLInputElement>(null)
+  const today = new Date().toISOString().slice(0, 10)
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault()
+    const found = checkFunnelRange(from, to, new Date())
+    setProblem(found)
+    if (found) (found.field === 'from' ? fromRef : toRef).current?.focus()
+    else onApply(from, to)
+  }
+  const field = (which: FunnelRangeField) => ({
+    'aria-invalid': problem?.field === which ? true : undefined,
+    'aria-describedby': problem?.field === which ? `${errorId} ${hintId}` : hintId,
+  })
+
+  return (
+    <form noValidate onSubmit={apply} className="mt-4">
+      <fieldset>
+        <legend className={labelClass}>Custom period</legend>
+        <p id={hintId} className={hintClass}>
+          Both days included, in UTC, up to a year and no later than today.
+        </p>
+        <div className="mt-2 flex flex-wrap items-end gap-3">
+          <div>
+            <label htmlFor={fromId} className={labelClass}>
+              From
+            </label>
+            <input
+              ref={fromRef}
+              id={fromId}
+              type="date"
+              max={today}
+              value={from}
+              onChange={(event) => setFrom(event.target.value)}
+              className={`${inputClass} mt-1.5 w-56`}
+              {...field('from')}
+            />
+          </div>
+          <div>
+            <label htmlFor={toId} className={labelClass}>
+              To
+            </label>
+            <input
+              ref={toRef}
+              id={toId}
+              type="date"
+              max={today}
+              value={to}
+              onChange={(event) => setTo(event.target.value)}
+              className={`${inputClass} mt-1.5 w-56`}
+              {...field('to')}
+            />
+          </div>
+          <button type="submit" className={`${secondaryButtonClass} py-2.5`}>
+            Show this period
+          </button>
+        </div>
+        <p id={errorId} role="alert" className={fieldErrorClass}>
+          {problem?.message ?? ''}
+        </p>
+      </fieldset>
+    </form>
   )
 }
 
@@ -320,7 +462,10 @@ function FunnelTables({ funnel, split, shown }: { funnel: FunnelResponse; split:
     <div className={shown ? 'mt-6 space-y-6' : 'sr-only'} style={shown ? { overflowX: 'auto' } : undefined}>
       <table className={table}>
         <caption className="text-left font-semibold">
-          Funnel, {PERIOD_LABELS[funnel.period].toLowerCase()}
+          Funnel,{' '}
+          {funnel.period === 'custom'
+            ? `${formatDay(funnel.since)} to ${formatDay(lastDayOf(funnel.until))}`
+            : PERIOD_LABELS[funnel.period].toLowerCase()}
         </caption>
         <thead>
           <tr>

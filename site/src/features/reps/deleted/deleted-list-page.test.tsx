@@ -1,6 +1,6 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { DeletedProspectListResponse, DeletedProspectSummary } from '#core/rep-api.ts'
+import type { BulkJob, DeletedProspectListResponse, DeletedProspectSummary } from '#core/rep-api.ts'
 import { installFakeFetch } from '../../../testing/fake-fetch.ts'
 import { keepSession, resetSession } from '../session/session-store.ts'
 import { ANN, answer, pending, SESSION } from '../testing/rep-fixtures.ts'
@@ -58,6 +58,48 @@ describe('DeletedListPage', () => {
     screen.getByText('Brought back 1 prospect. Left deleted, as a new prospect has their link now: quay-b.')
     const lists = requests.filter((r) => r.url === '/api/reps/deleted-prospects?page=1')
     expect(lists).toHaveLength(2)
+  })
+
+  it('follows a batch of thousands brought back as a job: writing, for how long, then what came back', async () => {
+    render(<DeletedListPage />)
+    await answer(
+      pending(requests, '/api/reps/deleted-prospects?page=1'),
+      Response.json(page([deleted('quay-a', 'Quayside A', BATCH)])),
+    )
+    vi.useFakeTimers({ toFake: ['setTimeout'] })
+    try {
+      fireEvent.click(screen.getByRole('button', { name: /^Bring back/ }))
+      const job: BulkJob = {
+        id: 'j0b00000-0000-4000-8000-000000000002',
+        status: 'running',
+        action: 'restore',
+        total: 50_000,
+        phase: 'writing',
+        checked: 0,
+        refused: 0,
+        writingSince: '2026-03-02T14:06:00.000Z',
+        result: null,
+        restored: null,
+        error: null,
+        createdAt: '2026-03-02T14:06:00.000Z',
+        updatedAt: '2026-03-02T14:06:00.000Z',
+      }
+      await answer(
+        pending(requests, `/api/reps/bulk-actions/deletions/${BATCH}/restore`),
+        Response.json({ job }, { status: 202 }),
+      )
+      screen.getByText(/^Bringing back 50,000 prospects on the server, with what they did/)
+      // One transaction: no count, so the bar has no value; it says what it is doing.
+      const bar = screen.getByRole('progressbar', { name: 'Bringing the prospects back' })
+      expect(bar.getAttribute('aria-valuenow')).toBeNull()
+      await act(() => vi.advanceTimersByTimeAsync(1000))
+      const done = { ...job, status: 'done', restored: { restored: 50_000, already: 0, slugTaken: [] } }
+      await answer(pending(requests, `/api/reps/bulk-actions/${job.id}`), Response.json({ job: done }))
+      screen.getByText('Brought back 50,000 prospects.')
+      expect(screen.queryByRole('progressbar')).toBeNull()
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('shows why a batch could not be brought back', async () => {

@@ -1,15 +1,16 @@
 import { useState } from 'react'
 import { UNAVAILABLE_MESSAGE } from '#core/api-error.ts'
-import type { DeletedProspectSummary } from '#core/rep-api.ts'
+import type { BulkJob, DeletedProspectSummary } from '#core/rep-api.ts'
 import { Link } from '../../../components/link.tsx'
 import { useKeyedLoad } from '../../../lib/use-keyed-load.ts'
-import { restoreBulkDeletion } from '../list/bulk-endpoints.ts'
+import { JobSteps } from '../list/bulk-bar.tsx'
+import { bringBackBatch } from '../list/bulk-endpoints.ts'
 import { Pager } from '../list/pager.tsx'
 import { getDeletedProspectPath, LIST_PATH } from '../rep-paths.ts'
 import { SignedInPage } from '../session/signed-in-page.tsx'
 import { Alert } from '../ui/alert.tsx'
 import { pageTitleClass, textLinkClass } from '../ui/field-styles.ts'
-import { formatDateTime, formatWho } from '../ui/format.ts'
+import { formatCount, formatDateTime, formatWho } from '../ui/format.ts'
 import { listDeletedProspects } from './deleted-endpoints.ts'
 
 /**
@@ -32,13 +33,15 @@ function DeletedList() {
   const [reloads, setReloads] = useState(0)
   const [restored, setRestored] = useState<string | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
+  // A batch of thousands comes back as a job on the server: the page shows how it goes.
+  const [job, setJob] = useState<BulkJob | null>(null)
   const state = useKeyedLoad(`${page}#${reloads}`, loadPage, { failedMessage: UNAVAILABLE_MESSAGE })
   const bringBack = async (batchId: string) => {
     setFailure(null)
     try {
-      const answer = await restoreBulkDeletion(batchId)
+      const answer = await bringBackBatch(batchId, setJob)
       setRestored(
-        `Brought back ${answer.restored} ${answer.restored === 1 ? 'prospect' : 'prospects'}.` +
+        `Brought back ${formatCount(answer.restored)} ${answer.restored === 1 ? 'prospect' : 'prospects'}.` +
           (answer.slugTaken.length > 0
             ? ` Left deleted, as a new prospect has their link now: ${answer.slugTaken.join(', ')}.`
             : ''),
@@ -58,9 +61,19 @@ function DeletedList() {
         Their pages show the general demo now. What each one was, and its history, stay here to read.
       </p>
       <div className="mt-6 space-y-4">
-        <p aria-live="polite" className="text-sm text-slate-700 dark:text-slate-300">
-          {restored}
-        </p>
+        <div aria-live="polite" className="text-sm text-slate-700 dark:text-slate-300">
+          {job === null ? (
+            <p>{restored}</p>
+          ) : (
+            <>
+              <p>
+                Bringing back {formatCount(job.total)} prospects on the server, with what they did: all of
+                them at once, or none if it fails. This page shows the outcome when it is done.
+              </p>
+              <JobSteps job={job} />
+            </>
+          )}
+        </div>
         {failure !== null && <Alert>{failure}</Alert>}
         {state.status === 'loading' && (
           <p role="status" className="text-slate-600 dark:text-slate-400">

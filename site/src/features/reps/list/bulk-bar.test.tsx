@@ -174,6 +174,11 @@ describe('bulk actions on the prospects list', () => {
       status: 'running',
       action: 'reassign',
       total: 5000,
+      phase: 'checking',
+      checked: 0,
+      refused: 0,
+      writingSince: null,
+      restored: null,
       result: null,
       error: null,
       createdAt: '2026-03-02T14:00:00.000Z',
@@ -184,9 +189,32 @@ describe('bulk actions on the prospects list', () => {
     const jobUrl = `/api/reps/bulk-actions/${job.id}`
     expect(requests.some((r) => r.url === jobUrl)).toBe(false)
     await act(() => vi.advanceTimersByTimeAsync(1000))
+    // The server's counts, as they are: rows checked of all, then the write, which has none.
+    const checking: BulkJob = { ...job, checked: 2000, refused: 300 }
+    await answer(pending(requests, jobUrl), Response.json({ job: checking }))
+    const bar = screen.getByRole('progressbar', { name: 'Checking the prospects' })
+    expect([bar.getAttribute('aria-valuenow'), bar.getAttribute('aria-valuemax')]).toEqual(['2000', '5000'])
+    expect(bar.getAttribute('aria-valuetext')).toBe('Checked 2,000 of 5,000')
+    screen.getByText('Checked 2,000 of 5,000 · 300 you may not change, left as they are')
+    // Said politely once a tenth, not at every poll.
+    expect(screen.getByText('Checked 40 %').closest('[aria-live="polite"]')).not.toBeNull()
+    await act(() => vi.advanceTimersByTimeAsync(1000))
+    const writing: BulkJob = {
+      ...job,
+      checked: 5000,
+      refused: 300,
+      phase: 'writing',
+      writingSince: '2026-03-02T14:00:05.000Z',
+    }
+    await answer(pending(requests, jobUrl), Response.json({ job: writing }))
+    const indeterminate = screen.getByRole('progressbar', { name: 'Writing the change' })
+    expect(indeterminate.getAttribute('aria-valuenow')).toBeNull()
+    screen.getByText('Writing…', { selector: '.sr-only' })
+    await act(() => vi.advanceTimersByTimeAsync(1000))
     const done = { ...job, status: 'done', result: result({ total: 5000, changed: 5000 }).result }
     await answer(pending(requests, jobUrl), Response.json({ job: done }))
     screen.getByText('Reassigned 5,000 prospects.')
+    expect(screen.queryByRole('progressbar')).toBeNull()
   })
 
   it('says so when a large action failed, and that nothing changed', async () => {
@@ -198,6 +226,11 @@ describe('bulk actions on the prospects list', () => {
       status: 'failed',
       action: 'reread',
       total: 5000,
+      phase: 'writing',
+      checked: 5000,
+      refused: 0,
+      writingSince: '2026-03-02T14:00:05.000Z',
+      restored: null,
       result: null,
       error: 'The action could not be finished, so nothing was changed. Try it again in a moment.',
       createdAt: '2026-03-02T14:00:00.000Z',

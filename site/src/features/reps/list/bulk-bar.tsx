@@ -1,4 +1,4 @@
-import { useId, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { UNAVAILABLE_MESSAGE } from '#core/api-error.ts'
 import { BULK_EXPORT_FILE, type BulkJob, type BulkRequest, type BulkResult } from '#core/rep-api.ts'
 import { secondaryButtonClass } from '../../../components/button-styles.ts'
@@ -7,7 +7,7 @@ import { listReps } from '../api/rep-endpoints.ts'
 import { Alert } from '../ui/alert.tsx'
 import { labelClass, selectClass, textLinkClass } from '../ui/field-styles.ts'
 import { formatCount } from '../ui/format.ts'
-import { exportBulkCsv, getBulkJob, restoreBulkDeletion, sendBulkAction } from './bulk-endpoints.ts'
+import { bringBackBatch, exportBulkCsv, followBulkJob, sendBulkAction } from './bulk-endpoints.ts'
 import type { BulkSelection } from './use-bulk-selection.ts'
 
 const loadReps = (_key: string, signal: AbortSignal) => listReps(signal)
@@ -21,9 +21,6 @@ type Outcome =
   | { kind: 'exported'; rows: number }
   | { kind: 'restored'; restored: number; slugTaken: string[] }
   | { kind: 'failed'; message: string }
-
-/** How often the page asks how a large bulk action is going. */
-const JOB_POLL_MS = 1000
 
 const prospects = (n: number) => `${formatCount(n)} ${n === 1 ? 'prospect' : 'prospects'}`
 
@@ -70,7 +67,8 @@ export function BulkBar({
   const write = (request: BulkRequest) =>
     run(request.action, async () => {
       const answer = await sendBulkAction(request)
-      const result = 'result' in answer ? answer.result : await followJob(answer.job, setJob)
+      const result = 'result' in answer ? answer.result : (await followBulkJob(answer.job, setJob)).result
+      if (result === null) throw new Error(UNAVAILABLE_MESSAGE)
       selection.clear()
       onChanged()
       return { kind: 'result', result }
@@ -83,7 +81,7 @@ export function BulkBar({
     })
   const undo = (batchId: string) =>
     run('undo', async () => {
-      const answer = await restoreBulkDeletion(batchId)
+      const answer = await bringBackBatch(batchId, setJob)
       onChanged()
       return { kind: 'restored', restored: answer.restored, slugTaken: answer.slugTaken }
     })
@@ -190,6 +188,7 @@ export function BulkBar({
             fails. This page shows the outcome when it is done.
           </p>
         )}
+        {busy !== null && job !== null && <JobSteps job={job} />}
         {busy === null && outcome !== null && outcome.kind !== 'failed' && (
           <OutcomeText outcome={outcome} onUndo={undo} />
         )}
@@ -199,30 +198,90 @@ export function BulkBar({
   )
 }
 
-const WORKING: Record<BulkResult['action'], string> = {
-  reassign: 'Reassigning',
-  delete: 'Deleting',
-  reread: 'Queueing the websites of',
+/** What the one writing transaction is doing, as the progressbar's name. */
+const WRITING: Record<BulkJob['action'], string> = {
+  reassign: 'Writing the change',
+  delete: 'Writing the change',
+  reread: 'Writing the change',
+  restore: 'Bringing the prospects back',
+}
+
+/** The bar's height, inline: a new utility class would grow the one stylesheet every page carries. */
+const BAR = 10
+
+/**
+ * How far a large action has come, as the server knows it: rows checked of all, then the write,
+ * which is one transaction with nothing to count, so it is shown as going on and for how long. The
+ * live region above says each tenth of the check and the write's start, not every poll's number.
+ */
+export function JobSteps({ job }: { job: BulkJob }) {
+  if (job.status !== 'running') return null
+  const writing = job.phase === 'writing'
+  const label = writing ? WRITING[job.action] : 'Checking the prospects'
+  const tenth = Math.floor((job.checked / Math.max(job.total, 1)) * 10) * 10
+  return (
+    <div className="mt-2 space-y-1">
+      <div
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={writing ? undefined : 0}
+        aria-valuemax={writing ? undefined : job.total}
+        aria-valuenow={writing ? undefined : job.checked}
+        aria-valuetext={
+          writing ? 'Writing' : `Checked ${formatCount(job.checked)} of ${formatCount(job.total)}`
+        }
+        className="rounded-full bg-slate-100 dark:bg-slate-800"
+        style={{ height: BAR }}
+      >
+        <div
+          className={
+            writing
+              ? 'rounded-full bg-indigo-500/30 dark:bg-indigo-400/20'
+              : 'rounded-full bg-indigo-600 dark:bg-indigo-400'
+          }
+          style={{
+            height: BAR,
+            width: writing ? '100%' : `${(job.checked / Math.max(job.total, 1)) * 100}%`,
+          }}
+        />
+      </div>
+      <p aria-hidden="true">
+        {writing ? (
+          <>
+            Writing… <Elapsed since={job.writingSince} />
+          </>
+        ) : (
+          <>
+            Checked {formatCount(job.checked)} of {formatCount(job.total)}
+            {job.refused > 0 && ` · ${formatCount(job.refused)} you may not change, left as they are`}
+          </>
+        )}
+      </p>
+      <p className="sr-only">{writing ? 'Writing…' : `Checked ${tenth} %`}</p>
+    </div>
+  )
 }
 
 /**
- * Waits for a large bulk action to end, asking again every JOB_POLL_MS: its result, or its failure
- * thrown in its words (nothing was changed then).
+ * Seconds since the write began, counted by this page from when it first saw it (the server's clock
+ * and the browser's may differ): the write is one transaction, so time is all there is to show.
  */
-async function followJob(started: BulkJob, show: (job: BulkJob | null) => void): Promise<BulkResult> {
-  let job = started
-  show(job)
-  try {
-    while (job.status === 'running') {
-      await new Promise((resolve) => setTimeout(resolve, JOB_POLL_MS))
-      job = (await getBulkJob(job.id)).job
-      show(job)
-    }
-    if (job.status === 'failed' || job.result === null) throw new Error(job.error ?? UNAVAILABLE_MESSAGE)
-    return job.result
-  } finally {
-    show(null)
-  }
+function Elapsed({ since }: { since: string | null }) {
+  const [seenAt] = useState(() => Date.now())
+  const [now, setNow] = useState(seenAt)
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000)
+    return () => clearInterval(timer)
+  }, [])
+  if (since === null) return null
+  return <span className="tabular-nums">{Math.max(0, Math.round((now - seenAt) / 1000))} s</span>
+}
+
+const WORKING: Record<BulkJob['action'], string> = {
+  reassign: 'Reassigning',
+  delete: 'Deleting',
+  reread: 'Queueing the websites of',
+  restore: 'Bringing back',
 }
 
 const DONE: Record<BulkResult['action'], string> = {

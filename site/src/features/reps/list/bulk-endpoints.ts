@@ -1,5 +1,11 @@
 import { RequestFailure, UNAVAILABLE_MESSAGE } from '#core/api-error.ts'
-import type { BulkJobResponse, BulkRequest, BulkResponse, BulkRestoreResponse } from '#core/rep-api.ts'
+import type {
+  BulkJob,
+  BulkJobResponse,
+  BulkRequest,
+  BulkResponse,
+  BulkRestoreResponse,
+} from '#core/rep-api.ts'
 import { getRepApiUrl, getRepHeaders, readRepAnswer, requestRep } from '../api/rep-client.ts'
 
 /**
@@ -13,11 +19,50 @@ export const sendBulkAction = (request: BulkRequest) =>
 export const getBulkJob = (id: string) =>
   requestRep<BulkJobResponse>(`bulk-actions/${encodeURIComponent(id)}`)
 
-/** `POST bulk-actions/deletions/:id/restore`: a bulk delete brought back. */
+/**
+ * `POST bulk-actions/deletions/:id/restore`: a bulk delete brought back, or for thousands of
+ * prospects the job that is bringing them back.
+ */
 export const restoreBulkDeletion = (batchId: string) =>
-  requestRep<BulkRestoreResponse>(`bulk-actions/deletions/${encodeURIComponent(batchId)}/restore`, {
-    method: 'POST',
-  })
+  requestRep<BulkRestoreResponse | BulkJobResponse>(
+    `bulk-actions/deletions/${encodeURIComponent(batchId)}/restore`,
+    { method: 'POST' },
+  )
+
+/** How often a page asks how a large bulk action is going. */
+const JOB_POLL_MS = 1000
+
+/**
+ * Waits for a large bulk action to end, asking again every JOB_POLL_MS and showing each answer
+ * (null once it ended): the finished job, or its failure thrown in its words (nothing was changed).
+ */
+export async function followBulkJob(started: BulkJob, show: (job: BulkJob | null) => void): Promise<BulkJob> {
+  let job = started
+  show(job)
+  try {
+    while (job.status === 'running') {
+      await new Promise((resolve) => setTimeout(resolve, JOB_POLL_MS))
+      job = (await getBulkJob(job.id)).job
+      show(job)
+    }
+    if (job.status === 'failed') throw new Error(job.error ?? UNAVAILABLE_MESSAGE)
+    return job
+  } finally {
+    show(null)
+  }
+}
+
+/** A restore's answer, waiting for its job when it is one. */
+export async function bringBackBatch(
+  batchId: string,
+  show: (job: BulkJob | null) => void,
+): Promise<BulkRestoreResponse> {
+  const answer = await restoreBulkDeletion(batchId)
+  if (!('job' in answer)) return answer
+  const { restored } = await followBulkJob(answer.job, show)
+  if (restored === null) throw new Error(UNAVAILABLE_MESSAGE)
+  return restored
+}
 
 /** `POST bulk-actions` with `export`: the mail merge's CSV file, as text. */
 export async function exportBulkCsv(request: BulkRequest): Promise<string> {

@@ -1,0 +1,32 @@
+-- Bringing a large bulk delete back as a job, as the other large bulk actions run: the request is
+-- answered at once and the page follows the job. restore_prospect_batch is one transaction (every
+-- prospect of the batch comes back with what it did, or none does), so the job has no count to show
+-- while it runs: it is writing from the start, and its row says since when. Who may bring the batch
+-- back is asked before the job is made, so a job is only ever made for a batch the rep may restore.
+
+alter table public.bulk_jobs drop constraint bulk_jobs_action;
+alter table public.bulk_jobs add constraint bulk_jobs_action
+  check (action in ('reassign', 'delete', 'reread', 'restore'));
+
+-- restore_prospect_batch for job `job_id`, whose row records the answer in the same transaction.
+create function public.run_restore_job(job_id uuid, batch_id uuid, rep_id uuid, at timestamptz)
+returns jsonb
+language plpgsql
+volatile
+security invoker
+set search_path = ''
+as $$
+declare
+  v_result jsonb;
+begin
+  v_result := public.restore_prospect_batch(run_restore_job.batch_id, run_restore_job.rep_id, run_restore_job.at);
+  update public.bulk_jobs j
+  set status = case when v_result ->> 'status' = 'restored' then 'done' else 'failed' end,
+      result = v_result, updated_at = run_restore_job.at
+  where j.id = run_restore_job.job_id;
+  return v_result;
+end;
+$$;
+
+revoke all on function public.run_restore_job(uuid, uuid, uuid, timestamptz) from public, anon, authenticated;
+grant execute on function public.run_restore_job(uuid, uuid, uuid, timestamptz) to service_role;
