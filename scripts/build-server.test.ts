@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { readFile, rm } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import packageJson from '../package.json' with { type: 'json' }
 import { buildServer } from './build-server.ts'
 import { type RunningProduct, serveArguments, startProduct } from './start-product.ts'
 
@@ -29,9 +30,10 @@ afterAll(async () => {
 })
 
 describe('the bundled server', () => {
-  it('runs with npm run serve’s V8 flags', () => {
+  it('runs with npm run serve’s V8 flags, which npm start uses too', () => {
     expect(serveArguments()).toContain('--max-semi-space-size=2')
     expect(serveArguments().at(-1)).toBe('scripts/serve.mjs')
+    expect(packageJson.scripts.start).toBe(`npm run build && ${packageJson.scripts.serve}`)
   })
 
   it('opens the embedded database in its thread, migrated, and answers with the agent’s words', async () => {
