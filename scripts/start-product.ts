@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import packageJson from '../package.json' with { type: 'json' }
 
 export interface RunningProduct {
   /** Origin of the started server, without a trailing slash, e.g. `http://127.0.0.1:41234`. */
@@ -27,10 +28,22 @@ export interface StartOptions {
    */
   prepare?: (dataDir: string) => Promise<void>
   /**
-   * Another entry than `server/src/node.ts`, with its arguments: a test's own wiring of the same
-   * server (e.g. a loopback webhook receiver it may post to).
+   * Another entry than `npm run serve`'s, with its arguments, run through tsx: a test's own wiring of
+   * the same server (e.g. a loopback webhook receiver it may post to).
    */
   entry?: readonly string[]
+  /** node's arguments in place of `npm run serve`'s, not through tsx: e.g. a bundle a test built itself. */
+  nodeArguments?: readonly string[]
+}
+
+/**
+ * `npm run serve`'s arguments to node, read from package.json so that what is started here is what an
+ * operator starts: the built server (scripts/serve.mjs) with the same V8 flags.
+ */
+export function serveArguments(): string[] {
+  const [command, ...args] = packageJson.scripts.serve.split(' ')
+  if (command !== 'node') throw new Error(`npm run serve is not a node command: ${packageJson.scripts.serve}`)
+  return args
 }
 
 /**
@@ -42,7 +55,7 @@ export interface StartOptions {
 export async function startProduct(
   prefix = 'voice-demo-',
   env: Record<string, string | undefined> = {},
-  { dataDir: givenDir, prepare, entry = ['server/src/node.ts'] }: StartOptions = {},
+  { dataDir: givenDir, prepare, entry, nodeArguments }: StartOptions = {},
 ): Promise<RunningProduct> {
   const dataDir = givenDir ?? (await mkdtemp(join(tmpdir(), prefix)))
   const removeData = () => (givenDir ? Promise.resolve() : rm(dataDir, { recursive: true, force: true }))
@@ -54,7 +67,8 @@ export async function startProduct(
   }
   // ENV_FILE empty: a started product reads no developer's `.env`, only what its caller gives it.
   const merged = { ...process.env, ENV_FILE: '', ...env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir }
-  const server = spawn(process.execPath, ['--import', 'tsx', ...entry], {
+  const args = entry ? ['--import', 'tsx', ...entry] : (nodeArguments ?? serveArguments())
+  const server = spawn(process.execPath, args, {
     env: Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== undefined)),
     stdio: ['ignore', 'pipe', 'pipe'],
   })

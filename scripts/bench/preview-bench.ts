@@ -24,14 +24,14 @@ const COMPANIES = [
 ]
 
 /**
- * `npm run bench preview`: the product started as `npm run serve` does (it warms the text renderer at
- * start, in the background), with 20 imported prospects; each one's `/{slug}/preview.png` fetched
+ * `npm run bench preview`: the product started as `npm run serve` does (it loads the picture renderer
+ * with the first picture asked for), with 20 imported prospects; each one's `/{slug}/preview.png` fetched
  * over loopback once (drawn: the first time for that prospect), then 20 times more (from memory).
  * Prints the medians, which the budgets hold, and the worst of each.
  */
 export async function runPreviewBench(): Promise<boolean> {
-  // The first is drawn right after the start and reported apart: the server warms the text renderer in
-  // the background at start, and this one may still meet that warm-up.
+  // The first is drawn right after the start and reported apart: it loads sharp and starts fontconfig
+  // inside its request, which no later picture pays.
   const slugs = Array.from({ length: PROSPECTS + 1 }, (_, i) => `preview-bench-${i}`)
   const csv = formatCsv([
     ['slug', 'name', 'company_name'],

@@ -34,7 +34,7 @@ import { type AppLogger, toErrorSink } from './logging/logger.ts'
 import { type MailDelivery, startMailDelivery } from './mail/start-mail-delivery.ts'
 import { createMetrics, measureDatabase } from './metrics/metrics.ts'
 import { startNudgeDelivery } from './notify/start-nudge-delivery.ts'
-import { drawPreviewPicture, warmPreviewDrawing } from './preview/draw-preview.ts'
+import { drawPreviewPicture } from './preview/draw-preview.ts'
 import { ENGAGEMENT_RULES } from './reps/activity-rules.ts'
 import { openFirstAdminSetup } from './reps/first-admin.ts'
 import { encodeRepPhoto } from './reps/rep-photo.ts'
@@ -331,9 +331,6 @@ export async function startServer(
     }),
   })
   mountStaticFiles(app, dirs, config, deps.prospectAnswers, { prospectPictures: true })
-  // The text renderer's first use starts fontconfig (about a second): done now, in the background,
-  // so the first prospect's picture is drawn within its budget. A failure here shows in that request.
-  warmPreviewDrawing().catch(() => {})
   // From here on the app answers everything, the probes included.
   answer = (request, env) => app.fetch(request, env)
   log?.info(

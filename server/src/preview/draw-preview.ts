@@ -1,4 +1,5 @@
-import sharp, { type OverlayOptions } from 'sharp'
+import type { OverlayOptions } from 'sharp'
+import { loadSharp } from '../common/load-sharp.ts'
 import { type PreviewFont, type PreviewFonts, previewFonts } from './preview-fonts.ts'
 import { type DrawPreviewPicture, PREVIEW_SIZE } from './preview-words.ts'
 
@@ -76,6 +77,7 @@ export const drawPreviewPicture: DrawPreviewPicture = async (words, logo) => {
     })
   }
   const background = Buffer.from(backgroundSvg(accent, logoImage ? cardTop : null))
+  const sharp = await loadSharp()
   const png = await sharp(background)
     .composite(layers)
     .png({ compressionLevel: 6, adaptiveFiltering: false })
@@ -84,9 +86,10 @@ export const drawPreviewPicture: DrawPreviewPicture = async (words, logo) => {
 }
 
 /**
- * Draws one whole picture, thrown away, so that the first prospect's picture after a start does not pay
- * the renderer's start-up inside its request: fontconfig's (about a second on a cold machine), the SVG
- * rasteriser's and the PNG encoder's. The server calls it in the background at start.
+ * Draws one whole picture, thrown away: loads sharp and starts fontconfig (about a second on a cold
+ * machine), the SVG rasteriser and the PNG encoder, so that pictures drawn next are timed warm. The
+ * server does not call it: a server that is never asked for a picture need not hold the renderer, and
+ * the first picture after a start pays that start-up once inside its request instead.
  */
 export async function warmPreviewDrawing(): Promise<void> {
   await drawPreviewPicture(
@@ -137,6 +140,7 @@ const raw = (image: TextImage, left: number, top: number): OverlayOptions => ({
 /** The logo, fitted in its card's square, as raw RGBA; null when its bytes cannot be read. */
 async function fitLogo(bytes: Uint8Array): Promise<TextImage | null> {
   const side = LOGO_CARD - 2 * LOGO_INSET
+  const sharp = await loadSharp()
   try {
     const { data, info } = await sharp(bytes, { limitInputPixels: 40_000_000 })
       .resize({ width: side, height: side, fit: 'inside' })
@@ -152,6 +156,7 @@ async function fitLogo(bytes: Uint8Array): Promise<TextImage | null> {
 
 /** One text set in `style`, wrapped at `width` (between words, or inside a word with no break). */
 export async function textImage(text: string, style: TextStyle, width: number): Promise<TextImage> {
+  const sharp = await loadSharp()
   const { data, info } = await sharp({
     text: {
       text: `<span foreground="${style.color}">${escapeMarkup(text)}</span>`,

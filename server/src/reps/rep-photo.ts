@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import sharp from 'sharp'
+import { loadSharp } from '../common/load-sharp.ts'
 import type { RepPhotoEncoder } from './rep-settings.ts'
 
 /** Larger pictures are refused unread: a phone's photo is 12–50 megapixels, a poster is not a face. */
@@ -32,6 +32,7 @@ function isKnownPicture(bytes: Uint8Array): boolean {
  */
 export const encodeRepPhoto: RepPhotoEncoder = async (upload) => {
   if (!isKnownPicture(upload)) return null
+  const sharp = await loadSharp()
   try {
     const input = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning' as const }
     const metadata = await sharp(upload, input).metadata()

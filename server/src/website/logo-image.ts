@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
-import sharp, { type SharpOptions } from 'sharp'
+import type { SharpOptions } from 'sharp'
+import { loadSharp } from '../common/load-sharp.ts'
 import { safeFetch } from './safe-fetch.ts'
 import { READER_LIMITS } from './site-page.ts'
 
@@ -102,6 +103,7 @@ export async function reencodeLogo(body: Buffer): Promise<Omit<StoredLogo, 'sour
 async function reencode(body: Buffer): Promise<Omit<StoredLogo, 'sourceUrl'> | null> {
   const format = formatOf(body)
   if (!format) return null
+  const sharp = await loadSharp()
   // The header is read without the pixel limit (nothing is decoded yet): an SVG may declare any size,
   // since it is drawn at ours, and a raster's size is checked below before its pixels are decoded.
   const metadata = await sharp(body, { limitInputPixels: false }).metadata()
