@@ -59,8 +59,14 @@ export default defineConfig({
           hookTimeout: 120_000,
           testTimeout: 60_000,
           include: [...DATABASE_SUITES],
-          // What the embedded database's own disk does to the commands: nothing of it is on PostgreSQL.
-          exclude: [...configDefaults.exclude, 'server/src/prospects/prospects-cli-failures.test.ts'],
+          exclude: [
+            ...configDefaults.exclude,
+            // What the embedded database's own disk does to the commands: nothing of it is on PostgreSQL.
+            'server/src/prospects/prospects-cli-failures.test.ts',
+            // Suites that start a PostgreSQL cluster of their own whatever the engine under test: the
+            // first project runs them already, and a second run would check the same thing again.
+            'server/src/**/*-postgres.test.ts',
+          ],
         },
       },
       {
