@@ -11,9 +11,9 @@ import { type RunningProduct, serveArguments, startProduct } from './start-produ
  * Everything its modules find beside themselves must still be found from the bundle (the migrations,
  * the agent templates, the embedded database thread's entry, the fonts of the link-preview picture),
  * and sharp, loaded by the first request that draws a picture rather than at start, must still draw.
- * Built here at the same depth as dist/server/, so it needs no `npm run build` and leaves that one be.
+ * Built here at the same depth as build/server/, so it needs no `npm run build` and leaves that one be.
  */
-const outDir = resolve(`dist/server-check-${randomBytes(4).toString('hex')}`)
+const outDir = resolve(`build/server-check-${randomBytes(4).toString('hex')}`)
 const bundle = join(outDir, 'node.mjs')
 let product: RunningProduct
 

@@ -4,8 +4,11 @@ import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 
 const REPO_ROOT = fileURLToPath(new URL('../', import.meta.url))
-/** Where `npm start` and `npm run serve` find the server (scripts/serve.mjs). */
-export const SERVER_BUNDLE = resolve(REPO_ROOT, 'dist/server/node.mjs')
+/**
+ * Where `npm start` and `npm run serve` find the server (scripts/serve.mjs): outside dist/, which holds
+ * only what browsers and WordPress sites download, so nothing of the server's sits among those files.
+ */
+export const SERVER_BUNDLE = resolve(REPO_ROOT, 'build/server/node.mjs')
 /** Beside the bundle: the source files it was made of, so that a start can tell it is out of date. */
 export const bundleInputsFile = (outfile: string) => resolve(dirname(outfile), 'inputs.json')
 

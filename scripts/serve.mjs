@@ -1,17 +1,17 @@
-// `npm start` and `npm run serve`: the server as `npm run build` bundled it (dist/server/node.mjs, one
+// `npm start` and `npm run serve`: the server as `npm run build` bundled it (build/server/node.mjs, one
 // JavaScript file), which holds about 80 MB less than the sources compiled by tsx as they load. When
 // there is no bundle, or a source it was made of changed since, the sources run through tsx as before,
 // so a server never runs code older than its checkout. Plain JavaScript: nothing compiles this file.
 import { readFileSync, statSync } from 'node:fs'
 
 const root = new URL('../', import.meta.url)
-const bundle = new URL('dist/server/node.mjs', root)
+const bundle = new URL('build/server/node.mjs', root)
 
 /** The bundle, when it exists and is newer than every source file it was made of; else null. */
 function currentBundle() {
   try {
     const builtAt = statSync(bundle).mtimeMs
-    const inputs = JSON.parse(readFileSync(new URL('dist/server/inputs.json', root), 'utf8'))
+    const inputs = JSON.parse(readFileSync(new URL('build/server/inputs.json', root), 'utf8'))
     const stale = inputs.some((input) => statSync(new URL(input, root)).mtimeMs > builtAt)
     return stale ? null : bundle
   } catch {

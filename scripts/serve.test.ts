@@ -17,17 +17,17 @@ let root: string
 beforeEach(async () => {
   root = await mkdtemp(join(tmpdir(), 'voice-demo-serve-'))
   await mkdir(join(root, 'scripts'))
-  await mkdir(join(root, 'dist/server'), { recursive: true })
+  await mkdir(join(root, 'build/server'), { recursive: true })
   await mkdir(join(root, 'server/src'), { recursive: true })
   await copyFile(resolve('scripts/serve.mjs'), join(root, 'scripts/serve.mjs'))
   await symlink(resolve('node_modules'), join(root, 'node_modules'))
   await writeFile(join(root, 'package.json'), '{ "type": "module" }\n')
   await writeFile(join(root, 'server/src/node.ts'), "const ran: string = 'sources'\nconsole.log(ran)\n")
-  await writeFile(join(root, 'dist/server/node.mjs'), "console.log('bundle')\n")
-  await writeFile(join(root, 'dist/server/inputs.json'), '["server/src/node.ts"]\n')
+  await writeFile(join(root, 'build/server/node.mjs'), "console.log('bundle')\n")
+  await writeFile(join(root, 'build/server/inputs.json'), '["server/src/node.ts"]\n')
   // The source as it was when the bundle was made: a minute older than it.
   const built = new Date()
-  await utimes(join(root, 'dist/server/node.mjs'), built, built)
+  await utimes(join(root, 'build/server/node.mjs'), built, built)
   const before = new Date(built.getTime() - 60_000)
   await utimes(join(root, 'server/src/node.ts'), before, before)
 })
@@ -55,9 +55,9 @@ describe('npm run serve', () => {
   })
 
   it('runs the sources when there is no bundle or no list of what it was made of', async () => {
-    await rm(join(root, 'dist/server/inputs.json'))
+    await rm(join(root, 'build/server/inputs.json'))
     expect((await serve()).ran).toBe('sources')
-    await rm(join(root, 'dist/server/node.mjs'))
+    await rm(join(root, 'build/server/node.mjs'))
     expect((await serve()).ran).toBe('sources')
   })
 })
