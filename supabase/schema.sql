@@ -379,21 +379,13 @@ begin
   truncate bulk_rows;
   insert into bulk_rows
   select p.id, p.slug, p.name, p.company_name, p.owner_id, p.website,
-    case
-      when bulk_change_prospects.action = 'delete' and p.slug = 'visitor'
-        then jsonb_build_object('status', 'fallback_kept')
-      when v_admin then null
-      else public.prospect_change_refusal(
-        bulk_change_prospects.rep_id, p.slug, p.owner_id, v_set_owner, bulk_change_prospects.owner_id
-      )
-    end
+    public.bulk_row_refusal(
+      bulk_change_prospects.action, bulk_change_prospects.rep_id, v_admin, p.slug, p.owner_id, p.website,
+      bulk_change_prospects.owner_id
+    )
   from public.prospects p
   where p.slug = any (bulk_change_prospects.slugs);
   get diagnostics v_found = row_count;
-  if bulk_change_prospects.action = 'reread' then
-    update bulk_rows b set refusal = jsonb_build_object('status', 'no_website')
-    where b.refusal is null and b.website is null;
-  end if;
 
   select count(*)::integer into v_refused_count from bulk_rows b where b.refusal is not null;
   select coalesce(jsonb_agg(jsonb_build_object(
@@ -462,6 +454,28 @@ begin
     'refused', v_refused
   );
 end;
+$$;
+
+--
+-- Name: bulk_row_refusal(text, uuid, boolean, text, uuid, text, uuid); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.bulk_row_refusal(action text, rep_id uuid, is_admin boolean, slug text, owner_id uuid, website text, new_owner_id uuid) RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select case
+    when bulk_row_refusal.action = 'delete' and bulk_row_refusal.slug = 'visitor'
+      then jsonb_build_object('status', 'fallback_kept')
+    else coalesce(
+      case when not bulk_row_refusal.is_admin then public.prospect_change_refusal(
+        bulk_row_refusal.rep_id, bulk_row_refusal.slug, bulk_row_refusal.owner_id,
+        bulk_row_refusal.action = 'reassign', bulk_row_refusal.new_owner_id
+      ) end,
+      case when bulk_row_refusal.action = 'reread' and bulk_row_refusal.website is null
+        then jsonb_build_object('status', 'no_website') end
+    )
+  end
 $$;
 
 --
@@ -559,15 +573,10 @@ begin
   select count(*)::integer into v_refused
   from public.prospects p
   where p.slug = any (check_bulk_job_chunk.slugs)
-    and case
-      when check_bulk_job_chunk.action = 'delete' and p.slug = 'visitor' then true
-      when check_bulk_job_chunk.action = 'reread' and p.website is null then true
-      when v_admin then false
-      else public.prospect_change_refusal(
-        check_bulk_job_chunk.rep_id, p.slug, p.owner_id,
-        check_bulk_job_chunk.action = 'reassign', check_bulk_job_chunk.owner_id
-      ) is not null
-    end;
+    and public.bulk_row_refusal(
+      check_bulk_job_chunk.action, check_bulk_job_chunk.rep_id, v_admin, p.slug, p.owner_id, p.website,
+      check_bulk_job_chunk.owner_id
+    ) is not null;
   update public.bulk_jobs j
   set checked = j.checked + cardinality(check_bulk_job_chunk.slugs),
       refused = j.refused + v_refused,
@@ -6757,6 +6766,13 @@ GRANT ALL ON FUNCTION public.begin_video_conversation(backend text, prospect_slu
 
 REVOKE ALL ON FUNCTION public.bulk_change_prospects(action text, slugs text[], rep_id uuid, owner_id uuid, batch_id uuid, at timestamp with time zone, max_refused integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.bulk_change_prospects(action text, slugs text[], rep_id uuid, owner_id uuid, batch_id uuid, at timestamp with time zone, max_refused integer) TO service_role;
+
+--
+-- Name: FUNCTION bulk_row_refusal(action text, rep_id uuid, is_admin boolean, slug text, owner_id uuid, website text, new_owner_id uuid); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.bulk_row_refusal(action text, rep_id uuid, is_admin boolean, slug text, owner_id uuid, website text, new_owner_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.bulk_row_refusal(action text, rep_id uuid, is_admin boolean, slug text, owner_id uuid, website text, new_owner_id uuid) TO service_role;
 
 --
 -- Name: FUNCTION call_reports_added(); Type: ACL; Schema: public; Owner: -

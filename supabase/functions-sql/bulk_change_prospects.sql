@@ -40,21 +40,13 @@ begin
   truncate bulk_rows;
   insert into bulk_rows
   select p.id, p.slug, p.name, p.company_name, p.owner_id, p.website,
-    case
-      when bulk_change_prospects.action = 'delete' and p.slug = 'visitor'
-        then jsonb_build_object('status', 'fallback_kept')
-      when v_admin then null
-      else public.prospect_change_refusal(
-        bulk_change_prospects.rep_id, p.slug, p.owner_id, v_set_owner, bulk_change_prospects.owner_id
-      )
-    end
+    public.bulk_row_refusal(
+      bulk_change_prospects.action, bulk_change_prospects.rep_id, v_admin, p.slug, p.owner_id, p.website,
+      bulk_change_prospects.owner_id
+    )
   from public.prospects p
   where p.slug = any (bulk_change_prospects.slugs);
   get diagnostics v_found = row_count;
-  if bulk_change_prospects.action = 'reread' then
-    update bulk_rows b set refusal = jsonb_build_object('status', 'no_website')
-    where b.refusal is null and b.website is null;
-  end if;
 
   select count(*)::integer into v_refused_count from bulk_rows b where b.refusal is not null;
   select coalesce(jsonb_agg(jsonb_build_object(

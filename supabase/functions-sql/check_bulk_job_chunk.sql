@@ -1,6 +1,5 @@
--- Checks `slugs`, one chunk of running job `job_id`, by bulk_change_prospects' rule (the ownership
--- rule per row, the fallback never deleted, a re-read needing a website), without writing or
--- locking them, and moves the job's counts on. {"status": "checked", "checked", "refused"}, or
+-- Checks `slugs`, one chunk of running job `job_id`, by the rule the write asks (bulk_row_refusal),
+-- without writing or locking them, and moves the job's counts on. {"status": "checked", "checked", "refused"}, or
 -- {"status": "gone"} when the job is no longer checking (answered as interrupted): its caller stops.
 create or replace function public.check_bulk_job_chunk(
   job_id uuid, action text, slugs text[], rep_id uuid, owner_id uuid, at timestamptz
@@ -21,15 +20,10 @@ begin
   select count(*)::integer into v_refused
   from public.prospects p
   where p.slug = any (check_bulk_job_chunk.slugs)
-    and case
-      when check_bulk_job_chunk.action = 'delete' and p.slug = 'visitor' then true
-      when check_bulk_job_chunk.action = 'reread' and p.website is null then true
-      when v_admin then false
-      else public.prospect_change_refusal(
-        check_bulk_job_chunk.rep_id, p.slug, p.owner_id,
-        check_bulk_job_chunk.action = 'reassign', check_bulk_job_chunk.owner_id
-      ) is not null
-    end;
+    and public.bulk_row_refusal(
+      check_bulk_job_chunk.action, check_bulk_job_chunk.rep_id, v_admin, p.slug, p.owner_id, p.website,
+      check_bulk_job_chunk.owner_id
+    ) is not null;
   update public.bulk_jobs j
   set checked = j.checked + cardinality(check_bulk_job_chunk.slugs),
       refused = j.refused + v_refused,
