@@ -1,11 +1,10 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
+import { WCAG_TAGS } from './axe-violations.ts'
 import { sendTranscript, serveFakeDaily } from './fakes/fake-daily.ts'
 import { expect, test } from './fixtures.ts'
 import { E2E_ADMIN, E2E_REP } from './global-setup.ts'
 
-/** WCAG 2.0, 2.1 and 2.2 at levels A and AA: what axe can check automatically. */
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 const BLOCKING_IMPACTS = new Set(['serious', 'critical'])
 
 type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number]

@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises'
-import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
+import { axeViolations } from './axe-violations.ts'
 import { expect, test } from './rep-fixtures.ts'
 import { ADMIN, createProspectWithApi, REP_EMAIL, signInWithApi } from './rep-product.ts'
 
@@ -32,13 +31,6 @@ test.beforeAll(async ({ repProduct, playwright }) => {
   }
 })
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
-
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
-}
-
 test('selects a page, reassigns it, exports it for a mail merge, deletes it and brings it back', async ({
   page,
 }) => {
@@ -50,7 +42,7 @@ test('selects a page, reassigns it, exports it for a mail merge, deletes it and 
   await page.getByRole('checkbox', { name: 'Select all on this page' }).check()
   const bar = page.getByRole('region', { name: 'Selected prospects' })
   await expect(bar).toContainText('3 prospects selected')
-  await expectNoAxeViolations(page)
+  expect(await axeViolations(page)).toEqual([])
 
   // Reassign to the rep: every row shows its new owner.
   await bar.getByLabel('New owner').selectOption({ label: REP_EMAIL })
@@ -149,5 +141,5 @@ test('the Activity list at 390 px: its last column is reachable by scrolling its
       return scroller.scrollTop
     })
   await expect.poll(pageTop).toBe(0)
-  await expectNoAxeViolations(page)
+  expect(await axeViolations(page)).toEqual([])
 })

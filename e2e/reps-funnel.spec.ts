@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from './activity-seed.ts'
+import { axeViolations } from './axe-violations.ts'
 import { hasHorizontalOverflow } from './fixtures.ts'
 import { ADMIN, signInWithApi } from './rep-product.ts'
 
@@ -54,13 +54,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await page.getByRole('button', { name: 'Mine only' }).click()
     await expect(steps.nth(1)).not.toHaveText('Sent0')
     expect(await hasHorizontalOverflow(page)).toBe(false)
-    const axe = await new AxeBuilder({ page })
-      .include('main')
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-      .analyze()
-    expect(
-      axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    ).toEqual([])
+    expect(await axeViolations(page, 'main')).toEqual([])
     expect(pageErrors).toEqual([])
   })
 }
@@ -94,13 +88,7 @@ test.describe('a custom period', () => {
     await expect(funnel.getByRole('alert')).toHaveText('The last day is before the first day.')
     await expect(to).toBeFocused()
     await expect(to).toHaveAttribute('aria-invalid', 'true')
-    const axe = await new AxeBuilder({ page })
-      .include('main')
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-      .analyze()
-    expect(
-      axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    ).toEqual([])
+    expect(await axeViolations(page, 'main')).toEqual([])
 
     // The last seven days: the seed's visits and call.
     await from.fill(daysAgo(6))
