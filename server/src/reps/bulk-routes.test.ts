@@ -10,6 +10,7 @@ import type {
 } from '#core/rep-api.ts'
 import { callFunction, type Db } from '../data/database.ts'
 import { createActivityRows, visitId } from '../testing/activity-rows.ts'
+import { holdQuery } from '../testing/held-query.ts'
 import { createBackgroundRecorder } from '../testing/import-jobs.ts'
 import { makeProspectRow } from '../testing/prospect-fixture.ts'
 import {
@@ -589,24 +590,7 @@ describe('large bulk actions run as a job', () => {
 /** The database, but the `nth` call of function `name` waits until released. */
 function holdCall(db: Db, name: string, nth: number) {
   let calls = 0
-  let release = () => {}
-  const released = new Promise<void>((resolve) => {
-    release = resolve
-  })
-  let arrive = () => {}
-  const arrived = new Promise<void>((resolve) => {
-    arrive = resolve
-  })
-  const held: Db = {
-    async query<T>(text: string, params?: unknown[]) {
-      if (text.includes(`public.${name}(`) && ++calls === nth) {
-        arrive()
-        await released
-      }
-      return db.query<T>(text, params)
-    },
-  }
-  return { db: held, arrived, release }
+  return holdQuery(db, (text) => text.includes(`public.${name}(`) && ++calls === nth)
 }
 
 /** The database, but the `nth` call of function `name` fails as a lost connection would. */

@@ -7,6 +7,7 @@ import {
   IMPORT_JOB_RETENTION_DAYS,
   IMPORT_JOB_STALE_SECONDS,
 } from '../data/import-jobs.ts'
+import { holdQuery } from '../testing/held-query.ts'
 import {
   createBackgroundRecorder,
   createImportKey,
@@ -151,22 +152,5 @@ describe('on the edge function', () => {
 
 /** The database, but the staging call from row `position` on waits until released. */
 function holdStaging(db: Db, position: number) {
-  let release = () => {}
-  const released = new Promise<void>((resolve) => {
-    release = resolve
-  })
-  let arrive = () => {}
-  const arrived = new Promise<void>((resolve) => {
-    arrive = resolve
-  })
-  const held: Db = {
-    async query<T>(text: string, params?: unknown[]) {
-      if (text.includes('stage_import_rows') && params?.[1] === position) {
-        arrive()
-        await released
-      }
-      return db.query<T>(text, params)
-    },
-  }
-  return { db: held, arrived, release }
+  return holdQuery(db, (text, params) => text.includes('stage_import_rows') && params?.[1] === position)
 }
