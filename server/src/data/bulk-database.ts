@@ -12,7 +12,7 @@ export type BulkRefusedRow = {
   refusal: BulkRowRefusal
 }
 
-/** The bulk actions' functions (supabase/migrations/20261212000200_bulk_actions.sql). */
+/** The bulk actions' functions (supabase/functions-sql/, one file each). */
 export type BulkFunctions = {
   bulk_change_prospects: {
     Args: {
@@ -49,16 +49,9 @@ export type BulkFunctions = {
     }
     Returns: BulkFunctions['bulk_change_prospects']['Returns']
   }
-  /** One chunk of a job's rows checked by the rule, the job's counts moved on (20261214010000_bulk_job_progress.sql). */
+  /** One chunk of a job's rows checked by the rule, the job's counts moved on. */
   check_bulk_job_chunk: {
-    Args: {
-      job_id: string
-      action: 'reassign' | 'delete' | 'reread'
-      slugs: readonly string[]
-      rep_id: string
-      owner_id: string | null
-      at: string
-    }
+    Args: Omit<BulkFunctions['run_bulk_job']['Args'], 'batch_id' | 'max_refused'>
     Returns: { status: 'gone' } | { status: 'checked'; checked: number; refused: number }
   }
   restore_prospect_batch: {
@@ -68,7 +61,7 @@ export type BulkFunctions = {
       | { status: 'forbidden' }
       | { status: 'restored'; restored: number; already: number; slug_taken: string[] }
   }
-  /** `restore_prospect_batch` for a job, its row written in the same transaction (20261214010100_bulk_restore_job.sql). */
+  /** `restore_prospect_batch` for a job, its row written in the same transaction. */
   run_restore_job: {
     Args: { job_id: string; batch_id: string; rep_id: string; at: string }
     Returns: BulkFunctions['restore_prospect_batch']['Returns']
