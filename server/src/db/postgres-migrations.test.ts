@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { applyEachInOwnTransaction } from '../testing/migrated-cluster.ts'
 import { BOOTSTRAP_SQL } from './bootstrap.ts'
 import { freshDatabaseScripts, SUPABASE_DIR } from './migrate.ts'
 import { findPostgresBin, type PostgresCluster, startPostgresCluster } from './postgres-cluster.ts'
@@ -41,18 +42,35 @@ describe.skipIf(!bin && !process.env.CI)('migrations on a real PostgreSQL', () =
 
   it('applies the bootstrap, every migration and function file in its own transaction and the seed, twice over', async () => {
     query(BOOTSTRAP_SQL)
-    for (const script of await freshDatabaseScripts()) {
-      // Warnings count; a notice does not (`drop function if exists` of a signature never created).
-      const result = pg.psql(`set client_min_messages = warning;\n${script}`, { single: true })
-      expect(result.stderr, script.slice(0, 200)).toBe('')
-      expect(result.status, script.slice(0, 200)).toBe(0)
-    }
+    const applied = applyEachInOwnTransaction(pg, await freshDatabaseScripts())
+    // The piece that failed, named by its first lines, with psql's words.
+    expect(applied.ok ? '' : `${applied.piece.slice(0, 200)}\n${applied.stderr}`).toBe('')
     const seed = readFileSync(`${SUPABASE_DIR}seed.sql`, 'utf8')
     query(seed)
     query(seed) // the seed is safe to run again
     expect(query('select slug from public.prospects order by slug')).toBe(
       'bright-smile-dental\nharbor-realty\nvisitor',
     )
+  })
+
+  it('names the piece that failed, and applies nothing after it', () => {
+    const pieces = [
+      'create table public.applied_first (id int);',
+      'create table public.never_kept (id int);\nselect no_such_function();',
+      'create table public.never_reached (id int);',
+    ]
+    const applied = applyEachInOwnTransaction(pg, pieces)
+    expect(applied).toMatchObject({
+      ok: false,
+      piece: pieces[1],
+      stderr: expect.stringMatching(/no_such_function/),
+    })
+    expect(
+      query(
+        `select string_agg(tablename, ',') from pg_tables where tablename in ('applied_first', 'never_kept', 'never_reached')`,
+      ),
+    ).toBe('applied_first')
+    query('drop table public.applied_first')
   })
 
   it('keeps RLS on for every table in public, with nothing granted to anon or authenticated', () => {
