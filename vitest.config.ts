@@ -7,6 +7,15 @@ import { configDefaults, defineConfig } from 'vitest/config'
 /** Tests that set the process's umask, which only a process of their own may do (not a worker thread). */
 const UMASK_TESTS = ['server/src/db/open-embedded-database.test.ts', 'server/src/db/private-pglite.test.ts']
 
+/**
+ * Benchmark-sized suites (tens of thousands of rows: a lead list of the largest size, a team's
+ * 10,000 prospects), named `*-scale.test.ts`: `npm run bench scale` runs them on both engines, with
+ * their times printed; `npm test` checks the same rules on small data. Defined only when asked, so a
+ * new scale suite stays out of the everyday run by its name.
+ */
+const SCALE_SUITES = 'server/src/**/*-scale.test.ts'
+const SCALE_RUN = process.env.SCALE_TESTS === '1'
+
 /** The suites that work through the database port: run on the embedded PGlite and on PostgreSQL. */
 const DATABASE_SUITES = [
   'server/src/{calls,data,demo,events,health,hooks,notify,prospects,reps,routes,video,webhooks}/**/*.test.ts',
@@ -21,6 +30,10 @@ const DATABASE_SUITES = [
 
 export default defineConfig({
   test: {
+    // Files at once: as many as a 2-core machine has cores. Vitest's default is one fewer, a single
+    // worker there, where most of the server's files wait on processes of their own (PostgreSQL
+    // clusters, servers, commands, psql) rather than compute, so the run was one file after another.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -44,7 +57,7 @@ export default defineConfig({
             // The widget's build helpers run in Node (one test runs a real Vite build).
             'widget/build/**/*.test.ts',
           ],
-          exclude: [...configDefaults.exclude, ...UMASK_TESTS],
+          exclude: [...configDefaults.exclude, ...UMASK_TESTS, SCALE_SUITES],
         },
       },
       {
@@ -66,9 +79,11 @@ export default defineConfig({
             // Suites that start a PostgreSQL cluster of their own whatever the engine under test: the
             // first project runs them already, and a second run would check the same thing again.
             'server/src/**/*-postgres.test.ts',
+            SCALE_SUITES,
           ],
         },
       },
+      ...(SCALE_RUN ? scaleProjects() : []),
       {
         test: {
           name: 'node-process',
@@ -117,3 +132,28 @@ export default defineConfig({
     ],
   },
 })
+
+/** The scale suites on the embedded database and on PostgreSQL, as the everyday projects run theirs. */
+function scaleProjects() {
+  const common = { environment: 'node', pool: 'threads', hookTimeout: 300_000, testTimeout: 600_000 } as const
+  return [
+    {
+      test: {
+        ...common,
+        name: 'scale',
+        env: { ENV_FILE: '' },
+        globalSetup: ['server/src/testing/prepared-database.ts'],
+        include: [SCALE_SUITES],
+      },
+    },
+    {
+      test: {
+        ...common,
+        name: 'scale-postgres',
+        env: { TEST_DATABASE: 'postgres', ENV_FILE: '' },
+        globalSetup: ['server/src/testing/test-postgres.ts'],
+        include: [SCALE_SUITES],
+      },
+    },
+  ]
+}

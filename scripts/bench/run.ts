@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { chromium } from '@playwright/test'
 import { CHROMIUM_ARGS, findChromium } from '../../e2e/chromium.ts'
@@ -33,13 +34,14 @@ const BENCHES = [
   'funnel',
   'memory',
   'bulk',
+  'scale',
 ] as const
 // Third-party hosts (e.g. the scheduling widget) fail at DNS at once instead of waiting for a network
 // this machine may not have; the figures are for our own pages.
 const LAUNCH_ARGS = [...CHROMIUM_ARGS, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1']
 
 /**
- * `npm run bench [site|widget|lighthouse|api|events|templates|website|tools|preview|funnel|memory|bulk] [--postgres]` (`--postgres`: on a throwaway PostgreSQL
+ * `npm run bench [site|widget|lighthouse|api|events|templates|website|tools|preview|funnel|memory|bulk|scale] [--postgres]` (`--postgres`: on a throwaway PostgreSQL
  * server instead of the embedded database): the landing and a prospect page and the widget on a
  * host page, in headless Chromium, a Lighthouse-like mobile measure of the partner demo page (CLS), the server under
  * load, the event ingest under load, the agent templates' render and import, and prospects' preview
@@ -105,11 +107,23 @@ async function main(): Promise<number> {
     // Its own servers: the embedded default twice on one fresh data directory, then on PostgreSQL.
     if (selected.includes('memory')) pass = (await runMemoryBench()) && pass
     if (selected.includes('bulk')) pass = (await runBulkBench()) && pass
+    // The benchmark-sized suites (vitest.config.ts, SCALE_SUITES): their checks, with times printed.
+    if (selected.includes('scale')) pass = (await runScaleSuites(onPostgres)) && pass
     return pass ? 0 : 1
   } finally {
     await product.stop()
     postgres?.stop()
   }
+}
+
+/** The scale suites through vitest, on both engines (`--postgres`: on PostgreSQL only). */
+function runScaleSuites(onPostgres: boolean): Promise<boolean> {
+  const projects = onPostgres ? ['scale-postgres'] : ['scale', 'scale-postgres']
+  const args = ['vitest', 'run', ...projects.flatMap((name) => ['--project', name])]
+  // The suites make their own databases: not the one `--postgres` made for the products.
+  const { DATABASE_URL: _url, CALL_HASH_SECRET: _secret, ...env } = process.env
+  const child = spawn('npx', args, { stdio: 'inherit', env: { ...env, SCALE_TESTS: '1' } })
+  return new Promise((resolve) => child.once('close', (code) => resolve(code === 0)))
 }
 
 /**

@@ -57,28 +57,50 @@ describe('requests refused by a limit', () => {
       fake: video,
       limits: { perIpHourly: 1 },
     })
-    // One call each goes through, so the refusals meet full buckets as an abuser's do.
-    expect((await postPhoneCall(phone, phoneCallBody({ number: nthNumber(0) }), '198.51.100.9')).status).toBe(
-      200,
-    )
-    expect((await postVideoConversation(videoApp, undefined, '198.51.100.9')).status).toBe(201)
-    const before = await measureTables()
-    const dialled = vapi.calls().length
-
-    const statuses = new Map<number, number>()
-    const count = (res: Response) => statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1)
-    for (let i = 1; i <= 1500; i++) {
-      // A fresh key each time; half from the full address with new numbers, half from new addresses
-      // to the full number, so each refusal names a bucket that has no row yet.
-      const body = phoneCallBody({ number: nthNumber(i % 2 === 0 ? i % 300 : 0) })
-      const ip = i % 2 === 0 ? '198.51.100.9' : `203.0.113.${i % 250}`
-      count(await postPhoneCall(phone, body, ip))
+    // The limits' windows are hours and days aligned to the clock, and the scenario takes from seconds
+    // to a minute: one that ran across the turn of an hour met empty buckets there, and is run again
+    // (within one hour, the next run cannot cross another).
+    let crossed = true
+    for (let attempt = 0; crossed && attempt < 2; attempt++) {
+      const hour = Math.floor(Date.now() / 3_600_000)
+      await backend.db.exec('delete from public.rate_limit_counters')
+      const outcome = await refuseThousands()
+      crossed = Math.floor(Date.now() / 3_600_000) !== hour
+      if (!crossed) {
+        expect(outcome.statuses).toEqual({ 429: 2000 })
+        expect(outcome.dialled).toBe(0)
+        expect(outcome.after).toEqual(outcome.before)
+      }
     }
-    for (let i = 1; i <= 500; i++) count(await postVideoConversation(videoApp, undefined, '198.51.100.9'))
+    expect(crossed).toBe(false)
 
-    expect(Object.fromEntries(statuses)).toEqual({ 429: 2000 })
-    expect(vapi.calls().length).toBe(dialled)
-    expect(await measureTables()).toEqual(before)
+    async function refuseThousands() {
+      // One call each goes through, so the refusals meet full buckets as an abuser's do.
+      expect(
+        (await postPhoneCall(phone, phoneCallBody({ number: nthNumber(0) }), '198.51.100.9')).status,
+      ).toBe(200)
+      expect((await postVideoConversation(videoApp, undefined, '198.51.100.9')).status).toBe(201)
+      const before = await measureTables()
+      const dialled = vapi.calls().length
+
+      const statuses = new Map<number, number>()
+      const count = (res: Response) => statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1)
+      for (let i = 1; i <= 1500; i++) {
+        // A fresh key each time; half from the full address with new numbers, half from new addresses
+        // to the full number, so each refusal names a bucket that has no row yet.
+        const body = phoneCallBody({ number: nthNumber(i % 2 === 0 ? i % 300 : 0) })
+        const ip = i % 2 === 0 ? '198.51.100.9' : `203.0.113.${i % 250}`
+        count(await postPhoneCall(phone, body, ip))
+      }
+      for (let i = 1; i <= 500; i++) count(await postVideoConversation(videoApp, undefined, '198.51.100.9'))
+
+      return {
+        statuses: Object.fromEntries(statuses),
+        dialled: vapi.calls().length - dialled,
+        before,
+        after: await measureTables(),
+      }
+    }
   }, 600_000)
 })
 
