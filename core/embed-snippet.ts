@@ -14,13 +14,13 @@ export interface EmbedSnippetOptions {
  * large while narrower, negative from 528 px, and `clamp` turns that into the one height or the other;
  * the other `clamp` adds 20 px below 432 px the same way. A hidden element stays hidden.
  *
- * `--voice-demo-fit: 2` tells the panel that the page keeps this height. Pages that pasted a line
- * before it keep the height they reserve: 1 for the line before this one (348 px under 340 px, 328 px
- * under 432 px, 308 px under 528 px), none for the line before that (348 px under 528 px), so nothing
- * moves there either.
+ * `--voice-demo-fit: 3` tells the panel that the page keeps this height (widget.css: how much of the
+ * narrow panel's old 348 px the page gave back). Pages that pasted a line before it keep the height
+ * they reserve: 1 for the line before this one (348 px under 340 px, 328 px under 432 px, 308 px
+ * under 528 px), none for the line before that (348 px under 528 px), so nothing moves there either.
  */
 export const PANEL_SPACE_CSS =
-  'voice-demo{--voice-demo-fit:2}' +
+  'voice-demo{--voice-demo-fit:3}' +
   'voice-demo:not(:defined,[hidden]){display:block}' +
   'voice-demo:not(:defined)::before{content:"";display:block;padding-top:calc(clamp(220px,(528px - 100%)*999,276px) + clamp(0px,(432px - 100%)*999,20px))}'
 

@@ -268,7 +268,7 @@
       '<!doctype html><html><head><meta charset="utf-8">' +
       `<meta http-equiv="Content-Security-Policy" content="${attribute(policy)}">` +
       // The panel takes the height the page keeps for it (`--voice-demo-fit`, the product's PANEL_SPACE_CSS).
-      '<style>html,body{margin:0;background:transparent}voice-demo{--voice-demo-fit:2}</style>' +
+      '<style>html,body{margin:0;background:transparent}voice-demo{--voice-demo-fit:3}</style>' +
       `<script type="module" src="${attribute(`${product}/widget.mjs`)}"></script></head><body>` +
       `<voice-demo slug="${attribute(slug)}" theme="${attribute(theme)}" preview></voice-demo>` +
       '</body></html>'

@@ -21,7 +21,7 @@ if (!defined('ABSPATH')) {
  * otherwise after all, the widget gives the room back. Kept equal to the product's PANEL_SPACE_CSS,
  * VIDEO_IN_FLOW_CSS and VIDEO_SPACE_CSS by a test.
  */
-const VOICE_DEMO_PANEL_SPACE_CSS = 'voice-demo{--voice-demo-fit:2}voice-demo:not(:defined,[hidden]){display:block}voice-demo:not(:defined)::before{content:"";display:block;padding-top:calc(clamp(220px,(528px - 100%)*999,276px) + clamp(0px,(432px - 100%)*999,20px))}';
+const VOICE_DEMO_PANEL_SPACE_CSS = 'voice-demo{--voice-demo-fit:3}voice-demo:not(:defined,[hidden]){display:block}voice-demo:not(:defined)::before{content:"";display:block;padding-top:calc(clamp(220px,(528px - 100%)*999,276px) + clamp(0px,(432px - 100%)*999,20px))}';
 const VOICE_DEMO_VIDEO_BUTTON_CSS = 'voice-video-call::part(dock){position:static;justify-content:center}voice-video-call:state(shown){padding-top:16px}';
 const VOICE_DEMO_VIDEO_SPACE_CSS = 'voice-video-call:not([hidden],:state(off)){display:block;box-sizing:border-box;min-height:72px}';
 
