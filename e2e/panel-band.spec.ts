@@ -7,9 +7,10 @@ import { expect, test } from './fixtures.ts'
  * The panel at the widths phones and narrow page columns give it (below 528 px, where its buttons
  * stack): at rest it is as tall as what it shows, so no empty band stays under its last row (only the
  * card's own padding), with or without a booking link, in both themes; and no step of a visit (the
- * script, the prospect's answer, a call connecting, live, ended, a call that cannot start) moves the
- * page under it, except the live call's captions, which take room of their own under the buttons.
- * The page is the documented snippet, its first line included, in a column of each width.
+ * script, the prospect's answer, a call connecting, ended) moves the page under it. A live call's
+ * meter takes the lead's place (a few pixels more only where its row wraps); its captions take room
+ * of their own under the buttons. The page is the documented snippet, its first line included, in a
+ * column of each width. (A call that cannot start leaves the panel as it was: e2e/visual/panel.visual.spec.ts.)
  */
 
 const WIDTHS = [320, 340, 360, 390, 414, 430, 480, 527] as const
