@@ -8,21 +8,21 @@ export interface EmbedSnippetOptions {
 
 /**
  * The demo panel's box while `widget.mjs` is still on its way, as a page's CSS: the height the panel
- * will have (widget/src/styles/widget.css, `.panel-*`): 348 px while the element is narrower than
- * 340 px, 328 px while narrower than 432 px, 308 px while narrower than 528 px and 220 px from there,
- * so nothing on the page moves when the panel appears. The padding's percentage is of the element's
- * width: `(528px - 100%) * 999` is large while narrower, negative from 528 px, and `clamp` turns that
- * into the one height or the other; the two other `clamp`s add 20 px below 432 px and 20 px more below
- * 340 px the same way. A hidden element stays hidden.
+ * will have (widget/src/styles/widget.css, `.panel-*`): 296 px while the element is narrower than
+ * 432 px, 276 px while narrower than 528 px and 220 px from there, so nothing on the page moves when
+ * the panel appears. The padding's percentage is of the element's width: `(528px - 100%) * 999` is
+ * large while narrower, negative from 528 px, and `clamp` turns that into the one height or the other;
+ * the other `clamp` adds 20 px below 432 px the same way. A hidden element stays hidden.
  *
- * `--voice-demo-fit` tells the panel that the page keeps this height: pages that pasted the line
- * before it (348 px at every width under 528 px) set no such property, and the panel keeps that
- * height for them, so nothing moves there either.
+ * `--voice-demo-fit: 3` tells the panel that the page keeps this height (widget.css: how much of the
+ * narrow panel's old 348 px the page gave back). Pages that pasted a line before it keep the height
+ * they reserve: 1 for the line before this one (348 px under 340 px, 328 px under 432 px, 308 px
+ * under 528 px), none for the line before that (348 px under 528 px), so nothing moves there either.
  */
 export const PANEL_SPACE_CSS =
-  'voice-demo{--voice-demo-fit:1}' +
+  'voice-demo{--voice-demo-fit:3}' +
   'voice-demo:not(:defined,[hidden]){display:block}' +
-  'voice-demo:not(:defined)::before{content:"";display:block;padding-top:calc(clamp(220px,(528px - 100%)*999,308px) + clamp(0px,(432px - 100%)*999,20px) + clamp(0px,(340px - 100%)*999,20px))}'
+  'voice-demo:not(:defined)::before{content:"";display:block;padding-top:calc(clamp(220px,(528px - 100%)*999,276px) + clamp(0px,(432px - 100%)*999,20px))}'
 
 /**
  * The HTML a partner pastes to embed one prospect's demo: docs/embedding.md's snippet, the panel's

@@ -33,7 +33,7 @@ const COMPANY = 'Bright Smile Dental'
 
 async function openPanel(
   { session, partner }: JourneyContext,
-  options: { theme?: Theme; width?: number } = {},
+  options: { theme?: Theme; width?: number; line?: boolean } = {},
 ) {
   await session.open(partner.pageUrl({ slug: SLUG, ...options }))
   return waitForPanel(session, SLUG, COMPANY)
@@ -46,13 +46,16 @@ const expectNoPageErrors = (widget: WidgetSnapshot) =>
 export async function partnerPageShowsStyledPanel(context: JourneyContext): Promise<void> {
   const { session, apiOrigin } = context
   const colors = THEME_COLORS.light
-  for (const { width, height, row } of [
+  for (const { width, height, row, line } of [
     // The panel's boxes on a page without the snippet's first line (docs/embedding.md): 220 px high
     // from 528 px wide, else 348 px, the height such pages have always had.
-    { width: 544, height: 220, row: true },
-    { width: 360, height: 348, row: false },
+    { width: 544, height: 220, row: true, line: false },
+    { width: 360, height: 348, row: false, line: false },
+    // With it, the narrow panel is as tall as what it shows: only its padding under the buttons.
+    { width: 360, height: 296, row: false, line: true },
+    { width: 480, height: 276, row: false, line: true },
   ]) {
-    await openPanel(context, { width })
+    await openPanel(context, { width, line })
     const styles = await waitFor(session, 'the panel and its fonts', readPanelStyles, { slug: SLUG })
     assert.notEqual(styles.pageOrigin, apiOrigin)
     assert.equal(styles.scriptOrigin, apiOrigin)
@@ -88,6 +91,7 @@ export async function partnerPageShowsStyledPanel(context: JourneyContext): Prom
       'border-top-left-radius': '12px',
     })
     assert.deepEqual(styles.box, { width, height }, `the panel's box in a ${width} px slot`)
+    if (line) assert.equal(styles.underButtons, 24, `the space under the buttons at ${width} px`)
     const [first = 0, second = 0] = styles.buttonTops
     assert.equal(first === second, row, `the buttons ${row ? 'side by side' : 'stacked'} at ${width} px`)
   }

@@ -36,6 +36,8 @@ export interface PanelStyles {
   box: { width: number; height: number }
   /** The two call buttons' top edges: equal side by side, growing when stacked. */
   buttonTops: number[]
+  /** From the lower call button's bottom edge to the panel's. */
+  underButtons: number
   section: Styles
   heading: Styles
   eyebrow: Styles
@@ -67,6 +69,8 @@ export async function readPanelStyles({ slug }: { slug: string }): Promise<Panel
     fontsLoaded: document.fonts.check('600 18px Inter'),
     box: { width: box.width, height: box.height },
     buttonTops: [primary, secondary].map((button) => button?.getBoundingClientRect().top ?? Number.NaN),
+    underButtons:
+      box.bottom - Math.max(...[primary, secondary].map((b) => b?.getBoundingClientRect().bottom ?? 0)),
     section: pick(section, ['background-color', 'border-top-left-radius', 'color', 'color-scheme']),
     heading: pick(section.querySelector('h2'), ['color', 'font-family', 'font-weight', 'font-size']),
     eyebrow: pick(eyebrow, ['color', 'text-transform']),

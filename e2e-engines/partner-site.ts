@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
+import { PANEL_SPACE_CSS } from '#core/embed-snippet.ts'
 import { listenOnLoopback } from '../server/src/testing/listen-loopback.ts'
 
 /**
@@ -17,8 +18,11 @@ import { listenOnLoopback } from '../server/src/testing/listen-loopback.ts'
 export type Theme = 'light' | 'dark'
 
 export interface PartnerSite {
-  /** The page with one `<voice-demo>` for `slug` in a slot `width` px wide (its content box). */
-  pageUrl(options: { slug: string; theme?: Theme; width?: number }): string
+  /**
+   * The page with one `<voice-demo>` for `slug` in a slot `width` px wide (its content box); `line`:
+   * with the snippet's first line, which reserves the panel's space.
+   */
+  pageUrl(options: { slug: string; theme?: Theme; width?: number; line?: boolean }): string
   /**
    * Holds the call machine's script until the returned function is called, as a slow network would,
    * so a journey can see the call connecting.
@@ -59,11 +63,18 @@ Object.defineProperty(HTMLScriptElement.prototype, 'src', {
 })
 `
 
-const page = (widgetOrigin: string, slug: string, theme: Theme | null, width: number) => `<!doctype html>
+const page = (
+  widgetOrigin: string,
+  slug: string,
+  theme: Theme | null,
+  width: number,
+  line: boolean,
+) => `<!doctype html>
 <html lang="en">
 <meta charset="utf-8" />
 <meta name="viewport" content="width=device-width, initial-scale=1" />
 <title>Partner page</title>
+${line ? `<style>${PANEL_SPACE_CSS}</style>` : ''}
 <style>
   ${FONT_WEIGHTS.map(
     (weight) =>
@@ -93,7 +104,8 @@ export async function startPartnerSite(widgetOrigin: string): Promise<PartnerSit
     if (url.pathname === '/') {
       const theme = url.searchParams.get('theme') as Theme | null
       const width = Number(url.searchParams.get('width') ?? 544)
-      const html = page(widgetOrigin, url.searchParams.get('slug') ?? '', theme, width)
+      const line = url.searchParams.has('line')
+      const html = page(widgetOrigin, url.searchParams.get('slug') ?? '', theme, width, line)
       return void response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html)
     }
     if (font && FONT_WEIGHTS.some((weight) => String(weight) === font[1])) {
@@ -109,8 +121,8 @@ export async function startPartnerSite(widgetOrigin: string): Promise<PartnerSit
   const { url, close } = await listenOnLoopback(server)
   const origin = url.replace('127.0.0.1', 'localhost')
   return {
-    pageUrl: ({ slug, theme, width = 544 }) =>
-      `${origin}/?${new URLSearchParams({ slug, width: String(width), ...(theme && { theme }) })}`,
+    pageUrl: ({ slug, theme, width = 544, line = false }) =>
+      `${origin}/?${new URLSearchParams({ slug, width: String(width), ...(theme && { theme }), ...(line && { line: '' }) })}`,
     holdCallMachine() {
       let release = () => {}
       held = new Promise((resolve) => (release = resolve))

@@ -81,10 +81,18 @@ export async function checkVisitorPage(context: BrowserContext, options: Visitor
   const panel = panels[0]
   assert.ok(panel, what)
   // As tall as the panel's tallest state needs at its width, no more (docs/embedding.md): no empty
-  // band under the buttons.
+  // band under the buttons, only the card's padding.
   for (const { width, height } of panels) {
-    const fitted = width < 340 ? 348 : width < 432 ? 328 : width < 528 ? 308 : 220
+    const fitted = width < 432 ? 296 : width < 528 ? 276 : 220
     assert.equal(height, fitted, `${what}: the panel's height at ${width} px wide`)
+  }
+  for (const demo of await demos.all()) {
+    const [card, button] = await Promise.all([
+      demo.locator('section').boundingBox(),
+      demo.getByRole('button', { name: 'Call Me' }).boundingBox(),
+    ])
+    const under = card && button ? card.y + card.height - (button.y + button.height) : Number.NaN
+    if (card && card.width < 528) assert.equal(under, 24, `${what}: the space under the buttons`)
   }
   /** The layout shifts from the `from`th on, but a font swap inside a panel where that is allowed. */
   const movedSince = async (from = 0) =>

@@ -358,8 +358,8 @@ test('pasted into the editor, a demo link of the product, the shortcode and the 
       .waitFor()
     const frame = await blocks.first().locator('iframe').boundingBox()
     assert.ok(frame && frame.width < 528, 'the block narrower than 528 px')
-    // The panel's own height rule: 348 px below 340 px wide, 328 px below 432 px, 308 px below 528 px.
-    const expected = frame.width < 340 ? 348 : frame.width < 432 ? 328 : 308
+    // The panel's own height rule: 296 px below 432 px wide, 276 px below 528 px.
+    const expected = frame.width < 432 ? 296 : 276
     assert.equal(frame.height, expected, `the panel's height at ${frame.width} px wide`)
     await page.screenshot({ path: `${SCREENSHOTS}/editor-pasted-390.png` })
   } finally {

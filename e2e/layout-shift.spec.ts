@@ -15,8 +15,7 @@ import { COMPANY } from './scenario-pages.ts'
 
 const WIDTHS = [1280, 390] as const
 /** The panel's height by the element's width (docs/embedding.md; widget/src/styles/widget.css). */
-const panelHeight = (elementWidth: number) =>
-  elementWidth < 340 ? 348 : elementWidth < 432 ? 328 : elementWidth < 528 ? 308 : 220
+const panelHeight = (elementWidth: number) => (elementWidth < 432 ? 296 : elementWidth < 528 ? 276 : 220)
 
 interface Shift {
   value: number
@@ -192,56 +191,99 @@ test('every state of the panel has the height the snippet reserves, at 1280, 480
   }
 })
 
-test('every line the status line shows a visitor fits its one line from 340 px wide, the lead its one line from 432 px', async ({
+test('every line the status line shows a visitor fits the lines the lead keeps for it: two below 340 px, one from there', async ({
   page,
 }) => {
-  await page.setViewportSize({ width: 340 + 48, height: 844 })
   await page.goto('/embed-demo/neutral.html')
   const demo = page.locator('voice-demo')
   await expect(demo.getByRole('heading', { name: /^Built for / })).toBeVisible()
-  expect((await box(page)).width).toBe(340)
   const status = demo.getByRole('status')
-  for (const line of STATUS_LINES) {
-    await status.evaluate((element, text) => {
-      element.textContent = text
-    }, line)
-    // One line of the status line's 20 px, under its 12 px of room above.
-    expect(await status.evaluate((element) => element.getBoundingClientRect().height), line).toBe(32)
+  const lead = demo.getByText('Talk to it in your browser, or have it call your phone.')
+  for (const [width, lines] of [
+    [320, 2],
+    [340, 1],
+    [432, 1],
+  ] as const) {
+    await page.setViewportSize({ width: width + 48, height: 844 })
+    expect((await box(page)).width).toBe(width)
+    for (const line of STATUS_LINES) {
+      await status.evaluate((element, text) => {
+        element.textContent = text
+      }, line)
+      // In the lead's place, within the lines it keeps.
+      const [shown, kept] = await Promise.all([
+        status.evaluate((element) => element.getBoundingClientRect().toJSON() as DOMRect),
+        lead.evaluate((element) => element.getBoundingClientRect().toJSON() as DOMRect),
+      ])
+      expect(shown.top, line).toBe(kept.top)
+      expect(shown.height, `${line} at ${width} px`).toBeLessThanOrEqual(20 * lines)
+      expect(shown.height).toBeLessThanOrEqual(kept.height)
+    }
   }
   // From 432 px the lead under the title is one line (20 px) too.
-  await page.setViewportSize({ width: 432 + 48, height: 844 })
-  const lead = demo.getByText('Talk to it in your browser, or have it call your phone.')
+  await status.evaluate((element) => {
+    element.textContent = ''
+  })
   expect(await lead.evaluate((element) => element.getBoundingClientRect().height)).toBe(20)
 })
 
-test('a page with the line from before (348 px narrow) keeps that height: nothing moves there either', async ({
-  page,
-}) => {
-  const old =
-    'voice-demo:not(:defined,[hidden]){display:block}' +
-    'voice-demo:not(:defined)::before{content:"";display:block;padding-top:clamp(220px,(528px - 100%)*999,348px)}'
-  await page.route('**/embed-demo/old-line.html', (route) =>
-    route.fulfill({
-      contentType: 'text/html',
-      body:
-        '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
-        '<meta name="viewport" content="width=device-width, initial-scale=1"><title>The line from before</title>' +
-        `<style>body{margin:16px}${old}</style><script type="module" async src="/widget.mjs"></script></head>` +
-        '<body><voice-demo slug="bright-smile-dental"></voice-demo><p>After.</p></body></html>',
-    }),
-  )
-  await page.setViewportSize({ width: 390, height: 844 })
-  await recordShifts(page)
-  const releaseScript = await hold(page, '**/widget.mjs')
-  await page.goto('/embed-demo/old-line.html', { waitUntil: 'domcontentloaded' })
-  await painted(page)
-  expect((await box(page)).height).toBe(348)
-  releaseScript()
-  await expect(page.locator('voice-demo').getByRole('heading', { name: /^Built for / })).toBeVisible()
-  await painted(page)
-  expect((await box(page)).height).toBe(348)
-  expect(await readShifts(page)).toEqual([])
-})
+/** The lines pages pasted before this one: the one with a step at 340 px, and the one before it. */
+const OLDER_LINES = [
+  {
+    name: 'the line before (--voice-demo-fit:1)',
+    css:
+      'voice-demo{--voice-demo-fit:1}voice-demo:not(:defined,[hidden]){display:block}' +
+      'voice-demo:not(:defined)::before{content:"";display:block;padding-top:calc(clamp(220px,(528px - 100%)*999,308px) + clamp(0px,(432px - 100%)*999,20px) + clamp(0px,(340px - 100%)*999,20px))}',
+    height: (width: number) => (width < 340 ? 348 : width < 432 ? 328 : 308),
+  },
+  {
+    name: 'the line before that (348 px narrow)',
+    css:
+      'voice-demo:not(:defined,[hidden]){display:block}' +
+      'voice-demo:not(:defined)::before{content:"";display:block;padding-top:clamp(220px,(528px - 100%)*999,348px)}',
+    height: () => 348,
+  },
+] as const
+
+for (const [index, { name, css, height }] of OLDER_LINES.entries()) {
+  test(`a page with ${name} keeps that height, its buttons at the bottom: nothing moves there either`, async ({
+    page,
+  }) => {
+    const url = `/embed-demo/older-line-${index}.html`
+    for (const width of [320, 390, 480]) {
+      await page.setViewportSize({ width, height: 844 })
+      await page.unrouteAll({ behavior: 'ignoreErrors' })
+      await page.route(`**${url}`, (route) =>
+        route.fulfill({
+          contentType: 'text/html',
+          body:
+            '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+            '<meta name="viewport" content="width=device-width, initial-scale=1"><title>A line from before</title>' +
+            `<style>body{margin:16px}${css}</style><script type="module" async src="/widget.mjs"></script></head>` +
+            '<body><voice-demo slug="bright-smile-dental"></voice-demo><p>After.</p></body></html>',
+        }),
+      )
+      await recordShifts(page)
+      const releaseScript = await hold(page, '**/widget.mjs')
+      await page.goto(url, { waitUntil: 'domcontentloaded' })
+      await painted(page)
+      const reserved = await box(page)
+      expect(reserved.height, `${name} at ${width} px`).toBe(height(reserved.width))
+      releaseScript()
+      const demo = page.locator('voice-demo')
+      await expect(demo.getByRole('heading', { name: /^Built for / })).toBeVisible()
+      await painted(page)
+      expect(await box(page)).toEqual(reserved)
+      expect(await readShifts(page)).toEqual([])
+      // The room the panel does not need is above its buttons, not an empty band under them.
+      const [panel, button] = await Promise.all([
+        demo.locator('section').boundingBox(),
+        demo.getByRole('button', { name: 'Call Me' }).boundingBox(),
+      ])
+      expect(panel && button && panel.y + panel.height - (button.y + button.height)).toBe(24)
+    }
+  })
+}
 
 /**
  * A page with the video button in its flow under the panel (a builder's page, the WordPress plugin's),

@@ -34,8 +34,9 @@ export const EYEBROW = 'text-xs font-semibold uppercase tracking-wide text-accen
 /** The title's box, the same for the skeleton and the company's name: two lines, one when wide. */
 export const TITLE_BOX = 'panel-title'
 export const TITLE = `${TITLE_BOX} text-lg font-semibold text-balance text-ink`
-export const LEAD = 'mt-1 text-sm text-ink-soft'
-/** The status line, at the bottom of the body whatever the state above it. */
+/** The lead under the title; below 528 px the status line takes its place (widget.css). */
+export const LEAD = 'panel-lead mt-1 text-sm text-ink-soft'
+/** The status line: under the buttons when the panel is wide, in the lead's place when narrow. */
 export const STATUS = 'panel-status text-sm text-ink-soft'
 /** The status line's id: a button that is off is described by it. */
 export const PANEL_STATUS_ID = 'demo-status'

@@ -268,7 +268,7 @@
       '<!doctype html><html><head><meta charset="utf-8">' +
       `<meta http-equiv="Content-Security-Policy" content="${attribute(policy)}">` +
       // The panel takes the height the page keeps for it (`--voice-demo-fit`, the product's PANEL_SPACE_CSS).
-      '<style>html,body{margin:0;background:transparent}voice-demo{--voice-demo-fit:1}</style>' +
+      '<style>html,body{margin:0;background:transparent}voice-demo{--voice-demo-fit:3}</style>' +
       `<script type="module" src="${attribute(`${product}/widget.mjs`)}"></script></head><body>` +
       `<voice-demo slug="${attribute(slug)}" theme="${attribute(theme)}" preview></voice-demo>` +
       '</body></html>'
@@ -276,16 +276,15 @@
   }
 
   function Preview({ slug, theme }) {
-    // The panel's own height rule (its page CSS): 348 px while narrower than 340 px, 328 px while
-    // narrower than 432 px, 308 px while narrower than 528 px, 220 px from there.
+    // The panel's own height rule (its page CSS): 296 px while narrower than 432 px, 276 px while
+    // narrower than 528 px, 220 px from there.
     return h(
       'div',
       { className: 'voice-demo-preview', style: { position: 'relative' } },
       h('div', {
         style: {
           paddingTop:
-            'calc(clamp(220px, (528px - 100%) * 999, 308px) + clamp(0px, (432px - 100%) * 999, 20px) + ' +
-            'clamp(0px, (340px - 100%) * 999, 20px))',
+            'calc(clamp(220px, (528px - 100%) * 999, 276px) + clamp(0px, (432px - 100%) * 999, 20px))',
         },
       }),
       h('iframe', {

@@ -11,9 +11,8 @@ if (!defined('ABSPATH')) {
 }
 
 /**
- * The panel's box while `widget.mjs` is still on its way: 348 px high while the element is narrower
- * than 340 px, 328 px while narrower than 432 px, 308 px while narrower than 528 px, 220 px from
- * there (`--voice-demo-fit` tells the panel the page keeps that height), so nothing on the page moves when the panel appears (the padding's
+ * The panel's box while `widget.mjs` is still on its way: 296 px high while the element is narrower
+ * than 432 px, 276 px while narrower than 528 px, 220 px from there (`--voice-demo-fit` tells the panel the page keeps that height), so nothing on the page moves when the panel appears (the padding's
  * percentage is of the element's width; `clamp` picks one height or the other). A hidden element
  * stays hidden. The video call button takes the page's flow where the author put it, under the panel,
  * so it never floats over the theme's text or the panel; it is 0 px high until the product says video
@@ -22,7 +21,7 @@ if (!defined('ABSPATH')) {
  * otherwise after all, the widget gives the room back. Kept equal to the product's PANEL_SPACE_CSS,
  * VIDEO_IN_FLOW_CSS and VIDEO_SPACE_CSS by a test.
  */
-const VOICE_DEMO_PANEL_SPACE_CSS = 'voice-demo{--voice-demo-fit:1}voice-demo:not(:defined,[hidden]){display:block}voice-demo:not(:defined)::before{content:"";display:block;padding-top:calc(clamp(220px,(528px - 100%)*999,308px) + clamp(0px,(432px - 100%)*999,20px) + clamp(0px,(340px - 100%)*999,20px))}';
+const VOICE_DEMO_PANEL_SPACE_CSS = 'voice-demo{--voice-demo-fit:3}voice-demo:not(:defined,[hidden]){display:block}voice-demo:not(:defined)::before{content:"";display:block;padding-top:calc(clamp(220px,(528px - 100%)*999,276px) + clamp(0px,(432px - 100%)*999,20px))}';
 const VOICE_DEMO_VIDEO_BUTTON_CSS = 'voice-video-call::part(dock){position:static;justify-content:center}voice-video-call:state(shown){padding-top:16px}';
 const VOICE_DEMO_VIDEO_SPACE_CSS = 'voice-video-call:not([hidden],:state(off)){display:block;box-sizing:border-box;min-height:72px}';
 
