@@ -6,9 +6,8 @@ const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i
  * Gives each JSON answer its Content-Length, so that the compression wrapped around it (hono's
  * compress(), which skips bodies under 1 KB only when it knows their length) leaves the small ones
  * as they are: the health and readiness answers, the public config, the errors. Without a length,
- * every such answer went through a gzip stream of its own, some 300 KB of zlib state and a 16 KB
- * buffer per request, to save a few bytes or none; at 200 requests a second that garbage outlived
- * V8's young generation when the machine was busy and held tens of MB until a full collection.
+ * every such answer went through a gzip stream of its own (zlib's state, some 300 KB, and a 16 KB
+ * buffer, a request) to save a few bytes or none; a load balancer asks for health every second.
  * A JSON answer is one string, never a stream, so reading it whole only copies its bytes.
  * Registered after compress() so that it runs first as the answer goes out.
  */
