@@ -22,9 +22,9 @@ const SAMPLE_MS = 500
 const SETTLE_LIMIT_MS = 90_000
 /**
  * Under load, resident is read every second and judged over the load's last two minutes: V8 lets
- * garbage gather in its old generation until a full collection takes it back, some 60–90 s apart at
- * 200 requests a second, so two minutes hold at least one such climb and its top. One reading, taken
- * just before or just after a collection, could differ by 30 MB either way.
+ * garbage gather in its old generation until a full collection takes it back, some 12–30 s apart at
+ * 200 requests a second, so two minutes hold several such climbs and their tops. One reading, taken
+ * just before or just after a collection, could differ by 10–30 MB either way.
  */
 const LOAD_SAMPLE_MS = 1_000
 const LOAD_WINDOW_MS = 120_000
@@ -225,7 +225,7 @@ export async function runMemoryBench(): Promise<boolean> {
         `PostgreSQL's server ran with ${Object.entries(malloc)
           .map(([name, value]) => `${name}=${value}`)
           .join(' ')} (the systemd unit's malloc settings).`,
-        `Under load, judged: the most resident of one reading a second over the load's last ${LOAD_WINDOW_MS / 60_000} minutes (${loaded.count} readings), which holds at least one climb of V8's old generation to the full collection that takes it back, so the figure does not hang on when it is read.`,
+        `Under load, judged: the most resident of one reading a second over the load's last ${LOAD_WINDOW_MS / 60_000} minutes (${loaded.count} readings), which hold several climbs of V8's old generation to the full collection that takes it back, so the figure does not hang on when it is read.`,
       )
     } finally {
       await product.stop()
