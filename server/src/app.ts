@@ -15,6 +15,7 @@ import type { AskedNudgeSettings, PhoneCallSettings } from './calls/place-phone-
 import { type RunInBackground, runInProcess } from './common/background-work.ts'
 import { type ClientIpReader, createClientIpReader } from './common/client-ip.ts'
 import { rejectControlCharacters } from './common/control-characters.ts'
+import { sizedJson } from './common/sized-json.ts'
 import type { Db } from './data/database.ts'
 import { createProspectAnswers, type ProspectAnswers } from './data/prospect-answers.ts'
 import { loadWebsiteImage } from './data/website-images.ts'
@@ -120,6 +121,8 @@ export function createApp(deps: AppDeps): Hono {
   app.use(observeRequests({ logger: deps.requestLog, metrics: deps.metrics }))
   // Text over slow mobile links: the landing page's JS shrinks from ~270 KB to ~85 KB with gzip.
   app.use(compress())
+  // Inside the compression: JSON answers get their length, so the small ones are not compressed.
+  app.use(sizedJson())
   // Partner pages call the API from their own origins, hence `*`. No cookies or credentials are
   // involved; the one POST is guarded by validation and limits, not by origin. The reps' API
   // (REP_API_PATH) gets no CORS headers at all: its cookie session answers our own pages only, so
