@@ -1,6 +1,7 @@
 import type { Context, Hono } from 'hono'
 import type { SiteEnv } from '../../../site/build/load-site-env.ts'
 import { matchRoute } from '../../../site/src/app/match-route.ts'
+import { PANEL_CSS_FILE } from '../../../widget/src/element/declarative-panel.ts'
 import { cameOverHttps } from '../common/came-over-https.ts'
 import { matchesEtag } from '../common/etag.ts'
 import type { ProspectAnswers } from '../data/prospect-answers.ts'
@@ -185,9 +186,10 @@ export function mountStaticFiles(
       ...(await pageHeaders(c, shellFile)),
       'X-Robots-Tag': 'noindex',
     }
-    const [renderer, answer] = await Promise.all([
+    const [renderer, answer, panelCss] = await Promise.all([
       renderSite().catch(() => null),
       answers?.get(asked).catch(() => null) ?? null,
+      widget.find(PANEL_CSS_FILE).then(readListedFile),
     ])
     if (!renderer || !answer) return respond(c, shellFile, { cacheControl: REVALIDATE, status }, headers)
     const page = await renderedPages({
@@ -199,6 +201,8 @@ export function mountStaticFiles(
       productName: (await siteBuild()).PRODUCT_NAME,
       siteUrl: siteUrlOf(c),
       prospectPicture: options.prospectPictures === true,
+      // The panel is drawn in the page with the widget's own stylesheet, from the widget's build.
+      panelCss: panelCss && { etag: panelCss.file.etag, text: shellText(panelCss) },
     })
     const policy = headers['Content-Security-Policy']
     if (policy !== undefined) headers['Content-Security-Policy'] = pagePolicy(policy, page)
