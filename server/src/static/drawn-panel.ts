@@ -1,6 +1,8 @@
 import type { ProspectResponse } from '#core/prospect.ts'
 import { type DeclarativePanel, declarativePanel } from '../../../widget/src/element/declarative-panel.ts'
 
+export { PANEL_CSS_FILE } from '../../../widget/src/element/declarative-panel.ts'
+
 /** The panel's `<voice-demo>` in the rendered page: the one that carries the page's answer. */
 const PANEL_ELEMENT = /<voice-demo\b[^>]*\sdata-prospect="[^"]*"[^>]*>/
 const THEME = /\stheme="(light|dark|system)"/
