@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
 import { pinnedChunks } from './widget/build/core-chunk.ts'
 import { emitLoader } from './widget/build/emit-loader.ts'
+import { emitPanelCss } from './widget/build/panel-css.ts'
 import { reportFirstPaintSize } from './widget/build/report-size.ts'
 import { shadowRootCss } from './widget/build/shadow-root-css.ts'
 
@@ -47,6 +48,7 @@ export default defineConfig({
   plugins: [
     tailwindcss(),
     shadowRootCss(/\/widget\/src\/.*\.css(\?|$)/),
+    emitPanelCss(),
     emitLoader({ entry: 'widget/src/loader.ts', coreEntryName: CORE, fileName: LOADER }),
     reportFirstPaintSize(CORE),
     core.plugin,

@@ -8,7 +8,7 @@ import {
   phoneDialogRefusesAndLeavesPanelUnchanged,
 } from './journeys.ts'
 import { type PartnerSite, startPartnerSite } from './partner-site.ts'
-import { landingPageShowsEveryPart } from './site-journeys.ts'
+import { landingPageShowsEveryPart, prospectPageDrawsThePanel } from './site-journeys.ts'
 
 /** Deadlines for a busy 2-core machine (the Playwright suite may run beside), never for an idle one. */
 const JOURNEY_TIMEOUT_MS = 120_000
@@ -61,5 +61,10 @@ export function describeEngine(name: string, launch: () => Promise<EngineSession
     it('a browser call against the fakes connects and ends', options, journey(browserCallConnectsAndEnds))
     it('theme="dark" draws the dark colours', options, journey(darkThemeColours))
     it('the landing page shows every part below its hero', options, journey(landingPageShowsEveryPart))
+    it(
+      "a prospect's page comes with its panel drawn, and the widget takes it over",
+      options,
+      journey(prospectPageDrawsThePanel),
+    )
   })
 }

@@ -53,10 +53,13 @@ const PROBES: [file: string, from: string, crosses: boolean, name?: string][] = 
   ['server/src/website/extract/probe.ts', '../../reps/rep-accounts.ts', true],
   ['server/src/website/extract/probe-own.ts', '../read-website.ts', false],
   ['server/src/website/extract/probe-common.ts', '../../common/csv.ts', false],
-  // The static files read the site's build and its list of pages, and nothing else of ours.
+  // The static files read the site's build, its list of pages and the widget's panel markup, and
+  // nothing else of ours.
   ['server/src/static/probe-site.ts', '../../../site/build/load-site-env.ts', false],
   ['server/src/static/probe.ts', '../reps/rep-accounts.ts', true],
   ['server/src/static/probe-widget.ts', '../../../widget/src/embed.ts', true],
+  ['server/src/static/probe-panel.ts', '../../../widget/src/element/declarative-panel.ts', false],
+  ['server/src/static/probe-boot-panel.ts', '../../../widget/src/element/boot-panel.ts', true],
   ['site/src/features/landing/probe.ts', '../prospect/prospect-page.tsx', true],
   ['site/src/lib/probe-feature.ts', '../features/reps/rep-paths.ts', true],
   ['site/src/components/probe-feature.ts', '../features/landing/landing-page.tsx', true],

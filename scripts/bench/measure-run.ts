@@ -13,6 +13,8 @@ export interface RunResult {
   readonly cls: number
   readonly tbt: number
   readonly fcp: number
+  /** When the first frame that painted the demo panel's buttons began; 0 for a page without them. */
+  readonly buttons: number
   readonly load: number
   /** Sum of resource-timing `transferSize` over every `.js` file the page fetched (headers included). */
   readonly jsTransferred: number
@@ -35,6 +37,7 @@ export async function measureRun(browser: Browser, url: string, profile: BenchPr
       cls: computeCls(record.shifts),
       tbt: computeTbt(record.tasks, record.fcp, record.loadEventEnd + TBT_WINDOW_AFTER_LOAD_MS),
       fcp: record.fcp,
+      buttons: record.buttons,
       load: record.loadEventEnd,
       jsTransferred: record.scripts.reduce((sum, script) => sum + script.transferSize, 0),
       scriptUrls: record.scripts.map((script) => script.url),

@@ -6,6 +6,11 @@ export interface PageRecord {
   readonly lcp: number
   readonly lcpElement: string
   readonly loadEventEnd: number
+  /**
+   * The start of the first frame whose rendering had the demo panel's buttons laid out (an animation
+   * frame's time, before that frame paints); 0 when no frame had them.
+   */
+  readonly buttons: number
   readonly shifts: ShiftEntry[]
   readonly tasks: TaskEntry[]
   readonly scripts: {
@@ -38,6 +43,15 @@ export const OBSERVERS_SOURCE = `(() => {
   observe('layout-shift', (e) =>
     bench.shifts.push({ startTime: e.startTime, value: e.value, hadRecentInput: e.hadRecentInput }))
   observe('longtask', (e) => bench.tasks.push({ startTime: e.startTime, duration: e.duration }))
+  // The panel's buttons: checked in each animation frame, which runs before that frame's paint, so
+  // the first frame that has them laid out is the first that paints them (for 10 s, then given up).
+  bench.buttons = 0
+  const buttonsShown = (now) => {
+    const buttons = document.querySelector('voice-demo')?.shadowRoot?.querySelectorAll('button') ?? []
+    if (buttons.length > 0 && [...buttons].every((b) => b.getBoundingClientRect().height > 0)) bench.buttons = now
+    else if (now < 10000) requestAnimationFrame(buttonsShown)
+  }
+  requestAnimationFrame(buttonsShown)
 })()`
 
 /** Evaluated in the page after the run: the observers' record plus navigation and resource timing. */

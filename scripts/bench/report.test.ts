@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import type { RunResult } from './measure-run.ts'
-import { checkTargets, formatColumns } from './report.ts'
+import { checkButtonsAtFcp, checkTargets, formatColumns } from './report.ts'
 
-const run = (lcp: number, cls = 0, tbt = 0): RunResult => ({
+const run = (lcp: number, cls = 0, tbt = 0, buttons = 0): RunResult => ({
   lcp,
   lcpElement: 'h1',
   cls,
   tbt,
   fcp: lcp,
+  buttons,
   load: lcp,
   jsTransferred: 0,
   scriptUrls: [],
@@ -34,6 +35,19 @@ describe('checkTargets', () => {
 
   it('fails every target when there are no runs rather than passing silently', () => {
     expect(checkTargets([]).every((check) => !check.pass)).toBe(true)
+  })
+})
+
+describe('checkButtonsAtFcp', () => {
+  it("passes only when every run's first contentful paint had the panel's buttons", () => {
+    // A frame that began before the paint painted them; a later frame, or none, did not.
+    expect(checkButtonsAtFcp([run(900, 0, 0, 850), run(1000, 0, 0, 1000)]).pass).toBe(true)
+    const late = checkButtonsAtFcp([run(900, 0, 0, 850), run(1000, 0, 0, 1016), run(1000)])
+    expect(late.pass).toBe(false)
+    expect(late.line).toBe(
+      "FAIL  the panel's buttons in the first contentful paint in 1 of 3 runs (target: every run)",
+    )
+    expect(checkButtonsAtFcp([]).pass).toBe(false)
   })
 })
 

@@ -8,7 +8,7 @@ export interface ProfileResult {
   readonly runs: readonly RunResult[]
 }
 
-type Metric = 'lcp' | 'cls' | 'tbt' | 'fcp' | 'load' | 'jsTransferred'
+type Metric = 'lcp' | 'cls' | 'tbt' | 'fcp' | 'buttons' | 'load' | 'jsTransferred'
 
 interface Target {
   readonly metric: Metric
@@ -41,12 +41,14 @@ const ROWS: readonly { metric: Metric; label: string }[] = [
   { metric: 'cls', label: 'CLS (largest session window)' },
   { metric: 'tbt', label: 'TBT (FCP → load + 5 s)' },
   { metric: 'fcp', label: 'FCP' },
+  { metric: 'buttons', label: "panel's buttons painted (frame start)" },
   { metric: 'load', label: 'load event' },
   { metric: 'jsTransferred', label: 'JS transferred' },
 ]
 
 export function formatValue(metric: Metric, value: number): string {
   if (metric === 'cls') return value.toFixed(4)
+  if (metric === 'buttons' && value === 0) return '-'
   if (metric === 'jsTransferred') return `${(value / 1024).toFixed(1)} KB`
   return `${Math.round(value)} ms`
 }
@@ -64,7 +66,28 @@ export function formatProfileTable({ profile, runs }: ProfileResult): string {
   lines.push(...formatColumns([['metric', 'median', `all ${runs.length} runs`], ...table]))
   const elements = [...new Set(runs.map((run) => run.lcpElement))]
   lines.push(`  LCP element: ${elements.join(' | ')}`)
+  if (runs.some((run) => run.buttons > 0))
+    lines.push(
+      `  panel's buttons in the first contentful paint: ${runs.filter(buttonsAtFcp).length} of ${runs.length} runs`,
+    )
   return lines.join('\n')
+}
+
+/**
+ * Whether the run's first contentful paint had the panel's buttons: the frame that first painted them
+ * began no later than that paint.
+ */
+export const buttonsAtFcp = (run: RunResult): boolean => run.buttons > 0 && run.buttons <= run.fcp
+
+/** The check that a page's buttons are in its first contentful paint, in every run. */
+export function checkButtonsAtFcp(runs: readonly RunResult[]): TargetCheck {
+  const at = runs.filter(buttonsAtFcp).length
+  const pass = runs.length > 0 && at === runs.length
+  return {
+    label: 'buttons at FCP',
+    pass,
+    line: `${pass ? 'PASS' : 'FAIL'}  the panel's buttons in the first contentful paint in ${at} of ${runs.length} runs (target: every run)`,
+  }
 }
 
 export interface TargetCheck {

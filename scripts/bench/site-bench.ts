@@ -4,6 +4,7 @@ import { measureJsFiles } from './js-sizes.ts'
 import { measureRun, type RunResult } from './measure-run.ts'
 import { PROFILES } from './profiles.ts'
 import {
+  checkButtonsAtFcp,
   checkTargets,
   formatJsTable,
   formatProfileTable,
@@ -93,9 +94,18 @@ export async function runSiteBench(browser: Browser, origin: string): Promise<bo
     ],
     [
       'Prospect page, phone-like profile (medians)',
-      checkTargets(runsOf(prospect, 'phone'), PROSPECT_TARGETS.phone),
+      [
+        ...checkTargets(runsOf(prospect, 'phone'), PROSPECT_TARGETS.phone),
+        checkButtonsAtFcp(runsOf(prospect, 'phone')),
+      ],
     ],
-    ['Prospect page, desktop (medians)', checkTargets(runsOf(prospect, 'desktop'), PROSPECT_TARGETS.desktop)],
+    [
+      'Prospect page, desktop (medians)',
+      [
+        ...checkTargets(runsOf(prospect, 'desktop'), PROSPECT_TARGETS.desktop),
+        checkButtonsAtFcp(runsOf(prospect, 'desktop')),
+      ],
+    ],
   ]
   for (const [title, checks] of groups) {
     console.log(`${title}:`)

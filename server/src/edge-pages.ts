@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { loadSiteEnv, type SiteEnv } from '../../site/build/load-site-env.ts'
 import type { ServerConfig } from './config.ts'
 import type { ProspectAnswers } from './data/prospect-answers.ts'
+import { PANEL_CSS_FILE } from './static/drawn-panel.ts'
 import type { ReadSiteText } from './static/inline-head.ts'
 import { readPolicySources } from './static/policy-sources.ts'
 import { askedSlug, canonicalProspectPath, type SiteRenderer } from './static/prospect-pages.ts'
@@ -41,10 +42,10 @@ export function edgePageRoutes(options: EdgePagesOptions): Hono {
   let renderer: Promise<SiteRenderer> | null = null
   let published: { until: number; shell: Promise<Published> } | null = null
 
-  const publishedSite = (): Promise<Published> => {
+  const publishedSite = (site: SiteEnv): Promise<Published> => {
     const now = Date.now()
     if (published && published.until > now) return published.shell
-    const shell = readPublished(siteUrl, fetchFn)
+    const shell = readPublished(siteUrl, fetchFn, new URL(site.WIDGET_SCRIPT_URL, `${siteUrl}/`))
     published = { until: now + SHELL_SECONDS * 1000, shell }
     shell.catch(() => {
       if (published?.shell === shell) published = null // a failed read is not kept
@@ -60,7 +61,7 @@ export function edgePageRoutes(options: EdgePagesOptions): Hono {
     const asked = askedSlug(segment)
     site ??= loadSiteEnv(options.env)
     renderer ??= options.loadRenderer()
-    const [shell, answer, render] = await Promise.all([publishedSite(), answers.get(asked), renderer])
+    const [shell, answer, render] = await Promise.all([publishedSite(site), answers.get(asked), renderer])
     if (!answer) return c.text('No prospect page: the fallback prospect is missing.', 404)
     const page = await shell.pages({
       answer,
@@ -70,6 +71,7 @@ export function edgePageRoutes(options: EdgePagesOptions): Hono {
       renderer: render,
       productName: site.PRODUCT_NAME,
       siteUrl,
+      panelCss: shell.panelCss,
     })
     const headers = sitePageHeaders(readPolicySources(config, site), true)
     return c.body(page.file.identity, asked === segment ? 200 : 404, {
@@ -84,11 +86,23 @@ export function edgePageRoutes(options: EdgePagesOptions): Hono {
 
 interface Published {
   shell: { etag: string; text: string }
+  /** The widget's core stylesheet published beside widget.mjs: the panel is drawn in the page with it. */
+  panelCss: { etag: string; text: string } | null
   pages: ReturnType<typeof createRenderedPages>
 }
 
-/** The published shell, and a page maker that inlines the published files it links. */
-async function readPublished(siteUrl: string, fetchFn: typeof fetch): Promise<Published> {
+/**
+ * The published shell, the widget's stylesheet published beside `widgetScript` (without it, pages
+ * leave the panel to widget.mjs), and a page maker that inlines the published files it links.
+ */
+async function readPublished(siteUrl: string, fetchFn: typeof fetch, widgetScript: URL): Promise<Published> {
+  const css = fetchFn(new URL(PANEL_CSS_FILE, widgetScript).href)
+    .then(async (file) => {
+      if (!file.ok) return null
+      const text = await file.text()
+      return { etag: file.headers.get('ETag') ?? String(text.length), text }
+    })
+    .catch(() => null)
   const response = await fetchFn(`${siteUrl}/app.html`)
   if (!response.ok) throw new Error(`${siteUrl}/app.html answered ${response.status}`)
   const text = await response.text()
@@ -98,6 +112,7 @@ async function readPublished(siteUrl: string, fetchFn: typeof fetch): Promise<Pu
   }
   return {
     shell: { etag: response.headers.get('ETag') ?? String(text.length), text },
+    panelCss: await css,
     pages: createRenderedPages(read),
   }
 }

@@ -8,6 +8,7 @@ import { SLUG_RULE_MESSAGE } from '#core/prospect.ts'
 import { PASSWORD_RULE_MESSAGE } from '#core/rep-password.ts'
 import { NETWORK_ERROR_MESSAGE } from '../src/lib/fetch-api.ts'
 import { FIRST_PAINT_BUDGET_BYTES, formatKiB, measureFirstPaint } from './first-paint-size.ts'
+import { PANEL_CSS_FILE } from './panel-css.ts'
 
 const root = join(import.meta.dirname, '../..')
 const outDir = mkdtempSync(join(tmpdir(), 'voice-demo-widget-'))
@@ -82,5 +83,10 @@ it('puts the Tailwind CSS inside the boot, with sizes in px and no @property', (
   expect(core).toContain('--tw-shadow:0 0 #0000')
   expect(core).not.toContain('@property')
   expect(core).not.toMatch(/\d\.?\d*rem\b/)
-  expect(output.some((f) => f.fileName.endsWith('.css'))).toBe(false)
+  // One stylesheet file, for servers that draw the panel in their pages: the boot's own sheet, as is.
+  expect(output.filter((f) => f.fileName.endsWith('.css')).map((f) => f.fileName)).toEqual([PANEL_CSS_FILE])
+  const panelCss = code(file(PANEL_CSS_FILE))
+  expect(panelCss).toContain(':host{all:initial')
+  expect(panelCss).toContain('--tw-shadow:0 0 #0000')
+  expect(panelCss).not.toContain('@property')
 })

@@ -46,7 +46,7 @@ export function allowInCsp(policy: string, directive: string, sources: readonly 
 }
 
 /** CSP's source hash of `text`: `'sha256-<base64>'`. */
-async function sourceHash(text: string): Promise<string> {
+export async function sourceHash(text: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)))
   return `'sha256-${btoa(String.fromCharCode(...digest))}'`
 }

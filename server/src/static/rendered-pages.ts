@@ -1,6 +1,7 @@
 import type { ProspectAnswer } from '../data/prospect-answers.ts'
+import { drawPanel } from './drawn-panel.ts'
 import { type Bytes, type EncodeBody, type EncodedFile, UNCOMPRESSED } from './encoded-file.ts'
-import { allowInCsp, inlineHead, type ReadSiteText } from './inline-head.ts'
+import { allowInCsp, inlineHead, type ReadSiteText, sourceHash } from './inline-head.ts'
 import { fillShell, prospectPageHead, type SiteRenderer } from './prospect-pages.ts'
 
 /** A prospect page ready to send: its bytes (compressed too) and what its CSP must allow. */
@@ -21,6 +22,11 @@ export interface PageRequest {
   siteUrl: string
   /** Whether a known prospect's page names their own picture (`/{slug}/preview.png`): where it is served. */
   prospectPicture?: boolean
+  /**
+   * The widget's core stylesheet (its build's `panel.css`), with which the page carries the demo panel
+   * drawn (drawn-panel.ts); null or absent, the page leaves the panel to widget.mjs.
+   */
+  panelCss?: { etag: string; text: string } | null
 }
 
 /** Variants kept per answer (path, shell, site URL): a flood of odd paths cannot grow memory. */
@@ -53,6 +59,7 @@ export function createRenderedPages(
       request.siteUrl,
       request.productName,
       request.prospectPicture === true,
+      request.panelCss?.etag ?? '',
     ].join(' ')
     let variants = byAnswer.get(request.answer)
     if (!variants) {
@@ -77,10 +84,13 @@ async function render(request: PageRequest, read: ReadSiteText, encode: EncodeBo
     prospectPicture: request.prospectPicture === true,
   })
   const body = renderer.renderProspectPage(pathname, { slug, answer: answer.response })
-  const page = await inlineHead(fillShell(shell.text, head, body), read)
+  const panel = request.panelCss ? drawPanel(body, request.panelCss.text, answer.response) : null
+  const page = await inlineHead(fillShell(shell.text, head, panel?.html ?? body), read)
   const identity = new TextEncoder().encode(page.html) as Bytes
   const file = await encode(identity)
-  return { file, styleHashes: page.styleHashes, scriptHashes: page.scriptHashes }
+  // The panel's stylesheet is inline in its shadow root, allowed by its hash like the head's.
+  const styleHashes = panel ? [...page.styleHashes, await sourceHash(panel.style)] : page.styleHashes
+  return { file, styleHashes, scriptHashes: page.scriptHashes }
 }
 
 /** The page's CSP with its inline blocks allowed by their hashes. */

@@ -7,6 +7,7 @@ import type { ProspectAnswers } from '../data/prospect-answers.ts'
 import { type BuiltFiles, listBuiltFiles } from './built-files.ts'
 import { getContentType } from './content-types.ts'
 import { robotsTxt, sitemapXml } from './crawlers.ts'
+import { PANEL_CSS_FILE } from './drawn-panel.ts'
 import { encodeBuiltPage, encodePage } from './encoded-files.ts'
 import { mountPluginZip } from './plugin-zip.ts'
 import { type PolicyConfig, readPolicySources } from './policy-sources.ts'
@@ -185,9 +186,10 @@ export function mountStaticFiles(
       ...(await pageHeaders(c, shellFile)),
       'X-Robots-Tag': 'noindex',
     }
-    const [renderer, answer] = await Promise.all([
+    const [renderer, answer, panelCss] = await Promise.all([
       renderSite().catch(() => null),
       answers?.get(asked).catch(() => null) ?? null,
+      widget.find(PANEL_CSS_FILE).then(readListedFile),
     ])
     if (!renderer || !answer) return respond(c, shellFile, { cacheControl: REVALIDATE, status }, headers)
     const page = await renderedPages({
@@ -199,6 +201,8 @@ export function mountStaticFiles(
       productName: (await siteBuild()).PRODUCT_NAME,
       siteUrl: siteUrlOf(c),
       prospectPicture: options.prospectPictures === true,
+      // The panel is drawn in the page with the widget's own stylesheet, from the widget's build.
+      panelCss: panelCss && { etag: panelCss.file.etag, text: shellText(panelCss) },
     })
     const policy = headers['Content-Security-Policy']
     if (policy !== undefined) headers['Content-Security-Policy'] = pagePolicy(policy, page)

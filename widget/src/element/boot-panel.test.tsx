@@ -1,10 +1,11 @@
 import { render } from 'preact'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { stubFetch } from '../testing/fake-fetch.ts'
+import type { DemoFeatures } from '#core/public-config.ts'
+import { prospectAnswer, stubFetch } from '../testing/fake-fetch.ts'
 import { getByRole, queryAllByRole, waitFor } from '../testing/queries.ts'
-import { testStore } from '../testing/test-demo-store.ts'
+import { loadedStore, testStore } from '../testing/test-demo-store.ts'
 import { DemoPanel } from '../ui/demo-panel.tsx'
-import { bootPanelMarkup } from './boot-panel.ts'
+import { bootPanelMarkup, loadedPanelMarkup } from './boot-panel.ts'
 import { takeOverElements } from './take-over.ts'
 import { VoiceDemoElement } from './voice-demo-element.ts'
 
@@ -21,6 +22,23 @@ function preactLoadingPanel(theme: 'light' | 'dark' | 'system'): string {
   return html
 }
 
+/** What Preact's panel renders once `companyName`'s answer has loaded, with `features`. */
+async function preactLoadedPanel(companyName: string, features: Partial<DemoFeatures>): Promise<string> {
+  const answer = prospectAnswer('bright-smile-dental', features)
+  // A page carries its booking beside the answer, never in it (the panel offers none).
+  const { booking: _, ...prospect } = answer.prospect
+  answer.prospect = { ...prospect, companyName }
+  const store = await loadedStore({ fetchProspect: async () => answer }, features)
+  const container = document.createElement('div')
+  render(
+    <DemoPanel store={store} slug="bright-smile-dental" apiBase="https://api.example.com/" theme="dark" />,
+    container,
+  )
+  const html = container.innerHTML
+  render(null, container)
+  return html
+}
+
 describe("the boot's panel", () => {
   it.each(['light', 'dark', 'system'] as const)(
     'is exactly the markup Preact renders while the prospect loads, %s',
@@ -28,6 +46,38 @@ describe("the boot's panel", () => {
       expect(bootPanelMarkup(theme)).toBe(preactLoadingPanel(theme))
     },
   )
+
+  it.each([
+    ['both calls on', {}],
+    ['the browser call off', { browserCall: false }],
+    ['both calls off', { browserCall: false, phoneCall: false }],
+  ] as const)(
+    'is exactly the markup Preact renders for a prospect the page carried, %s',
+    async (_, features: Partial<DemoFeatures>) => {
+      const answer = prospectAnswer('bright-smile-dental', features)
+      const markup = loadedPanelMarkup('dark', {
+        companyName: 'Bright Smile Dental',
+        features: answer.features,
+        unavailableReason: answer.unavailableReason,
+      })
+      expect(markup).toBe(await preactLoadedPanel('Bright Smile Dental', features))
+    },
+  )
+
+  it("keeps a hostile company name as text: it closes nothing and runs nothing, as in Preact's panel", async () => {
+    const hostile = `Evil & "Co" <img src=x onerror=alert(1)></template></section><script>alert(2)</script> 'x'\u00a0`
+    const answer = prospectAnswer('bright-smile-dental')
+    const markup = loadedPanelMarkup('dark', {
+      companyName: hostile,
+      features: answer.features,
+      unavailableReason: answer.unavailableReason,
+    })
+    expect(markup).toBe(await preactLoadedPanel(hostile, {}))
+    const parsed = document.createElement('div')
+    parsed.innerHTML = markup
+    expect(parsed.querySelectorAll('img, script, template')).toHaveLength(0)
+    expect(parsed.querySelector('h2')?.textContent).toBe(`Built for ${hostile}`)
+  })
 })
 
 describe('<voice-demo> before and after the rest of the widget arrives', () => {

@@ -57,6 +57,11 @@ export function demoBehaviour(host: HTMLElement, root: ShadowRoot): DemoBehaviou
         },
         owner: host,
       })
+      // Preact's first render shows the panel in the state the page drew it, so that it reuses every
+      // node: loaded where a server drew it with the answer it carried (element/declarative-panel.ts).
+      const carried = created ? pageAnswer(slugOf(), apiBaseOf(host)) : undefined
+      if (carried && root.querySelector('[aria-busy="false"]'))
+        store.setState({ prospect: { status: 'loaded', ...carried } })
       // Nor does it call anyone: Talk and Call Me (and the host API's commands) say so in the status line.
       if (preview && created) {
         const demo = store

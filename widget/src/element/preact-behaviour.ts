@@ -18,7 +18,8 @@ export function preactBehaviour(
   // not in the task that renders, but in the next. Until then the theme is the one the boot drew in
   // (it read the page before drawing), so taking over changes no colour; else light, as most pages are.
   let readScheme = false
-  const drawn = themeNamed(root.firstElementChild?.getAttribute('data-theme'))
+  // The drawn panel's theme (a server's declarative root puts its stylesheet before the panel).
+  const drawn = themeNamed(root.querySelector('[data-theme]')?.getAttribute('data-theme'))
   const theme = () =>
     readScheme ? resolveTheme(host) : (themeNamed(host.getAttribute('theme')) ?? drawn ?? 'light')
   const draw = () => render(view(theme()), root)

@@ -30,6 +30,8 @@ export class VoiceDemoElement
   declare slug: string | null
   declare apiBase: string | null
   #pending: PanelCommand | null = null
+  /** Whether the boot has drawn the panel (or found it drawn) and keeps its clicks. */
+  #painted = false
 
   // The host API's panel commands: each is the store's action of the same name.
   startCall(): void {
@@ -65,19 +67,23 @@ export class VoiceDemoElement
   }
 
   protected paint(root: ShadowRoot): void {
-    if (root.firstChild) return // drawn before it was moved: it is the same panel
-    try {
-      // The page's `color-scheme` is read while the shadow root is still empty: the style pass that
-      // forces is then only what the page itself had pending. Read once the panel is in, it would be
-      // the panel's first style and layout (the panel is a size container: its style needs its
-      // layout), the first paint's costliest step, forced in a task of ours; this way the frame that
-      // paints the panel does that once, already in the page's theme.
-      root.innerHTML = bootPanelMarkup(resolveTheme(this))
-    } catch {
-      // A page that enforces Trusted Types refuses markup from a string: the rest of the widget draws
-      // the panel itself when it arrives (Preact builds nodes one by one).
-      return
+    if (this.#painted) return // drawn before it was moved: it is the same panel
+    // A page rendered with the panel in it (declarative-panel.ts) drew it already: it stays as it is.
+    if (!root.firstChild) {
+      try {
+        // The page's `color-scheme` is read while the shadow root is still empty: the style pass that
+        // forces is then only what the page itself had pending. Read once the panel is in, it would be
+        // the panel's first style and layout (the panel is a size container: its style needs its
+        // layout), the first paint's costliest step, forced in a task of ours; this way the frame that
+        // paints the panel does that once, already in the page's theme.
+        root.innerHTML = bootPanelMarkup(resolveTheme(this))
+      } catch {
+        // A page that enforces Trusted Types refuses markup from a string: the rest of the widget draws
+        // the panel itself when it arrives (Preact builds nodes one by one).
+        return
+      }
     }
+    this.#painted = true
     const keep = (event: Event) => {
       const button = (event.target as Element).closest('button')
       if (this.behaviour) root.removeEventListener('click', keep)

@@ -17,6 +17,9 @@ const waiting = new Set<WidgetElement>()
 
 /**
  * The base of both widget elements, in the boot: an open shadow root that adopts the core stylesheet.
+ * A page rendered with the panel in it (element/declarative-panel.ts) gave the element its shadow root
+ * already, drawn: the element keeps it as it is. `attachShadow` would hand back that root emptied
+ * (the DOM standard's rule for a declarative root), and the panel would vanish for a frame.
  * Until the rest of the widget has arrived, the element draws itself without it ({@link paint}); from
  * then on, its behaviour (the class's `behave`, set by app.ts) renders it, and the element only
  * passes on its life: connected, attributes changed, removed (which cancels requests and drops
@@ -25,12 +28,16 @@ const waiting = new Set<WidgetElement>()
 export abstract class WidgetElement extends HTMLElement {
   /** Set by the rest of the widget when it has arrived; each class its own. */
   static behave: BehaviourFactory | null = null
-  readonly #root = this.attachShadow({ mode: 'open' })
+  readonly #root = this.shadowRoot ?? this.attachShadow({ mode: 'open' })
   #behaviour: ElementBehaviour | null = null
 
   constructor() {
     super()
     adoptWidgetSheet(this.#root)
+    // A drawn root's own copy of the stylesheet goes now that the adopted one is in (the same rules,
+    // so nothing changes on screen). Left for Preact, it would move the panel to be the root's first
+    // child, and a focused button inside it would lose its focus.
+    this.#root.querySelector('style')?.remove()
   }
 
   /** The behaviour once the rest of the widget has taken the element over; null before. */

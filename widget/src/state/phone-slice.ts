@@ -1,3 +1,4 @@
+import { afterNextPaint } from '../lib/after-paint.ts'
 import { NETWORK_ERROR_MESSAGE } from '../lib/fetch-api.ts'
 import { loadToasts } from '../toast/toasts.ts'
 import { START_ERROR_TEXT } from '../voice/start-error-text.ts'
@@ -8,8 +9,11 @@ import { isOff } from './prospect-slice.ts'
 export const phoneSlice: DemoSlice<PhoneSlice> = (set, get, _store, { parts }) => ({
   phoneOpen: false,
   preparePhoneDialog() {
-    if (isOff(get().prospect, 'phoneCall')) return
-    Promise.all([parts.phoneDialog.load(), loadToasts()]).catch(() => {})
+    // After the frame, as the browser call's intent (call-slice.ts): a tap's click paints first.
+    afterNextPaint(() => {
+      if (isOff(get().prospect, 'phoneCall')) return
+      Promise.all([parts.phoneDialog.load(), loadToasts()]).catch(() => {})
+    })
   },
   openPhoneDialog() {
     if (isOff(get().prospect, 'phoneCall')) return

@@ -79,8 +79,11 @@ export function connectTo(client: VoiceClient) {
   return { chunk, call }
 }
 
-/** Lets the lazily loaded parts arrive and what they started settle. */
-export const flush = () => new Promise((resolve) => setTimeout(resolve, 0))
+/**
+ * Lets the lazily loaded parts arrive and what they started settle: a frame, then a task, since what
+ * a click starts waits for the frame that paints it (lib/after-paint.ts).
+ */
+export const flush = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
 
 /** The page's one toast: what the visitor sees, in the region of its owner. */
 export const shownToast = () => pageToast.getState().toast

@@ -100,7 +100,9 @@ export function DemoPanel({ store, slug, apiBase, theme = 'light', backNavigatio
           <>
             <p class={EYEBROW}>{PANEL_EYEBROW}</p>
             {prospect.status === 'loaded' ? (
-              <h2 class={TITLE}>Built for {prospect.prospect.companyName}</h2>
+              // One text node, as a server draws it (element/boot-panel.ts): taking its panel over
+              // then changes no node, and the line is shaped as one run, pixel for pixel the same.
+              <h2 class={TITLE}>{`Built for ${prospect.prospect.companyName}`}</h2>
             ) : (
               <div aria-hidden="true" class={TITLE_BOX}>
                 <div class={TITLE_SKELETON} />

@@ -5,6 +5,9 @@ import { siteConfig } from '../../config.ts'
 import { toPreloadedAttributes } from '../../lib/preloaded-prospect.ts'
 import { useWidgetAttributes } from '../../lib/use-widget-attributes.ts'
 
+/** No children of React's: hydration neither checks nor replaces what the server put in the element. */
+const WIDGET_OWNS_CHILDREN = { __html: '' }
+
 const ACCENT =
   'bg-gradient-to-r from-indigo-600 to-violet-600 bg-clip-text text-transparent dark:from-indigo-400 dark:to-violet-400'
 
@@ -49,7 +52,13 @@ export function ProspectDemoSection({ answer, linkSlug }: ProspectDemoSectionPro
           : `We've already created and deployed a custom AI voice agent for ${prospect.companyName}.`}{' '}
         {getInvitation(answer.features)}
       </p>
-      {/* The panel's height is reserved while widget.mjs arrives (index.css), so the page stays still. */}
+      {/*
+        The server draws the panel in the page (its shadow root, from the page's HTML), so its buttons
+        are in the first paint; elsewhere its height is reserved while widget.mjs arrives (index.css),
+        so the page stays still. What is inside the element is the widget's, never React's: a browser
+        without declarative shadow DOM keeps the server's template as a child, which hydration must
+        leave where it is.
+      */}
       <div className="mx-auto mt-8 max-w-xl text-left">
         <voice-demo
           slug={prospect.slug}
@@ -58,6 +67,8 @@ export function ProspectDemoSection({ answer, linkSlug }: ProspectDemoSectionPro
           {...widget}
           {...toPreloadedAttributes(answer)}
           data-for={linkSlug}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: empty, so that React owns no child here
+          dangerouslySetInnerHTML={WIDGET_OWNS_CHILDREN}
         />
       </div>
     </section>

@@ -1,0 +1,146 @@
+import type { Page, Route } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
+
+/**
+ * A prospect's page carries the demo panel in its HTML (a declarative shadow root the server draws
+ * from the widget's own markup): the buttons are on screen before any of the widget's scripts has
+ * arrived, and the widget takes the panel over without drawing it again, moving anything or losing
+ * the focus. A browser without declarative shadow DOM (the template left as an inert child) gets the
+ * widget's own drawing, as on a partner's page, and hydration keeps working.
+ */
+
+/** Holds the requests matching `url` until the returned function is called. */
+async function hold(page: Page, url: string | RegExp): Promise<() => void> {
+  let release = () => {}
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route(url, async (route: Route) => {
+    await released
+    await route.continue().catch(() => {}) // the page may have gone meanwhile
+  })
+  return release
+}
+
+/** Records the page's layout shifts from its start, and the CSP's refusals. */
+async function record(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const seen = { shifts: [] as number[], refused: [] as string[] }
+    Object.assign(window, { seen })
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean }>)
+        if (!entry.hadRecentInput) seen.shifts.push(entry.value)
+    }).observe({ type: 'layout-shift', buffered: true })
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.refused.push(`${event.violatedDirective} ${event.blockedURI}`),
+    )
+  })
+}
+
+const seen = (page: Page) =>
+  page.evaluate(() => (window as unknown as { seen: { shifts: number[]; refused: string[] } }).seen)
+
+/** Resolves once the page has painted what it has now. */
+const painted = (page: Page) =>
+  page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+
+const SLUG = '/bright-smile-dental'
+
+test('the panel is in the first paint, before widget.mjs, and the widget takes it over as it is', async ({
+  page,
+  pageErrors,
+}) => {
+  await record(page)
+  const releaseBoot = await hold(page, /\/widget\.mjs(\?|$)/)
+  const consoleErrors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text())
+  })
+  // The page's load waits for its async scripts, widget.mjs among them: not here.
+  await page.goto(SLUG, { waitUntil: 'domcontentloaded' })
+  const panel = page.locator('voice-demo')
+  await panel.scrollIntoViewIfNeeded()
+  const callMe = panel.getByRole('button', { name: 'Call Me' })
+  // No script of the widget's has run: the element is not even defined, yet the panel is there.
+  await expect(panel.getByRole('heading', { name: 'Built for Bright Smile Dental' })).toBeVisible()
+  await expect(panel.getByRole('button', { name: 'Test in Browser' })).toBeVisible()
+  await expect(callMe).toBeVisible()
+  expect(await page.evaluate(() => customElements.get('voice-demo') === undefined)).toBe(true)
+  // Painted at the page's first contentful paint: the buttons were in the HTML it painted.
+  const drawn = await page.evaluate(() => {
+    const root = document.querySelector('voice-demo')?.shadowRoot
+    const fcp = performance.getEntriesByName('first-contentful-paint')[0]
+    return { buttons: root?.querySelectorAll('button').length, fcp: fcp?.startTime ?? null }
+  })
+  expect(drawn.buttons).toBe(2)
+  expect(drawn.fcp).not.toBeNull()
+  const before = await panel.screenshot()
+  const box = await panel.boundingBox()
+
+  // The widget arrives: the same nodes, the same pixels, the focus where it was.
+  await callMe.focus()
+  await page.evaluate(() => {
+    const root = document.querySelector('voice-demo')?.shadowRoot
+    Object.assign(window, { drawnButtons: [...(root?.querySelectorAll('button') ?? [])] })
+  })
+  const rest = page.waitForResponse(/\/widget-chunks\/app-[^/]*\.js$/)
+  releaseBoot()
+  await rest
+  await page.waitForFunction(() => {
+    const root = document.querySelector('voice-demo')?.shadowRoot
+    return customElements.get('voice-demo') !== undefined && root?.querySelector('style') === null
+  })
+  await painted(page)
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)))
+  await painted(page)
+  await expect(callMe).toBeFocused()
+  expect(
+    await page.evaluate(() => {
+      const root = document.querySelector('voice-demo')?.shadowRoot
+      const now = [...(root?.querySelectorAll('button') ?? [])]
+      const then = (window as unknown as { drawnButtons: Element[] }).drawnButtons
+      return now.length === 2 && now.every((button, index) => button === then[index])
+    }),
+  ).toBe(true)
+  await callMe.evaluate((button) => (button as HTMLElement).blur())
+  await page.mouse.move(0, 0)
+  await painted(page)
+  expect(await panel.boundingBox()).toEqual(box)
+  const after = await panel.screenshot()
+  // Pixel for pixel: the server's drawing is what the widget shows (one text run in the title too).
+  expect(after.equals(before)).toBe(true)
+  // The widget is live: Call Me opens its dialog.
+  await callMe.click()
+  await expect(panel.getByRole('dialog', { name: 'Get a Call from Our AI Assistant' })).toBeVisible()
+
+  const { shifts, refused } = await seen(page)
+  expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThanOrEqual(0.01)
+  expect(refused).toEqual([]) // the panel's inline stylesheet is allowed by its hash
+  expect(pageErrors).toEqual([])
+  expect(consoleErrors).toEqual([])
+})
+
+test('without declarative shadow DOM the widget draws the panel itself, and hydration keeps working', async ({
+  page,
+  pageErrors,
+}) => {
+  await record(page)
+  // What such a browser parses: a template like any other, left inert in the element.
+  await page.route(SLUG, async (route) => {
+    const response = await route.fetch()
+    const html = (await response.text()).replace('shadowrootmode="open"', 'data-shadowrootmode="open"')
+    await route.fulfill({ response, body: html })
+  })
+  const consoleErrors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text())
+  })
+  await page.goto(SLUG)
+  const panel = page.locator('voice-demo')
+  await expect(panel.getByRole('heading', { name: 'Built for Bright Smile Dental' })).toBeVisible()
+  expect(await panel.evaluate((element) => element.querySelector(':scope > template') !== null)).toBe(true)
+  await panel.getByRole('button', { name: 'Call Me' }).click()
+  await expect(panel.getByRole('dialog', { name: 'Get a Call from Our AI Assistant' })).toBeVisible()
+  const { shifts } = await seen(page)
+  expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThanOrEqual(0.01)
+  expect(pageErrors).toEqual([])
+  expect(consoleErrors).toEqual([])
+})
