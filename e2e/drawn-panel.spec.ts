@@ -144,3 +144,37 @@ test('without declarative shadow DOM the widget draws the panel itself, and hydr
   expect(pageErrors).toEqual([])
   expect(consoleErrors).toEqual([])
 })
+
+/**
+ * The server draws the panel light: a visitor's dark choice is kept in their browser. On a dark page
+ * the drawn panel stays out of sight, its room kept, until the widget is there and the app has named
+ * the theme: between any two tasks (so at every frame), a visible panel is a dark one.
+ */
+test('a dark page never shows the light panel the server drew: hidden until it is dark', async ({ page }) => {
+  await page.addInitScript(() => {
+    localStorage.setItem('theme', 'dark')
+    const shown = new Set<string>()
+    Object.assign(window, { shown })
+    const channel = new MessageChannel()
+    channel.port1.onmessage = () => {
+      const element = document.querySelector('voice-demo')
+      const panel = element?.shadowRoot?.querySelector('[data-theme]')
+      if (element && panel && getComputedStyle(element).visibility === 'visible')
+        shown.add(panel.getAttribute('data-theme') ?? '')
+      if (shown.size < 2) channel.port2.postMessage(null)
+    }
+    channel.port2.postMessage(null)
+  })
+  const release = await hold(page, /\/widget\.mjs(\?|$)/)
+  // The page's load waits for its async scripts, widget.mjs among them: not here.
+  await page.goto(SLUG, { waitUntil: 'domcontentloaded' })
+  const demo = page.locator('voice-demo')
+  await demo.scrollIntoViewIfNeeded()
+  // Its room is kept while it waits: the box has the panel's height.
+  expect((await demo.boundingBox())?.height).toBeGreaterThan(200)
+  await expect(demo).toHaveCSS('visibility', 'hidden')
+  release()
+  await expect(page.getByRole('button', { name: 'Call Me' })).toBeVisible()
+  const shown = await page.evaluate(() => [...(window as unknown as { shown: Set<string> }).shown])
+  expect(shown).toEqual(['dark'])
+})

@@ -66,6 +66,23 @@ export class VoiceDemoElement
     }
   }
 
+  /**
+   * Before the rest of the widget has arrived, a change of the `theme` attribute (a page switching to
+   * dark, or correcting the theme its HTML named) reaches the drawn panel too; after, its behaviour
+   * renders it.
+   */
+  override attributeChangedCallback(name?: string): void {
+    super.attributeChangedCallback()
+    if (name === 'theme' && this.#painted && !this.behaviour && this.shadowRoot)
+      this.#drawTheme(this.shadowRoot)
+  }
+
+  #drawTheme(root: ShadowRoot): void {
+    const panel = root.querySelector('[data-theme]')
+    const theme = resolveTheme(this)
+    if (panel && panel.getAttribute('data-theme') !== theme) panel.setAttribute('data-theme', theme)
+  }
+
   protected paint(root: ShadowRoot): void {
     if (this.#painted) return // drawn before it was moved: it is the same panel
     // A page rendered with the panel in it (declarative-panel.ts) drew it already: it stays as it is.
@@ -82,6 +99,10 @@ export class VoiceDemoElement
         // the panel itself when it arrives (Preact builds nodes one by one).
         return
       }
+    } else {
+      // The server drew it in the theme the page's HTML named, which may not be the visitor's choice
+      // (only this browser knows that): it takes the element's theme now, before its first frame as ours.
+      this.#drawTheme(root)
     }
     this.#painted = true
     const keep = (event: Event) => {
