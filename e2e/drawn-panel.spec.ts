@@ -88,8 +88,11 @@ test('the panel is in the first paint, before widget.mjs, and the widget takes i
     const root = document.querySelector('voice-demo')?.shadowRoot
     return customElements.get('voice-demo') !== undefined && root?.querySelector('style') === null
   })
-  await painted(page)
-  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)))
+  // The rest has taken the elements over: it gives their class its behaviour and takes each element
+  // over in the same call (element/take-over.ts).
+  await page.waitForFunction(
+    () => (customElements.get('voice-demo') as unknown as { behave: unknown } | undefined)?.behave != null,
+  )
   await painted(page)
   await expect(callMe).toBeFocused()
   expect(

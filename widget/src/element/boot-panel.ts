@@ -15,7 +15,7 @@ import {
   TITLE_SKELETON,
 } from '../ui/panel-classes.ts'
 import { BROWSER_CALL_LABEL, PANEL_EYEBROW, PANEL_LEAD, PHONE_CALL_LABEL } from '../ui/panel-copy.ts'
-import type { Theme } from './theme.ts'
+import type { Theme } from './theme-name.ts'
 
 const icon = (paths: readonly string[]) =>
   '<svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" ' +

@@ -1,5 +1,5 @@
 import { bootPanelMarkup, loadedPanelMarkup, type PanelProspect } from './boot-panel.ts'
-import type { Theme } from './theme.ts'
+import type { Theme } from './theme-name.ts'
 
 /** The core stylesheet as the widget's build writes it beside widget.mjs (widget/build/panel-css.ts). */
 export const PANEL_CSS_FILE = 'panel.css'

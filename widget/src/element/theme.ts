@@ -1,8 +1,6 @@
-/**
- * The theme a widget element draws in: `light`, `dark`, or `system`, which the stylesheet resolves from
- * the visitor's system setting (`prefers-color-scheme`), live and without a listener.
- */
-export type Theme = 'light' | 'dark' | 'system'
+import { type Theme, themeNamed } from './theme-name.ts'
+
+export { type Theme, themeNamed }
 
 /**
  * The element's theme from its `theme` attribute: `light`, `dark` or `system` as asked. Otherwise
@@ -25,7 +23,3 @@ export function resolveTheme(host: Element, readPage = true): Theme {
     ''
   return scheme.includes('dark') ? (scheme.includes('light') ? 'system' : 'dark') : 'light'
 }
-
-/** `value` if it names a theme an element draws in (`auto` does not: it is resolved), else null. */
-export const themeNamed = (value: string | null | undefined): Theme | null =>
-  value === 'light' || value === 'dark' || value === 'system' ? value : null
