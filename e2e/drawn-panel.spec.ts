@@ -1,5 +1,6 @@
-import type { Page, Route } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
+import { hold, painted } from './page-timing.ts'
 
 /**
  * A prospect's page carries the demo panel in its HTML (a declarative shadow root the server draws
@@ -8,17 +9,6 @@ import { expect, test } from './fixtures.ts'
  * the focus. A browser without declarative shadow DOM (the template left as an inert child) gets the
  * widget's own drawing, as on a partner's page, and hydration keeps working.
  */
-
-/** Holds the requests matching `url` until the returned function is called. */
-async function hold(page: Page, url: string | RegExp): Promise<() => void> {
-  let release = () => {}
-  const released = new Promise<void>((resolve) => (release = resolve))
-  await page.route(url, async (route: Route) => {
-    await released
-    await route.continue().catch(() => {}) // the page may have gone meanwhile
-  })
-  return release
-}
 
 /** Records the page's layout shifts from its start, and the CSP's refusals. */
 async function record(page: Page): Promise<void> {
@@ -37,10 +27,6 @@ async function record(page: Page): Promise<void> {
 
 const seen = (page: Page) =>
   page.evaluate(() => (window as unknown as { seen: { shifts: number[]; refused: string[] } }).seen)
-
-/** Resolves once the page has painted what it has now. */
-const painted = (page: Page) =>
-  page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
 
 const SLUG = '/bright-smile-dental'
 

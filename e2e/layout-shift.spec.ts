@@ -1,7 +1,8 @@
-import type { Page, Route } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { PANEL_SPACE_CSS, VIDEO_IN_FLOW_CSS, VIDEO_SPACE_CSS } from '#core/embed-snippet.ts'
 import { describeUnavailable } from '#core/public-config.ts'
 import { expect, test } from './fixtures.ts'
+import { hold, painted } from './page-timing.ts'
 import { COMPANY } from './scenario-pages.ts'
 
 /**
@@ -52,21 +53,6 @@ const readShifts = (page: Page) =>
 /** Cumulative layout shift as the metric counts it: shifts right after the visitor's input do not. */
 const cls = (shifts: Shift[]) =>
   shifts.filter((shift) => !shift.hadRecentInput).reduce((sum, shift) => sum + shift.value, 0)
-
-/** Resolves once the page has painted what it has now. */
-const painted = (page: Page) =>
-  page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
-
-/** Holds the requests matching `url` until the returned function is called. */
-async function hold(page: Page, url: string | RegExp): Promise<() => void> {
-  let release = () => {}
-  const released = new Promise<void>((resolve) => (release = resolve))
-  await page.route(url, async (route: Route) => {
-    await released
-    await route.continue().catch(() => {}) // the page may have gone meanwhile
-  })
-  return release
-}
 
 const box = async (page: Page) => {
   const found = await page.locator('voice-demo').boundingBox()

@@ -1,7 +1,8 @@
-import type { Page, Route } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { PANEL_SPACE_CSS } from '#core/embed-snippet.ts'
 import { sendTranscript, serveFakeDaily } from './fakes/fake-daily.ts'
 import { expect, test } from './fixtures.ts'
+import { hold } from './page-timing.ts'
 
 /**
  * The panel at the widths phones and narrow page columns give it (below 528 px, where its buttons
@@ -33,17 +34,6 @@ async function servePage(page: Page, origin: string, theme: 'light' | 'dark'): P
     }),
   )
   return url
-}
-
-/** Holds the requests matching `url` until the returned function is called. */
-async function hold(page: Page, url: string | RegExp): Promise<() => void> {
-  let release = () => {}
-  const released = new Promise<void>((resolve) => (release = resolve))
-  await page.route(url, async (route: Route) => {
-    await released
-    await route.fallback().catch(() => {}) // the page may have gone meanwhile
-  })
-  return release
 }
 
 /** The prospect's answer without its booking link: the rep and the team have no scheduler. */
