@@ -16,6 +16,49 @@ const UMASK_TESTS = ['server/src/db/open-embedded-database.test.ts', 'server/src
 const SCALE_SUITES = 'server/src/**/*-scale.test.ts'
 const SCALE_RUN = process.env.SCALE_TESTS === '1'
 
+/**
+ * Suites that start processes of their own and wait on them (the server or a command as a child
+ * process, a PostgreSQL cluster, Deno, HAProxy), or that put a burst of load or data on one: they were
+ * most of the unit run's time. `npm run test:integration` runs them, with the PostgreSQL project, and
+ * `npm test` runs that beside the end-to-end tests; `npm run test:unit` is the rest, the loop worth
+ * running after every change.
+ */
+const PROCESS_SUITES = [
+  'server/src/**/*-postgres.test.ts',
+  'server/src/db/postgres-migrations.test.ts',
+  'server/src/db/schema.test.ts',
+  'server/src/answers-under-load.test.ts',
+  'server/src/commands-beside-server.test.ts',
+  'server/src/common/env-file.test.ts',
+  'server/src/db/initdb-image.test.ts',
+  'server/src/describe-startup-error.test.ts',
+  'server/src/edge-deno.test.ts',
+  'server/src/notify/nudge-after-kill.test.ts',
+  'server/src/postgres-roles.test.ts',
+  'server/src/prospects/prospects-cli.test.ts',
+  'server/src/prospects/prospects-cli-failures.test.ts',
+  'server/src/reps/sign-in-burst.test.ts',
+  'server/src/rolling-restart.test.ts',
+  'server/src/routes/call-records-storage.test.ts',
+  'server/src/start-server.test.ts',
+  'scripts/serve.test.ts',
+  'scripts/build-server.test.ts',
+]
+
+/**
+ * Suites of the embedded database's own files and processes: on PostgreSQL they would check the
+ * same thing again.
+ */
+const EMBEDDED_ONLY = [
+  // What the embedded database's own disk does to the commands: nothing of it is on PostgreSQL.
+  'server/src/prospects/prospects-cli-failures.test.ts',
+  // The server killed and started again on its data directory.
+  'server/src/notify/nudge-after-kill.test.ts',
+  // Suites that start a PostgreSQL cluster of their own whatever the engine under test: the
+  // embedded project runs them already.
+  'server/src/**/*-postgres.test.ts',
+]
+
 /** The suites that work through the database port: run on the embedded PGlite and on PostgreSQL. */
 const DATABASE_SUITES = [
   'server/src/{calls,data,demo,events,health,hooks,notify,prospects,reps,routes,video,webhooks}/**/*.test.ts',
@@ -57,7 +100,20 @@ export default defineConfig({
             // The widget's build helpers run in Node (one test runs a real Vite build).
             'widget/build/**/*.test.ts',
           ],
-          exclude: [...configDefaults.exclude, ...UMASK_TESTS, SCALE_SUITES],
+          exclude: [...configDefaults.exclude, ...UMASK_TESTS, SCALE_SUITES, ...PROCESS_SUITES],
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          environment: 'node',
+          pool: 'threads',
+          env: { ENV_FILE: '' },
+          globalSetup: ['server/src/testing/prepared-database.ts'],
+          hookTimeout: 120_000,
+          testTimeout: 60_000,
+          include: PROCESS_SUITES,
+          exclude: [...configDefaults.exclude, SCALE_SUITES],
         },
       },
       {
@@ -72,15 +128,7 @@ export default defineConfig({
           hookTimeout: 120_000,
           testTimeout: 60_000,
           include: [...DATABASE_SUITES],
-          exclude: [
-            ...configDefaults.exclude,
-            // What the embedded database's own disk does to the commands: nothing of it is on PostgreSQL.
-            'server/src/prospects/prospects-cli-failures.test.ts',
-            // Suites that start a PostgreSQL cluster of their own whatever the engine under test: the
-            // first project runs them already, and a second run would check the same thing again.
-            'server/src/**/*-postgres.test.ts',
-            SCALE_SUITES,
-          ],
+          exclude: [...configDefaults.exclude, ...EMBEDDED_ONLY, SCALE_SUITES],
         },
       },
       ...(SCALE_RUN ? scaleProjects() : []),

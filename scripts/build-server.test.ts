@@ -1,13 +1,19 @@
+import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import packageJson from '../package.json' with { type: 'json' }
 import { buildServer } from './build-server.ts'
 import { type RunningProduct, serveArguments, startProduct } from './start-product.ts'
 
+const run = promisify(execFile)
+
 /**
- * The server as `npm start` and `npm run serve` run it: one bundled JavaScript file, not the sources.
+ * The server as `npm start` and `npm run serve` run it, and the operator's commands as `npm run db`,
+ * `prospects` and `reps` run them: one bundled JavaScript file each, not the sources.
  * Everything its modules find beside themselves must still be found from the bundle (the migrations,
  * the agent templates, the embedded database thread's entry, the fonts of the link-preview picture),
  * and sharp, loaded by the first request that draws a picture rather than at start, must still draw.
@@ -18,7 +24,7 @@ const bundle = join(outDir, 'node.mjs')
 let product: RunningProduct
 
 beforeAll(async () => {
-  await buildServer(bundle)
+  await buildServer(outDir)
   // npm run serve's V8 flags, with this bundle in place of scripts/serve.mjs.
   const flags = serveArguments().filter((argument) => argument.startsWith('--'))
   product = await startProduct('voice-demo-bundle-', {}, { nodeArguments: [...flags, bundle] })
@@ -63,5 +69,30 @@ describe('the bundled server', () => {
     // A drawn picture of the page's words, not an empty one: tens of kilobytes.
     expect(bytes.length).toBeGreaterThan(10_000)
     if (process.platform === 'linux') expect(await libvips()).toBe(true)
+  })
+})
+
+describe('the bundled commands', () => {
+  it('are what npm run db, prospects and reps run', () => {
+    for (const name of ['db', 'prospects', 'reps'] as const) {
+      expect(packageJson.scripts[name]).toBe(`node scripts/run-built.mjs ${name}`)
+    }
+  })
+
+  it('run from their bundles on a new embedded database: made, migrated, written and read', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'voice-demo-bundled-commands-'))
+    const command = (name: string, ...args: string[]) =>
+      run(process.execPath, [join(outDir, `${name}.mjs`), ...args], {
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ENV_FILE: '', DATA_DIR: dataDir },
+      })
+    try {
+      expect((await command('reps', 'add', 'rep@example.com')).stdout).toContain('/_/set-password#token=')
+      expect((await command('reps', 'list')).stdout).toContain('rep@example.com')
+      // The examples the first start loaded, and the migrations found beside the sources.
+      expect((await command('prospects', 'list')).stdout).toContain('bright-smile-dental')
+      expect((await command('db', 'status')).stdout).toMatch(/\d+ applied, 0 pending/)
+    } finally {
+      await rm(dataDir, { recursive: true, force: true })
+    }
   })
 })

@@ -20,6 +20,7 @@ beforeEach(async () => {
   await mkdir(join(root, 'build/server'), { recursive: true })
   await mkdir(join(root, 'server/src'), { recursive: true })
   await copyFile(resolve('scripts/serve.mjs'), join(root, 'scripts/serve.mjs'))
+  await copyFile(resolve('scripts/run-built.mjs'), join(root, 'scripts/run-built.mjs'))
   await symlink(resolve('node_modules'), join(root, 'node_modules'))
   await writeFile(join(root, 'package.json'), '{ "type": "module" }\n')
   await writeFile(join(root, 'server/src/node.ts'), "const ran: string = 'sources'\nconsole.log(ran)\n")

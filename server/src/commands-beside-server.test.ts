@@ -13,12 +13,6 @@ import type { StaticDirs } from './static/static-files.ts'
 // The server on the embedded database, and the operator's commands in processes of their own, as
 // they are typed while it runs: they go through the server's socket in the data directory.
 
-const COMMANDS = {
-  reps: 'server/src/reps/main.ts',
-  prospects: 'server/src/prospects/main.ts',
-  db: 'server/src/db/db-main.ts',
-} as const
-
 let root: string
 let dataDir: string
 let dirs: StaticDirs
@@ -40,8 +34,9 @@ afterAll(async () => {
 })
 
 /** `npm run <command> -- …` on the data directory, with nothing else from the shell's environment. */
-function run(command: keyof typeof COMMANDS, ...args: string[]) {
-  const child = spawn(process.execPath, ['--import', 'tsx', COMMANDS[command], ...args], {
+function run(command: 'reps' | 'prospects' | 'db', ...args: string[]) {
+  // As package.json runs them: the build's bundle, or the sources when the checkout changed since.
+  const child = spawn(process.execPath, ['scripts/run-built.mjs', command, ...args], {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ENV_FILE: '', DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -118,7 +118,7 @@ describe('prospects CLI when the disk or the data directory fails: one sentence,
 
   it('npm run prospects itself, DATA_DIR being a file', async () => {
     const file = writeCsv('not-a-dir.csv', HEADER)
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/prospects/main.ts', 'list'], {
+    const child = spawn(process.execPath, ['scripts/run-built.mjs', 'prospects', 'list'], {
       cwd: REPO_ROOT,
       env: { ...process.env, DATABASE_URL: '', DATA_DIR: file },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -30,6 +30,7 @@ function mount(attributes: Record<string, string> = {}, tag = 'voice-demo'): Voi
 
 const shadow = (element: Element) => element.shadowRoot as ShadowRoot
 const requestedUrls = (mock: Mock) => mock.mock.calls.map(([input]) => String(input))
+const prospectRequests = (mock: Mock) => requestedUrls(mock).filter((url) => url.includes('/api/prospects/'))
 /** Waits for the prospect (its heading), then gives the 'Test in Browser' button. */
 const loaded = async (element: Element) => {
   await waitFor(() => getByRole(shadow(element), 'heading', /^Built for /))
@@ -151,13 +152,15 @@ describe('<voice-demo>', () => {
     const preview = mount({ slug: 'harbor-realty', 'data-prospect': JSON.stringify(draft) })
     await loaded(preview)
     expect(getByRole(shadow(preview), 'button', 'Call Me').getAttribute('aria-disabled')).toBe('true')
-    expect(requestedUrls(fetch)).toEqual([])
+    // The prospect's own requests: on a busy machine an earlier test's visit report can still be on
+    // its way to this test's fetch.
+    expect(prospectRequests(fetch)).toEqual([])
 
     // …must not answer for the saved prospect once that panel is gone: the next one asks the server.
     preview.remove()
     const saved = mount({ slug: 'harbor-realty' })
     await loaded(saved)
-    expect(requestedUrls(fetch)).toEqual([expect.stringMatching(/\/api\/prospects\/harbor-realty$/)])
+    expect(prospectRequests(fetch)).toEqual([expect.stringMatching(/\/api\/prospects\/harbor-realty$/)])
     expect(getByRole(shadow(saved), 'button', 'Call Me').hasAttribute('aria-disabled')).toBe(false)
   })
 
