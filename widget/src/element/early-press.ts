@@ -19,7 +19,8 @@ export const PRESSED_ATTRIBUTE = 'data-pressed'
  * does nothing with it. The first press is the one kept; the listener goes then, or at the first click
  * once the element is defined (the boot keeps clicks from there). Every byte is in the page's head.
  */
-export const EARLY_PRESS_SCRIPT = earlyPressScript('voice-demo')
+// Pure: the boot, which imports this module for the mark alone, carries none of the script's bytes.
+export const EARLY_PRESS_SCRIPT = /* @__PURE__ */ earlyPressScript('voice-demo')
 
 /** {@link EARLY_PRESS_SCRIPT} for the element named `tag`; tests name a tag of their own. */
 export function earlyPressScript(tag: string): string {
