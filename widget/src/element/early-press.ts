@@ -17,9 +17,9 @@ export const PRESSED_ATTRIBUTE = 'data-pressed'
  * Browser" turns to "Connecting...", disabled, with the status line's announcement; "Call Me" says
  * the form is on its way. A button that is off (the status line says why) is left alone, as the widget
  * does nothing with it. The first press is the one kept; the listener goes then, or at the first click
- * once the element is defined (the boot keeps clicks from there). Every byte is in the page's head.
+ * once the element is defined (the boot keeps clicks from there). Its bytes are the page's, in its
+ * head: marked pure, so the boot, which imports this module for the mark alone, carries none of them.
  */
-// Pure: the boot, which imports this module for the mark alone, carries none of the script's bytes.
 export const EARLY_PRESS_SCRIPT = /* @__PURE__ */ earlyPressScript('voice-demo')
 
 /** {@link EARLY_PRESS_SCRIPT} for the element named `tag`; tests name a tag of their own. */
