@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test'
+import { serveFakeDaily } from './fakes/fake-daily.ts'
 import { expect, test } from './fixtures.ts'
 import { hold, painted } from './page-timing.ts'
+import { readHostEvents, recordHostEvents } from './record-host-events.ts'
 
 /**
  * A prospect's page carries the demo panel in its HTML (a declarative shadow root the server draws
@@ -169,4 +171,88 @@ test('a dark page never shows the light panel the server drew: hidden until it i
   const shown = () => page.evaluate(() => [...(window as unknown as { shown: Set<string> }).shown])
   await expect.poll(shown).not.toEqual([])
   expect(await shown()).toEqual(['dark'])
+})
+
+/** Collects the page's console errors. */
+function consoleErrorsOf(page: Page): string[] {
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
+  })
+  return errors
+}
+
+/**
+ * The page with widget.mjs held back, its drawn panel in view: the buttons are there, no script of
+ * the widget's is. Returns the release of widget.mjs.
+ */
+async function beforeTheWidget(page: Page): Promise<() => void> {
+  await record(page)
+  const release = await hold(page, /\/widget\.mjs(\?|$)/)
+  // The page's load waits for its async scripts, widget.mjs among them: not here.
+  await page.goto(SLUG, { waitUntil: 'domcontentloaded' })
+  await page.locator('voice-demo').scrollIntoViewIfNeeded()
+  expect(await page.evaluate(() => customElements.get('voice-demo') === undefined)).toBe(true)
+  return release
+}
+
+/**
+ * A press on the drawn panel before widget.mjs has run is kept by the page's own small script (allowed
+ * by its hash) and done once the widget has arrived, as if it had come then; meanwhile the panel shows
+ * it was heard.
+ */
+test('a click on Call Me before widget.mjs is kept: the form opens once the widget has arrived', async ({
+  page,
+  pageErrors,
+}) => {
+  const consoleErrors = consoleErrorsOf(page)
+  const release = await beforeTheWidget(page)
+  const panel = page.locator('voice-demo')
+  const callMe = panel.getByRole('button', { name: 'Call Me' })
+  await callMe.click()
+  await expect(panel.getByRole('status')).toHaveText('Opening the call form…')
+  expect(await page.evaluate(() => customElements.get('voice-demo') === undefined)).toBe(true)
+  release()
+  const dialog = panel.getByRole('dialog', { name: 'Get a Call from Our AI Assistant' })
+  await expect(dialog).toBeVisible()
+  // Once: closed, it stays closed, and the focus is back on the button that opened it.
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  await expect(callMe).toBeFocused()
+  await painted(page)
+  await expect(dialog).toBeHidden()
+  const { refused } = await seen(page)
+  expect(refused).toEqual([]) // the early script is allowed by its hash
+  expect(pageErrors).toEqual([])
+  expect(consoleErrors).toEqual([])
+})
+
+test('Enter on a focused Test in Browser before widget.mjs shows "Connecting..." and starts one call when it has arrived', async ({
+  page,
+  pageErrors,
+}) => {
+  const consoleErrors = consoleErrorsOf(page)
+  await serveFakeDaily(page)
+  await recordHostEvents(page)
+  const release = await beforeTheWidget(page)
+  const panel = page.locator('voice-demo')
+  await panel.getByRole('button', { name: 'Test in Browser' }).focus()
+  await page.keyboard.press('Enter')
+  // As the widget shows a call connecting: the button busy, the status line saying so.
+  await expect(panel.getByRole('button', { name: 'Connecting...' })).toBeDisabled()
+  await expect(panel.getByRole('status')).toHaveText('Connecting to your AI assistant…')
+  release()
+  await expect(panel.getByRole('button', { name: 'Stop Call' })).toBeEnabled()
+  await expect.poll(() => readHostEvents(page)).toContain('call-start')
+  await panel.getByRole('button', { name: 'Stop Call' }).click()
+  await expect(panel.getByRole('button', { name: 'Test in Browser' })).toBeEnabled()
+  await expect.poll(() => readHostEvents(page)).toContain('call-end')
+  // One call: started once, ended once.
+  const events = await readHostEvents(page)
+  expect(events.filter((event) => event === 'call-start')).toHaveLength(1)
+  expect(events.filter((event) => event === 'call-end')).toHaveLength(1)
+  const { refused } = await seen(page)
+  expect(refused).toEqual([])
+  expect(pageErrors).toEqual([])
+  expect(consoleErrors).toEqual([])
 })

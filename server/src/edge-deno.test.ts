@@ -5,9 +5,12 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { EARLY_PRESS_SCRIPT } from '../../widget/src/element/early-press.ts'
 import { createPasswordHasher } from './reps/passwords.ts'
 import { addRep, setPasswordByLink } from './reps/rep-accounts.ts'
 import { createToken, hashToken } from './reps/tokens.ts'
+import { PANEL_CSS_FILE } from './static/drawn-panel.ts'
+import { sourceHash } from './static/inline-head.ts'
 import { type DenoServer, findDeno, REPO_ROOT, startDenoServer } from './testing/deno.ts'
 import { startFakeVapiServer } from './testing/fake-vapi-server.ts'
 import { createTestBackend, type TestBackend } from './testing/test-backend.ts'
@@ -38,6 +41,18 @@ async function serveBuiltSite(): Promise<{ url: string; close(): void }> {
   if (!existsSync(join(dir, 'app.html')) || !existsSync(join(REPO_ROOT, 'dist', '.site-ssr'))) {
     throw new Error('The site is not built: run npm run build first.')
   }
+  return serveDirectory(dir)
+}
+
+/** The widget's build (`dist/widget`: widget.mjs, its chunks, panel.css) on a loopback port, as its CDN. */
+async function serveBuiltWidget(): Promise<{ url: string; close(): void }> {
+  const dir = join(REPO_ROOT, 'dist', 'widget')
+  if (!existsSync(join(dir, PANEL_CSS_FILE)))
+    throw new Error('The widget is not built: run npm run build first.')
+  return serveDirectory(dir)
+}
+
+async function serveDirectory(dir: string): Promise<{ url: string; close(): void }> {
   const server = createServer((request, response) => {
     const path = join(dir, new URL(request.url ?? '/', 'http://x').pathname)
     if (!path.startsWith(dir) || !existsSync(path)) return void response.writeHead(404).end()
@@ -255,6 +270,42 @@ describe.runIf(process.env.TEST_DATABASE === 'postgres')(
       } finally {
         await pages.stop()
         site.close()
+      }
+    }, 60_000)
+
+    it("draws the demo panel in the page when the widget's panel.css is published beside WIDGET_SCRIPT_URL", async () => {
+      const [site, widget] = await Promise.all([serveBuiltSite(), serveBuiltWidget()])
+      const pages = await startDenoServer(RUN_FLAGS, {
+        SUPABASE_DB_URL: databaseUrl,
+        CALL_HASH_SECRET: 'edge-test-secret-'.padEnd(40, 'x'),
+        SITE_URL: site.url,
+        WIDGET_SCRIPT_URL: `${widget.url}/widget.mjs`,
+      })
+      try {
+        const res = await fetch(`${pages.url}/api/pages/bright-smile-dental`)
+        expect(res.status).toBe(200)
+        const html = await res.text()
+        const policy = res.headers.get('Content-Security-Policy') ?? ''
+        const directive = (name: string) => new RegExp(`(?:^|; )${name} ([^;]*)`).exec(policy)?.[1] ?? ''
+        // The panel as a declarative shadow root in <voice-demo>, in the widget's stylesheet, allowed by
+        // its hash: the buttons are in the page's first paint.
+        const drawn =
+          /<voice-demo [^>]*><template shadowrootmode="open"><style>([^<]*)<\/style>(.*?)<\/template>/.exec(
+            html,
+          )
+        expect(
+          drawn?.[1]?.startsWith(readFileSync(join(REPO_ROOT, 'dist', 'widget', PANEL_CSS_FILE), 'utf8')),
+        ).toBe(true)
+        expect(drawn?.[2]).toContain('Built for Bright Smile Dental</h2>')
+        expect(drawn?.[2]).toMatch(/<button type="button"[^>]*>.*Call Me<\/button>/)
+        expect(directive('style-src').split(' ')).toContain(await sourceHash(drawn?.[1] ?? ''))
+        // With it, the script that keeps a press on those buttons before widget.mjs, allowed by its hash.
+        expect(html).toContain(`<script>${EARLY_PRESS_SCRIPT}</script>`)
+        expect(directive('script-src').split(' ')).toContain(await sourceHash(EARLY_PRESS_SCRIPT))
+      } finally {
+        await pages.stop()
+        site.close()
+        widget.close()
       }
     }, 60_000)
 

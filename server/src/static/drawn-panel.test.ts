@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest'
 import type { ProspectResponse } from '#core/prospect.ts'
+import { EARLY_PRESS_SCRIPT } from '../../../widget/src/element/early-press.ts'
 import { drawPanel } from './drawn-panel.ts'
 import { createRenderedPages, type PageRequest } from './rendered-pages.ts'
 
@@ -54,7 +55,10 @@ it('leaves a page without the panel, or a stylesheet that could close its elemen
   expect(drawPanel(page(), 'p{}</style><script>alert(1)</script>', answer('Acme'))).toBeNull()
 })
 
-it('sends the drawn page with its stylesheet allowed by hash, and draws nothing without the stylesheet', async () => {
+const hashOf = async (text: string) =>
+  `'sha256-${Buffer.from(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))).toString('base64')}'`
+
+it('sends the drawn page with its stylesheet and its early-press script allowed by hash, and neither without the stylesheet', async () => {
   const response = answer('Acme Dental')
   const base: PageRequest = {
     answer: { response, json: JSON.stringify(response), etag: '"e"' },
@@ -73,10 +77,15 @@ it('sends the drawn page with its stylesheet allowed by hash, and draws nothing 
   const html = new TextDecoder().decode(drawn.file.identity)
   expect(html).toContain('<template shadowrootmode="open"><style>p{}')
   const style = /<style>([^<]*)<\/style>/.exec(html)?.[1] ?? ''
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(style))
-  expect(drawn.styleHashes).toEqual([`'sha256-${Buffer.from(digest).toString('base64')}'`])
+  expect(drawn.styleHashes).toEqual([await hashOf(style)])
+  // The script that keeps a press on the drawn buttons before widget.mjs: in the head, before the body.
+  const script = /<head>.*<script>([^<]*)<\/script>.*<\/head>/s.exec(html)?.[1]
+  expect(script).toBe(EARLY_PRESS_SCRIPT)
+  expect(drawn.scriptHashes).toEqual([await hashOf(EARLY_PRESS_SCRIPT)])
 
   const plain = await pages({ ...base, panelCss: null })
-  expect(new TextDecoder().decode(plain.file.identity)).not.toContain('<template')
-  expect(plain.styleHashes).toEqual([])
+  const plainHtml = new TextDecoder().decode(plain.file.identity)
+  expect(plainHtml).not.toContain('<template')
+  expect(plainHtml).not.toContain('<script>')
+  expect([plain.styleHashes, plain.scriptHashes]).toEqual([[], []])
 })

@@ -26,5 +26,5 @@ export function drawPanel(html: string, css: string, answer: ProspectResponse): 
   })
   if (!panel) return null
   const at = tag.index + tag[0].length
-  return { html: `${html.slice(0, at)}${panel.html}${html.slice(at)}`, style: panel.style }
+  return { ...panel, html: `${html.slice(0, at)}${panel.html}${html.slice(at)}` }
 }

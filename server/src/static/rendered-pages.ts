@@ -85,12 +85,22 @@ async function render(request: PageRequest, read: ReadSiteText, encode: EncodeBo
   })
   const body = renderer.renderProspectPage(pathname, { slug, answer: answer.response })
   const panel = request.panelCss ? drawPanel(body, request.panelCss.text, answer.response) : null
-  const page = await inlineHead(fillShell(shell.text, head, panel?.html ?? body), read)
+  // The drawn panel's script goes in the head, outside the tree React hydrates, to hear a press on
+  // the panel from its first paint.
+  const filled = panel
+    ? fillShell(shell.text, `${head}\n    <script>${panel.script}</script>`, panel.html)
+    : fillShell(shell.text, head, body)
+  const page = await inlineHead(filled, read)
   const identity = new TextEncoder().encode(page.html) as Bytes
   const file = await encode(identity)
-  // The panel's stylesheet is inline in its shadow root, allowed by its hash like the head's.
-  const styleHashes = panel ? [...page.styleHashes, await sourceHash(panel.style)] : page.styleHashes
-  return { file, styleHashes, scriptHashes: page.scriptHashes }
+  if (!panel) return { file, styleHashes: page.styleHashes, scriptHashes: page.scriptHashes }
+  // The panel's stylesheet (inline in its shadow root) and its script are allowed by their hashes,
+  // like the head's.
+  return {
+    file,
+    styleHashes: [...page.styleHashes, await sourceHash(panel.style)],
+    scriptHashes: [...page.scriptHashes, await sourceHash(panel.script)],
+  }
 }
 
 /** The page's CSP with its inline blocks allowed by their hashes. */

@@ -1,4 +1,5 @@
 import { bootPanelMarkup, loadedPanelMarkup, type PanelProspect } from './boot-panel.ts'
+import { EARLY_PRESS_SCRIPT } from './early-press.ts'
 import type { Theme } from './theme-name.ts'
 
 /** The core stylesheet as the widget's build writes it beside widget.mjs (widget/build/panel-css.ts). */
@@ -14,10 +15,15 @@ export const PANEL_CSS_FILE = 'panel.css'
  */
 const DRAWN_ROOT_RULES = ':host::before{content:none!important}style{display:none}'
 
-/** A `<template shadowrootmode>` with its stylesheet inline, and that stylesheet's text (for the CSP's hash). */
+/**
+ * A `<template shadowrootmode>` with its stylesheet inline, that stylesheet's text, and the script
+ * that keeps a press on its buttons before widget.mjs has run (early-press.ts), for the page's head.
+ * The page's CSP allows the two by their hashes.
+ */
 export interface DeclarativePanel {
   html: string
   style: string
+  script: string
 }
 
 /**
@@ -40,5 +46,6 @@ export function declarativePanel(
   return {
     html: `<template shadowrootmode="open"><style>${style}</style>${prospect ? loadedPanelMarkup(theme, prospect) : bootPanelMarkup(theme)}</template>`,
     style,
+    script: EARLY_PRESS_SCRIPT,
   }
 }

@@ -9,6 +9,7 @@ import {
 import { apiBaseOf, apiUrl } from '../lib/api-url.ts'
 import { sendEarly } from '../lib/early-requests.ts'
 import { bootPanelMarkup } from './boot-panel.ts'
+import { PRESSED_ATTRIBUTE } from './early-press.ts'
 import { resolveTheme } from './theme.ts'
 import { type ElementBehaviour, WidgetElement } from './widget-element.ts'
 
@@ -48,6 +49,11 @@ export class VoiceDemoElement
     const behaviour = this.behaviour as DemoBehaviour | null
     if (behaviour) behaviour[command]()
     else this.#pending = command
+  }
+
+  /** Keeps a press on one of the panel's buttons until the rest has arrived: the last one is done. */
+  #keep(button: Element | null): void {
+    if (button) this.#pending = button.hasAttribute('aria-haspopup') ? 'openPhoneDialog' : 'startCall'
   }
 
   override connectedCallback(): void {
@@ -103,14 +109,15 @@ export class VoiceDemoElement
       // The server drew it in the theme the page's HTML named, which may not be the visitor's choice
       // (only this browser knows that): it takes the element's theme now, before its first frame as ours.
       this.#drawTheme(root)
+      // A press on the drawn panel before this script had run, marked by the page's (early-press.ts).
+      this.#keep(root.querySelector(`[${PRESSED_ATTRIBUTE}]`))
     }
     this.#painted = true
-    const keep = (event: Event) => {
-      const button = (event.target as Element).closest('button')
-      if (this.behaviour) root.removeEventListener('click', keep)
-      else if (button) this.#pending = button.hasAttribute('aria-haspopup') ? 'openPhoneDialog' : 'startCall'
+    const listen = (event: Event) => {
+      if (this.behaviour) root.removeEventListener('click', listen)
+      else this.#keep((event.target as Element).closest('button'))
     }
-    root.addEventListener('click', keep)
+    root.addEventListener('click', listen)
     // The prospect's answer, asked for now, in parallel with the rest of the widget's import, unless
     // the page carried it. The rest's own request for the same URL takes this one (lib/fetch-api.ts).
     const slug = this.slug?.trim() || FALLBACK_SLUG
