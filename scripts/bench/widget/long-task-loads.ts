@@ -12,6 +12,7 @@ import { WIDGET_PAGE } from './widget-bench.ts'
 
 /** One script a long animation frame ran (the Long Animation Frames API's `PerformanceScriptTiming`). */
 export interface FrameScript {
+  readonly startTime: number
   readonly invoker: string
   readonly source: string
   readonly duration: number
@@ -35,15 +36,16 @@ const FRAMES_SOURCE = `(() => {
   new PerformanceObserver((list) => { for (const frame of list.getEntries()) frames.push({
     startTime: frame.startTime, duration: frame.duration, styleAndLayoutStart: frame.styleAndLayoutStart,
     scripts: frame.scripts.map((script) => ({
-      invoker: script.invoker, source: (script.sourceURL.split('/').pop() || '') + ' ' + script.sourceFunctionName,
+      startTime: script.startTime, invoker: script.invoker, source: (script.sourceURL.split('/').pop() || '') + ' ' + script.sourceFunctionName,
       duration: script.duration, forced: script.forcedStyleAndLayoutDuration,
     })),
   }) }).observe({ type: 'long-animation-frame', buffered: true })
 })()`
 
 /**
- * What a long task was, from the long animation frame it belongs to: the scripts that ran in it, each
- * with the style and layout it forced, and the frame's own style and layout when the task rendered.
+ * What a long task was, from the long animation frame it belongs to: the frame's scripts that began
+ * in the task (a frame may hold several tasks), each with the style and layout it forced, and the
+ * frame's own style and layout when it began in the task.
  */
 export function describeLongTask(
   task: { startTime: number; duration: number },
@@ -52,14 +54,17 @@ export function describeLongTask(
   const end = task.startTime + task.duration
   const frame = frames.find((f) => f.startTime <= task.startTime + 1 && f.startTime + f.duration >= end - 1)
   if (!frame) return 'no long animation frame holds it (not script, nor a frame of ours)'
+  const inTask = (time: number) => time >= task.startTime - 1 && time <= end + 1
   const ran = frame.scripts
-    .filter((script) => script.duration >= 1)
+    .filter((script) => script.duration >= 1 && inTask(script.startTime))
     .map(
       (script) =>
         `${script.invoker} ${script.source.trim()} ${Math.round(script.duration)} ms` +
         (script.forced >= 1 ? ` (forced style and layout ${Math.round(script.forced)} ms)` : ''),
     )
-  const own = frame.styleAndLayoutStart > 0 ? frame.startTime + frame.duration - frame.styleAndLayoutStart : 0
+  const own = inTask(frame.styleAndLayoutStart)
+    ? frame.startTime + frame.duration - frame.styleAndLayoutStart
+    : 0
   if (own >= 1) ran.push(`the frame's style and layout ${Math.round(own)} ms`)
   return ran.join('; ') || 'nothing the Long Animation Frames API names'
 }
