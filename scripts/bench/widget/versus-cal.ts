@@ -32,7 +32,7 @@ const CAL_BUTTON = 'Book a call'
  * measured it (the phone profile's 4× CPU, at 150 ms latency and 1.6 Mbit/s rather than Slow 4G's
  * 562.5 ms, which would be most of either figure).
  */
-const VERSUS_PROFILES: readonly BenchProfile[] = PROFILES.map((profile) =>
+export const VERSUS_PROFILES: readonly BenchProfile[] = PROFILES.map((profile) =>
   profile.name === 'phone' ? { ...profile, network: LONG_TASK_NETWORK } : profile,
 )
 
