@@ -1,4 +1,4 @@
-import { type ComponentChild, hydrate, render } from 'preact'
+import { type ComponentChild, render } from 'preact'
 import { resolveTheme, type Theme, themeNamed } from './theme.ts'
 import type { ElementBehaviour } from './widget-element.ts'
 
@@ -22,18 +22,7 @@ export function preactBehaviour(
   const drawn = themeNamed(root.querySelector('[data-theme]')?.getAttribute('data-theme'))
   const theme = () =>
     readScheme ? resolveTheme(host) : (themeNamed(host.getAttribute('theme')) ?? drawn ?? 'light')
-  // The first render hydrates what the boot (or the server) drew, which is what Preact renders (a test
-  // holds the two equal): it adopts the nodes without reading and comparing their attributes one by one,
-  // which was most of the takeover's time on a slow phone. Later renders diff as usual.
-  let hydrated = false
-  const draw = () => {
-    const vnode = view(theme())
-    if (hydrated) render(vnode, root)
-    else {
-      hydrated = true
-      hydrate(vnode, root)
-    }
-  }
+  const draw = () => render(view(theme()), root)
   return {
     connected() {
       connected = true
