@@ -19,9 +19,10 @@ const SCALE_RUN = process.env.SCALE_TESTS === '1'
 /**
  * Suites that start processes of their own and wait on them (the server or a command as a child
  * process, a PostgreSQL cluster, Deno, HAProxy), or that put a burst of load or data on one: they were
- * most of the unit run's time. `npm run test:integration` runs them, with the PostgreSQL project, and
- * `npm test` runs that beside the end-to-end tests; `npm run test:unit` is the rest, the loop worth
- * running after every change.
+ * most of the unit run's time. `npm run test:integration` runs them, with the PostgreSQL project;
+ * `npm run test:unit` is the rest, the loop worth running after every change. (Run beside the
+ * end-to-end tests they made the whole slower, not faster: both suites fill two cores alone, and the
+ * end-to-end tests ran at less than half their pace.)
  */
 const PROCESS_SUITES = [
   'server/src/**/*-postgres.test.ts',
