@@ -21,8 +21,8 @@ const SCALE_RUN = process.env.SCALE_TESTS === '1'
  * process, a PostgreSQL cluster, Deno, HAProxy), or that put a burst of load or data on one: they were
  * most of the unit run's time. `npm run test:integration` runs them, with the PostgreSQL project;
  * `npm run test:unit` is the rest, the loop worth running after every change. (Run beside the
- * end-to-end tests they made the whole slower, not faster: both suites fill two cores alone, and the
- * end-to-end tests ran at less than half their pace.)
+ * end-to-end tests they gained nothing: each suite alone keeps two cores busy, and after 15 minutes
+ * side by side the two were about where one after the other gets in that time.)
  */
 const PROCESS_SUITES = [
   'server/src/**/*-postgres.test.ts',
