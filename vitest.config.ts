@@ -72,6 +72,21 @@ const DATABASE_SUITES = [
   'server/src/forged-engagement.test.ts',
 ]
 
+/** Node suites on the embedded database: the unit loop's `node` project and the `integration` one. */
+const ON_EMBEDDED_DATABASE = {
+  environment: 'node',
+  // Worker threads start faster than forked processes (about 50 s less for the whole run here).
+  pool: 'threads',
+  // The servers and commands the tests start never read a developer's own `.env`.
+  env: { ENV_FILE: '' },
+  // One migrated and seeded database for the run, copied by each database-backed file.
+  globalSetup: 'server/src/testing/prepared-database.ts',
+  // Deadlines for a machine that is busy with other work too, not for an idle one: a test
+  // must fail for what it checks, never for how fast the machine happens to be.
+  hookTimeout: 120_000,
+  testTimeout: 60_000,
+} as const
+
 export default defineConfig({
   test: {
     // Files at once: as many as a 2-core machine has cores. Vitest's default is one fewer, a single
@@ -81,18 +96,8 @@ export default defineConfig({
     projects: [
       {
         test: {
+          ...ON_EMBEDDED_DATABASE,
           name: 'node',
-          environment: 'node',
-          // Worker threads start faster than forked processes (about 50 s less for the whole run here).
-          pool: 'threads',
-          // The servers and commands the tests start never read a developer's own `.env`.
-          env: { ENV_FILE: '' },
-          // One migrated and seeded database for the run, copied by each database-backed file.
-          globalSetup: ['server/src/testing/prepared-database.ts'],
-          // Deadlines for a machine that is busy with other work too, not for an idle one: a test
-          // must fail for what it checks, never for how fast the machine happens to be.
-          hookTimeout: 120_000,
-          testTimeout: 60_000,
           include: [
             'core/**/*.test.ts',
             'server/**/*.test.ts',
@@ -106,13 +111,8 @@ export default defineConfig({
       },
       {
         test: {
+          ...ON_EMBEDDED_DATABASE,
           name: 'integration',
-          environment: 'node',
-          pool: 'threads',
-          env: { ENV_FILE: '' },
-          globalSetup: ['server/src/testing/prepared-database.ts'],
-          hookTimeout: 120_000,
-          testTimeout: 60_000,
           include: PROCESS_SUITES,
           exclude: [...configDefaults.exclude, SCALE_SUITES],
         },

@@ -48,16 +48,22 @@ const seen = (page: Page) =>
 
 const SLUG = '/bright-smile-dental'
 
+/** Collects the page's console errors. */
+function consoleErrorsOf(page: Page): string[] {
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
+  })
+  return errors
+}
+
 test('the panel is in the first paint, before widget.mjs, and the widget takes it over as it is', async ({
   page,
   pageErrors,
 }) => {
   await record(page)
   const releaseBoot = await hold(page, /\/widget\.mjs(\?|$)/)
-  const consoleErrors: string[] = []
-  page.on('console', (message) => {
-    if (message.type() === 'error') consoleErrors.push(message.text())
-  })
+  const consoleErrors = consoleErrorsOf(page)
   // The page's load waits for its async scripts, widget.mjs among them: not here.
   await page.goto(SLUG, { waitUntil: 'domcontentloaded' })
   const panel = page.locator('voice-demo')
@@ -139,10 +145,7 @@ test('without declarative shadow DOM the widget draws the panel itself, and hydr
     const html = (await response.text()).replace('shadowrootmode="open"', 'data-shadowrootmode="open"')
     await route.fulfill({ response, body: html })
   })
-  const consoleErrors: string[] = []
-  page.on('console', (message) => {
-    if (message.type() === 'error') consoleErrors.push(message.text())
-  })
+  const consoleErrors = consoleErrorsOf(page)
   await page.goto(SLUG)
   const panel = page.locator('voice-demo')
   await expect(panel.getByRole('heading', { name: 'Built for Bright Smile Dental' })).toBeVisible()
@@ -194,15 +197,6 @@ test('a dark page never shows the light panel the server drew: hidden until it i
   await expect.poll(shown).not.toEqual([])
   expect(await shown()).toEqual(['dark'])
 })
-
-/** Collects the page's console errors. */
-function consoleErrorsOf(page: Page): string[] {
-  const errors: string[] = []
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text())
-  })
-  return errors
-}
 
 /**
  * The page with widget.mjs held back, its drawn panel in view: the buttons are there, no script of
