@@ -1,3 +1,5 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import type { Page } from '@playwright/test'
 import { serveFakeDaily } from './fakes/fake-daily.ts'
 import { expect, test } from './fixtures.ts'
@@ -159,6 +161,68 @@ test('without declarative shadow DOM the widget draws the panel itself, and hydr
   ).toBeLessThanOrEqual(0.01)
   expect(pageErrors).toEqual([])
   expect(consoleErrors).toEqual([])
+})
+
+/**
+ * A long page reaches the browser in pieces, and the parser yields between them: widget.mjs (async, in
+ * the head) can run, and the rest of the widget take over, while the drawn panel is only half parsed.
+ * The widget must then take the server's panel over as it arrives, not draw one of its own into the
+ * root the parser is still filling (two panels, four buttons). The page here stops inside the panel's
+ * stylesheet until the widget is defined and its rest has taken over, then sends the remainder.
+ */
+test('a drawn panel still being parsed when the widget arrives is taken over, never drawn twice', async ({
+  page,
+  request,
+  baseURL,
+  pageErrors,
+}) => {
+  const html = await (await request.get(SLUG)).text()
+  const element = html.slice(
+    html.indexOf('<voice-demo'),
+    html.indexOf('</voice-demo>') + '</voice-demo>'.length,
+  )
+  const cut = element.indexOf('<style>') + '<style>'.length + 200
+  let resume = () => {}
+  const resumed = new Promise<void>((resolve) => (resume = resolve))
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+    response.write(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A long page</title>` +
+        `<script type="module" async src="${baseURL}/widget.mjs"></script></head>` +
+        `<body><main style="max-width:36rem">${element.slice(0, cut)}`,
+    )
+    void resumed.then(() => response.end(`${element.slice(cut)}</main></body></html>`))
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  try {
+    const consoleErrors = consoleErrorsOf(page)
+    await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, { waitUntil: 'commit' })
+    await page.waitForFunction(
+      () => (customElements.get('voice-demo') as unknown as { behave: unknown } | undefined)?.behave != null,
+    )
+    resume()
+    await page.waitForLoadState('domcontentloaded')
+    const panel = page.locator('voice-demo')
+    await expect(panel.getByRole('heading', { name: 'Built for Bright Smile Dental' })).toBeVisible()
+    await painted(page)
+    const root = await panel.evaluate((element) => {
+      const shadow = element.shadowRoot
+      return {
+        panels: shadow?.querySelectorAll('section').length,
+        buttons: [...(shadow?.querySelectorAll('button') ?? [])].map((button) => button.textContent),
+        styles: shadow?.querySelectorAll('style').length,
+      }
+    })
+    expect(root).toEqual({ panels: 1, buttons: ['Test in Browser', 'Call Me'], styles: 0 })
+    // The widget is live on the server's panel: Call Me opens its dialog.
+    await panel.getByRole('button', { name: 'Call Me' }).click()
+    await expect(panel.getByRole('dialog', { name: 'Get a Call from Our AI Assistant' })).toBeVisible()
+    expect(pageErrors).toEqual([])
+    expect(consoleErrors).toEqual([])
+  } finally {
+    resume()
+    await new Promise((resolve) => server.close(resolve))
+  }
 })
 
 /**

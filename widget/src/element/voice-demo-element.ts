@@ -91,8 +91,9 @@ export class VoiceDemoElement
 
   protected paint(root: ShadowRoot): void {
     if (this.#painted) return // drawn before it was moved: it is the same panel
-    // A page rendered with the panel in it (declarative-panel.ts) drew it already: it stays as it is.
-    if (!root.firstChild) {
+    // A page rendered with the panel in it (declarative-panel.ts) drew it already: it stays as it is,
+    // even while the parser is still putting it in the root.
+    if (!this.drawn) {
       try {
         // The page's `color-scheme` is read while the shadow root is still empty: the style pass that
         // forces is then only what the page itself had pending. Read once the panel is in, it would be
@@ -108,8 +109,9 @@ export class VoiceDemoElement
     } else {
       // The server drew it in the theme the page's HTML named, which may not be the visitor's choice
       // (only this browser knows that): it takes the element's theme now, before its first frame as ours.
-      this.#drawTheme(root)
-      // A press on the drawn panel before this script had run, marked by the page's (early-press.ts).
+      this.whenParsed(() => this.#drawTheme(root))
+      // A press on the drawn panel before this script had run, marked by the page's (early-press.ts):
+      // its button was there to be pressed, so it is parsed.
       this.#keep(root.querySelector(`[${PRESSED_ATTRIBUTE}]`))
     }
     this.#painted = true

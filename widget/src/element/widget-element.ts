@@ -24,12 +24,22 @@ const waiting = new Set<WidgetElement>()
  * then on, its behaviour (the class's `behave`, set by app.ts) renders it, and the element only
  * passes on its life: connected, attributes changed, removed (which cancels requests and drops
  * listeners).
+ *
+ * A long page reaches the browser in pieces, and widget.mjs (async) may run while the parser is still
+ * inside a drawn root: the root then holds part of the server's panel, or nothing yet, and the parser
+ * goes on filling it. What reads or replaces that content waits until the page is parsed
+ * ({@link whenParsed}); drawing into the root, or rendering over it, before then would leave two
+ * panels side by side.
  */
 export abstract class WidgetElement extends HTMLElement {
   /** Set by the rest of the widget when it has arrived; each class its own. */
   static behave: BehaviourFactory | null = null
+  /** Whether the page's HTML gave the element its root, drawn (read before the root is attached). */
+  protected readonly drawn = this.shadowRoot !== null
   readonly #root = this.shadowRoot ?? this.attachShadow({ mode: 'open' })
   #behaviour: ElementBehaviour | null = null
+  /** The takeover, once the parser has finished the drawn root: one listener however often asked. */
+  readonly #resume = () => this.isConnected && this.connectedCallback()
 
   constructor() {
     super()
@@ -37,7 +47,17 @@ export abstract class WidgetElement extends HTMLElement {
     // A drawn root's own copy of the stylesheet goes now that the adopted one is in (the same rules,
     // so nothing changes on screen). Left for Preact, it would move the panel to be the root's first
     // child, and a focused button inside it would lose its focus.
-    this.#root.querySelector('style')?.remove()
+    this.whenParsed(() => this.#root.querySelector('style')?.remove())
+  }
+
+  /** Runs `step` now, or, while the parser may still be filling the drawn root, once it is done. */
+  protected whenParsed(step: () => void): void {
+    if (this.#parsing) document.addEventListener('DOMContentLoaded', step, { once: true })
+    else step()
+  }
+
+  get #parsing(): boolean {
+    return this.drawn && document.readyState === 'loading'
   }
 
   /** The behaviour once the rest of the widget has taken the element over; null before. */
@@ -53,6 +73,11 @@ export abstract class WidgetElement extends HTMLElement {
     if (!behave) {
       waiting.add(this)
       this.paint(this.#root)
+      return
+    }
+    if (this.#parsing) {
+      waiting.add(this)
+      this.whenParsed(this.#resume)
       return
     }
     waiting.delete(this)
