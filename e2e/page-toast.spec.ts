@@ -81,9 +81,12 @@ test('a swipe to the right of 50 px or more dismisses a toast; a shorter one doe
 /**
  * Fails for each part of the toast's dialog matching `selector` (its title, countdown, buttons, fields,
  * links) that the toast's card overlaps, naming it; the toast's own close button aside. Every box is
- * read in one go, at one moment: the toast leaves by itself after 5 s.
+ * read in one go, at one moment. The toast leaves by itself after 5 s, which a busy machine can spend
+ * between finding the card and reading it: the pointer on the card holds it, as it holds it for a
+ * visitor reading it, and moves nothing.
  */
 async function expectClearOf(card: Locator, selector: string): Promise<void> {
+  await card.hover()
   const { covered, checked } = await card.evaluate((toast, selector) => {
     const t = toast.getBoundingClientRect()
     const found = { covered: [] as string[], checked: 0 }
@@ -123,6 +126,7 @@ test("inside the video call, 'Connected!' covers neither the title, the countdow
   const dialog = widget.getByRole('dialog', { name: 'Video call with our AI support agent' })
   const toast = dialog.getByRole('status').locator('> *')
   await expect(toast).toContainText('Connected!')
+  await toast.hover() // held while the rest is waited for (expectClearOf)
   await expect(dialog.getByRole('timer', { name: 'Time left' })).toBeVisible()
   await expect(dialog.getByRole('button', { name: 'End call' })).toBeVisible()
   await expectClearOf(toast, 'h2, [role=timer], button, a')
