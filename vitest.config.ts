@@ -1,8 +1,11 @@
 import { configDefaults, defineConfig } from 'vitest/config'
 
 /**
- * Three projects: pure and server code in Node, and each UI in happy-dom with its own JSX runtime.
- * Browser behaviour that happy-dom cannot show (Shadow DOM styles, workers, microphone) is in e2e/.
+ * The unit loop (`npm run test:unit`): pure and server code in Node (`node`), and each UI in happy-dom
+ * with its own JSX runtime (`widget`, `site`). The integration run (`npm run test:integration`): the
+ * suites that work through a database, on the embedded one (`integration`) and on PostgreSQL
+ * (`node-postgres`), and those that start processes (`integration`, `node-process`). Browser
+ * behaviour that happy-dom cannot show (Shadow DOM styles, workers, microphone) is in e2e/.
  */
 /** Tests that set the process's umask, which only a process of their own may do (not a worker thread). */
 const UMASK_TESTS = ['server/src/db/open-embedded-database.test.ts', 'server/src/db/private-pglite.test.ts']
@@ -60,7 +63,12 @@ const EMBEDDED_ONLY = [
   'server/src/**/*-postgres.test.ts',
 ]
 
-/** The suites that work through the database port: run on the embedded PGlite and on PostgreSQL. */
+/**
+ * The suites that work through the database port: run on the embedded PGlite and on PostgreSQL, both
+ * in `npm run test:integration`. Each file opens a database of its own (a copy of the run's prepared
+ * image, over a second on a quiet 2-core machine): they were two thirds of the unit loop's time, so
+ * the loop leaves them to the integration run, which runs them on both engines.
+ */
 const DATABASE_SUITES = [
   'server/src/{calls,data,demo,events,health,hooks,notify,prospects,reps,routes,video,webhooks}/**/*.test.ts',
   'server/src/privacy.test.ts',
@@ -72,7 +80,21 @@ const DATABASE_SUITES = [
   'server/src/forged-engagement.test.ts',
 ]
 
-/** Node suites on the embedded database: the unit loop's `node` project and the `integration` one. */
+/**
+ * The other suites that open the embedded database (the database's own code, and the server's parts
+ * that start on one): in `npm run test:integration` with the port's suites. The unit loop gives its
+ * suites no database: one that opens one there fails, saying to list it here.
+ */
+const OWN_DATABASE_SUITES = [
+  'server/src/db/{database-socket,database-thread,migrate,prepare-database}.test.ts',
+  'server/src/{api-docs,reserved-slugs,starting-server,team-tries}.test.ts',
+  'server/src/mail/mail-delivery.test.ts',
+  'server/src/metrics/metrics-and-logs.test.ts',
+  'server/src/preview/preview-routes.test.ts',
+  'server/src/website/website-reading.test.ts',
+]
+
+/** Node suites on the embedded database: the `integration` and `node-process` projects. */
 const ON_EMBEDDED_DATABASE = {
   environment: 'node',
   // Worker threads start faster than forked processes (about 50 s less for the whole run here).
@@ -96,7 +118,10 @@ export default defineConfig({
     projects: [
       {
         test: {
-          ...ON_EMBEDDED_DATABASE,
+          environment: 'node',
+          pool: 'threads',
+          env: { ENV_FILE: '', TEST_NO_DATABASE: '1' },
+          testTimeout: 60_000,
           name: 'node',
           include: [
             'core/**/*.test.ts',
@@ -106,14 +131,21 @@ export default defineConfig({
             // The widget's build helpers run in Node (one test runs a real Vite build).
             'widget/build/**/*.test.ts',
           ],
-          exclude: [...configDefaults.exclude, ...UMASK_TESTS, SCALE_SUITES, ...PROCESS_SUITES],
+          exclude: [
+            ...configDefaults.exclude,
+            ...UMASK_TESTS,
+            SCALE_SUITES,
+            ...PROCESS_SUITES,
+            ...DATABASE_SUITES,
+            ...OWN_DATABASE_SUITES,
+          ],
         },
       },
       {
         test: {
           ...ON_EMBEDDED_DATABASE,
           name: 'integration',
-          include: PROCESS_SUITES,
+          include: [...PROCESS_SUITES, ...DATABASE_SUITES, ...OWN_DATABASE_SUITES],
           exclude: [...configDefaults.exclude, SCALE_SUITES],
         },
       },

@@ -60,7 +60,11 @@ describe('startCallRecordUpkeep', () => {
 
   it('prunes expired records and, on the embedded database, gives their space back: storage stays bounded', async () => {
     const logger = { error: vi.fn() }
-    const vacuum = () => backend.db.exec(VACUUM_CALL_RECORDS_SQL)
+    // As the server does (start-server.ts): it vacuums the embedded database only. PostgreSQL's own
+    // autovacuum looks after a hosted one, whose freed index pages wait for every transaction on the
+    // server (other databases' included), which no test of one database controls.
+    const embedded = backend.engine === 'pglite'
+    const vacuum = embedded ? { vacuum: () => backend.db.exec(VACUUM_CALL_RECORDS_SQL) } : {}
     const sizes: number[] = []
     for (let round = 0; round < 8; round++) {
       await insertExpired(3000)
@@ -68,7 +72,7 @@ describe('startCallRecordUpkeep', () => {
         db: backend.deps.db,
         upkeep: UPKEEP,
         logger,
-        vacuum,
+        ...vacuum,
       })
       await upkeep.first
       upkeep.stop()
@@ -83,6 +87,7 @@ describe('startCallRecordUpkeep', () => {
     // size); with it their space is reused, and the last four rounds add less than a quarter of one
     // round's rows (index pages settling).
     const [first = 0] = sizes
+    if (!embedded) return
     expect(sizes.at(-1)).toBeLessThan(3 * first)
     expect((sizes.at(-1) ?? 0) - (sizes.at(-5) ?? 0)).toBeLessThan(first / 4)
   })

@@ -33,8 +33,17 @@ export default async function setupPreparedDatabase({ provide }: TestProject): P
   return () => rm(dir, { recursive: true, force: true })
 }
 
+/**
+ * What a suite that opens a database is told in the unit loop, which gives it none (vitest.config.ts:
+ * the loop stays quick by leaving every database to the integration run).
+ */
+export const NO_DATABASE_IN_UNIT_LOOP =
+  'This suite opens a database, which the unit loop (npm run test:unit) gives none: list it in ' +
+  'vitest.config.ts (DATABASE_SUITES or OWN_DATABASE_SUITES), and npm run test:integration runs it.'
+
 /** A fresh database from the run's prepared image: migrated and seeded, nothing else shared. */
-export async function openPreparedDatabase(imagePath: string): Promise<PGlite> {
+export async function openPreparedDatabase(imagePath: string | undefined): Promise<PGlite> {
+  if (process.env.TEST_NO_DATABASE === '1' || !imagePath) throw new Error(NO_DATABASE_IN_UNIT_LOOP)
   const db = new PGlite({ loadDataDir: new Blob([await readFile(imagePath)]) })
   await db.waitReady
   return db

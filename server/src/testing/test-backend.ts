@@ -58,7 +58,7 @@ export async function createTestBackend(): Promise<TestBackend> {
 
 async function openTestPGlite(): Promise<TestDatabase> {
   const image = inject('preparedDatabaseImage')
-  if (image) return openPreparedDatabase(image)
+  if (image || process.env.TEST_NO_DATABASE === '1') return openPreparedDatabase(image)
   const db = new PGlite()
   await prepareDatabase(db)
   return db
