@@ -94,19 +94,25 @@ const OWN_DATABASE_SUITES = [
   'server/src/website/website-reading.test.ts',
 ]
 
-/** Node suites on the embedded database: the `integration` and `node-process` projects. */
-const ON_EMBEDDED_DATABASE = {
+/** Node suites in worker threads: the unit loop's `node` project and the `integration` one. */
+const IN_NODE = {
   environment: 'node',
   // Worker threads start faster than forked processes (about 50 s less for the whole run here).
   pool: 'threads',
   // The servers and commands the tests start never read a developer's own `.env`.
   env: { ENV_FILE: '' },
-  // One migrated and seeded database for the run, copied by each database-backed file.
-  globalSetup: 'server/src/testing/prepared-database.ts',
   // Deadlines for a machine that is busy with other work too, not for an idle one: a test
   // must fail for what it checks, never for how fast the machine happens to be.
-  hookTimeout: 120_000,
   testTimeout: 60_000,
+} as const
+
+/** The `integration` project's suites, on the embedded database. */
+const ON_EMBEDDED_DATABASE = {
+  ...IN_NODE,
+  // One migrated and seeded database for the run, copied by each database-backed file. The unit
+  // loop has none: a suite that opens one there fails (server/src/testing/prepared-database.ts).
+  globalSetup: 'server/src/testing/prepared-database.ts',
+  hookTimeout: 120_000,
 } as const
 
 export default defineConfig({
@@ -118,10 +124,7 @@ export default defineConfig({
     projects: [
       {
         test: {
-          environment: 'node',
-          pool: 'threads',
-          env: { ENV_FILE: '', TEST_NO_DATABASE: '1' },
-          testTimeout: 60_000,
+          ...IN_NODE,
           name: 'node',
           include: [
             'core/**/*.test.ts',

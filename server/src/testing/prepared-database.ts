@@ -34,8 +34,8 @@ export default async function setupPreparedDatabase({ provide }: TestProject): P
 }
 
 /**
- * What a suite that opens a database is told in the unit loop, which gives it none (vitest.config.ts:
- * the loop stays quick by leaving every database to the integration run).
+ * What a suite that opens a database is told in the unit loop, the one project without the prepared
+ * image (vitest.config.ts: the loop stays quick by leaving every database to the integration run).
  */
 export const NO_DATABASE_IN_UNIT_LOOP =
   'This suite opens a database, which the unit loop (npm run test:unit) gives none: list it in ' +
@@ -43,7 +43,7 @@ export const NO_DATABASE_IN_UNIT_LOOP =
 
 /** A fresh database from the run's prepared image: migrated and seeded, nothing else shared. */
 export async function openPreparedDatabase(imagePath: string | undefined): Promise<PGlite> {
-  if (process.env.TEST_NO_DATABASE === '1' || !imagePath) throw new Error(NO_DATABASE_IN_UNIT_LOOP)
+  if (!imagePath) throw new Error(NO_DATABASE_IN_UNIT_LOOP)
   const db = new PGlite({ loadDataDir: new Blob([await readFile(imagePath)]) })
   await db.waitReady
   return db

@@ -1,11 +1,9 @@
-import { PGlite } from '@electric-sql/pglite'
 import { expect, inject } from 'vitest'
 import type { PublicConfig } from '#core/public-config.ts'
 import type { AppDeps } from '../app.ts'
 import { createKeyedHash } from '../common/keyed-hash.ts'
 import { createVisitTokens } from '../common/visit-token.ts'
 import { createLocalSecret } from '../db/local-secret.ts'
-import { prepareDatabase } from '../db/prepare-database.ts'
 import { loadRepositoryTemplates } from './agent-templates.ts'
 import { openPreparedDatabase } from './prepared-database.ts'
 import { openTestPostgresDatabase, type TestDatabase } from './test-postgres.ts'
@@ -36,9 +34,9 @@ export const TEST_VISIT_TOKENS = createVisitTokens(
 
 /**
  * A real Postgres with the migrations and the examples, for one test file: by default the embedded
- * PGlite (a copy of the run's prepared image, else built here), and in the `node-postgres` project a
- * database of its own on the run's PostgreSQL server, through the driver production uses. The app
- * talks to either through the same port.
+ * PGlite (a copy of the run's prepared image; the unit loop has none, and says so), and in the
+ * `node-postgres` project a database of its own on the run's PostgreSQL server, through the driver
+ * production uses. The app talks to either through the same port.
  */
 export async function createTestBackend(): Promise<TestBackend> {
   const engine = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite'
@@ -56,12 +54,8 @@ export async function createTestBackend(): Promise<TestBackend> {
   return { db, engine, url, secret: createLocalSecret(), errors, deps }
 }
 
-async function openTestPGlite(): Promise<TestDatabase> {
-  const image = inject('preparedDatabaseImage')
-  if (image || process.env.TEST_NO_DATABASE === '1') return openPreparedDatabase(image)
-  const db = new PGlite()
-  await prepareDatabase(db)
-  return db
+function openTestPGlite(): Promise<TestDatabase> {
+  return openPreparedDatabase(inject('preparedDatabaseImage'))
 }
 
 const CLIENT_ROLES = ['anon', 'authenticated'] as const
